@@ -1,0 +1,209 @@
+"""The contract every game implements, and the plain data it shares with the rest of the bot.
+
+A game answers the same few questions (as in OpenSpiel and boardgame.io): how it is set up, who
+must decide now, which moves are legal, what a move does, what each viewer may see, how it ended,
+and how moves are written as text. States and moves are frozen plain data; a state carries its own
+seed, so a match replays move by move from its log. ``apply`` checks the common conditions (game
+over, whose turn) and the game's own legality, then builds a *new* state: inputs never change.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rules import rng, serial
+from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn
+
+Seat = int
+S = TypeVar("S")  # the game's state
+M = TypeVar("M")  # the game's move
+V = TypeVar("V")  # the game's view (what a renderer may draw)
+
+# How many legal moves an "illegal move" message quotes as examples.
+EXAMPLES_IN_ERRORS = 8
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setup option offered at ``/<game> new``: a closed set of text choices."""
+
+    key: str
+    description: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the bot needs to know about a game before any match exists."""
+
+    key: str  # command group and registry key, e.g. "tokan"
+    name: str  # display name, e.g. "TOKAN"
+    min_players: int
+    max_players: int
+    rules_text: str  # the short summary shown by /<game> rules, readings included
+    move_help: str  # the notation, in one or two lines
+    options: tuple[OptionSpec, ...] = ()
+    hidden_information: bool = False  # private views exist and go by DM
+
+    def option(self, key: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
+
+    def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """Defaults filled in; raises InvalidMove with the allowed values on a bad option."""
+        resolved = {o.key: o.default for o in self.options}
+        for key, value in given.items():
+            try:
+                spec = self.option(key)
+            except KeyError:
+                known = ", ".join(o.key for o in self.options) or "none"
+                raise InvalidMove(
+                    f"{self.name} has no option `{key}` (options: {known})."
+                ) from None
+            if value not in spec.choices:
+                allowed = ", ".join(spec.choices)
+                raise InvalidMove(f"`{value}` is not a choice for {key}; choose one of: {allowed}.")
+            resolved[key] = value
+        return resolved
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One entry of a score breakdown, e.g. ("Towers 4+3", 7)."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    seat: Seat
+    total: int
+    breakdown: tuple[ScoreLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: every seat's score with its breakdown, the winners, and why it ended."""
+
+    scores: tuple[SeatScore, ...]
+    winners: tuple[Seat, ...]  # several on a shared win, none on a draw nobody wins
+    reason: str
+    extra: tuple[str, ...] = field(default=())  # tie-break explanations and the like
+
+
+class Game(ABC, Generic[S, M, V]):
+    """One game's rules. Subclasses are stateless; every method is a pure function."""
+
+    spec: ClassVar[GameSpec]
+    state_type: ClassVar[type]
+    schema_version: ClassVar[int] = 1
+
+    # -- the questions every game answers ------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, str], seed: int) -> S:
+        """The starting state. ``options`` are already resolved against ``spec.options``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """The seats that may decide now; () when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: Seat) -> Sequence[M]:
+        """Every legal move of ``seat`` now, in a stable order; empty if it may not act."""
+
+    @abstractmethod
+    def play(self, state: S, seat: Seat, move: M) -> S:
+        """The state after a move that ``check`` has accepted."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: Seat | None) -> V:
+        """What ``viewer`` may see (None: the public board). Never holds another seat's secret."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def parse(self, state: S, text: str) -> M:
+        """The move written as ``text``, or InvalidMove quoting the text and the notation."""
+
+    @abstractmethod
+    def format(self, state: S, move: M) -> str:
+        """The canonical text of ``move``; ``parse(state, format(state, m)) == m``."""
+
+    @abstractmethod
+    def describe(self, before: S, seat: Seat, move: M, after: S) -> str:
+        """The move in words for the public channel. Must not reveal any secret."""
+
+    @abstractmethod
+    def pending(self, state: S) -> str:
+        """The decision now awaited, in words fit for the public channel ("move a tile")."""
+
+    # -- shared behaviour ------------------------------------------------------------------
+    def apply(self, state: S, seat: Seat, move: M) -> S:
+        """A new state after ``seat`` plays ``move``, or a PlayerError saying why not."""
+        if self.outcome(state) is not None:
+            raise GameOver("This game is over; no more moves are accepted.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(f"It is not your turn: waiting for {self.pending(state)}.")
+        self.check(state, seat, move)
+        return self.play(state, seat, move)
+
+    def check(self, state: S, seat: Seat, move: M) -> None:
+        """Raise IllegalMove unless ``move`` is legal. Games override to explain precisely."""
+        legal = self.legal_moves(state, seat)
+        if move in legal:
+            return
+        raise IllegalMove(
+            f"`{self.format(state, move)}` is not allowed now. {self.examples(state, legal)}"
+        )
+
+    def examples(self, state: S, legal: Sequence[M]) -> str:
+        """A sentence quoting a few legal moves, for error messages."""
+        if not legal:
+            return "You have no legal move."
+        shown = ", ".join(f"`{self.format(state, m)}`" for m in legal[:EXAMPLES_IN_ERRORS])
+        hidden = len(legal) - EXAMPLES_IN_ERRORS
+        more = f" and {hidden} more" if hidden > 0 else ""
+        return f"Legal now: {shown}{more}."
+
+    def private_text(self, state: S, seat: Seat) -> str | None:
+        """The seat's secret information as text (their hand), or None in open games."""
+        return None
+
+    def playout_move(self, state: S, seat: Seat, draw: random.Random) -> M:
+        """A move for random playouts (tests, benchmarks): uniform unless a game needs a goal.
+
+        Games whose uniformly random play never ends (Tonga Bonga) override this with a simple
+        goal-directed policy; it must still return one of ``legal_moves``.
+        """
+        legal = self.legal_moves(state, seat)
+        return legal[rng.below(draw, len(legal))]
+
+    def secrets(self, state: S, seat: Seat) -> frozenset[Any]:
+        """The values only ``seat`` may see (their cards, their face-down card), as the plain
+        objects a view would hold. The contract tests walk every other seat's view and the public
+        view and fail if one of these appears there. Open games keep the empty default."""
+        return frozenset()
+
+    def players(self, state: S) -> int:
+        """How many seats the game has."""
+        return int(state.players)  # type: ignore[attr-defined]
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        return {"schema": self.schema_version, "state": serial.dump(state)}
+
+    def load_state(self, data: Mapping[str, Any]) -> S:
+        if data.get("schema") != self.schema_version:
+            raise ValueError(
+                f"{self.spec.key} state schema {data.get('schema')} is not {self.schema_version}"
+            )
+        return serial.load(self.state_type, data["state"])  # type: ignore[no-any-return]

@@ -1,0 +1,12 @@
+"""Every game the bot offers, by key. Adding a game is one line here plus its modules."""
+
+from __future__ import annotations
+
+from rules.base import Game
+from rules.tokan import Tokan
+
+GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(),)}
+
+
+def get(key: str) -> Game:
+    return GAMES[key]

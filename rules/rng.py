@@ -1,0 +1,43 @@
+"""Seeded randomness that replays identically on every Python version.
+
+Python only promises that ``Random.random()`` repeats across versions for a given seed, so every
+draw here is built on ``random()`` alone (never ``shuffle``, ``randint`` or ``choice``, whose
+algorithms may change). Each draw is keyed by the match seed and a *salt* that names the draw
+(for example ``f"roll:{round}:{seat}"``), so replaying a move log gives the same draws.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def stream(seed: int, salt: str) -> random.Random:
+    """A generator for one named draw of one match."""
+    return random.Random(f"{seed}:{salt}")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in ``range(n)``, from ``random()`` only."""
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    return min(int(rng.random() * n), n - 1)
+
+
+def shuffled(items: Sequence[T], seed: int, salt: str) -> tuple[T, ...]:
+    """A Fisher-Yates shuffle of ``items`` keyed by ``seed`` and ``salt``."""
+    rng = stream(seed, salt)
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = below(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def roll(seed: int, salt: str, dice: int, sides: int = 6) -> tuple[int, ...]:
+    """``dice`` fair dice with faces 1..sides."""
+    rng = stream(seed, salt)
+    return tuple(below(rng, sides) + 1 for _ in range(dice))

@@ -1,0 +1,94 @@
+"""Exact JSON round trips for plain-data game states.
+
+States are frozen dataclasses of ints, strs, bools, floats, None, Enums, tuples, frozensets,
+dicts and other such dataclasses. ``dump`` turns one into JSON-ready data; ``load`` reads it
+back using the dataclass's type hints, so ``load(type(s), dump(s)) == s`` for every state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+
+def dump(value: Any) -> Any:
+    """Plain JSON data (dicts, lists, str, int, float, bool, None) for ``value``."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return dump(value.value)
+    if isinstance(value, tuple | list):
+        return [dump(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted((dump(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return [[dump(k), dump(v)] for k, v in value.items()]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def load(kind: Any, data: Any) -> Any:
+    """The value of type ``kind`` that ``dump`` turned into ``data``."""
+    if kind is Any:
+        return data
+    origin = get_origin(kind)
+    if origin in (Union, types.UnionType):
+        options = get_args(kind)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return load(option, data)
+            except (TypeError, ValueError, KeyError) as exc:
+                errors.append(exc)
+        raise TypeError(f"no member of {kind} fits {data!r}: {errors}")
+    if origin is tuple:
+        args = get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(load(args[0], v) for v in data)
+        if len(args) != len(data):
+            raise ValueError(f"{kind} needs {len(args)} items, got {len(data)}")
+        return tuple(load(a, v) for a, v in zip(args, data, strict=True))
+    if origin is frozenset:
+        (arg,) = get_args(kind)
+        return frozenset(load(arg, v) for v in data)
+    if origin is dict:
+        key_kind, value_kind = get_args(kind)
+        return {load(key_kind, k): load(value_kind, v) for k, v in data}
+    if origin is typing.Literal:
+        if data not in get_args(kind):
+            raise ValueError(f"{data!r} is not one of {get_args(kind)}")
+        return data
+    if isinstance(kind, type):
+        if dataclasses.is_dataclass(kind):
+            hints = _hints(kind)
+            return kind(**{f.name: load(hints[f.name], data[f.name]) for f in _init_fields(kind)})
+        if issubclass(kind, enum.Enum):
+            return kind(data)
+        if kind is float and isinstance(data, int | float) and not isinstance(data, bool):
+            return float(data)
+        if kind in (bool, int, str, float) and type(data) is kind:
+            return data
+        if kind is type(None) and data is None:
+            return None
+    raise TypeError(f"cannot read {data!r} as {kind}")
+
+
+@cache
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+@cache
+def _init_fields(kind: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(kind) if f.init)

@@ -1,0 +1,175 @@
+"""The contract every registered game keeps (in the spirit of OpenSpiel's random_sim_test).
+
+Seeded playouts run each game to its end under every player count and every option value, and
+check at every step: ``apply`` never mutates its input; the state survives a JSON round trip
+exactly; every legal move's text parses back to the same move; no view shows another seat's
+secret. Replaying the same seed and moves gives the same game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rules import rng
+from rules.base import Game, Outcome
+from rules.errors import GameOver, NotYourTurn
+from rules.registry import GAMES
+
+MAX_STEPS = 5000
+
+
+def configurations(game: Game) -> Iterator[tuple[int, dict[str, str]]]:
+    """Every player count with the defaults, then each option value once."""
+    spec = game.spec
+    defaults = {o.key: o.default for o in spec.options}
+    for players in range(spec.min_players, spec.max_players + 1):
+        yield players, dict(defaults)
+    for option in spec.options:
+        for choice in option.choices:
+            if choice != option.default:
+                yield spec.max_players, {**defaults, option.key: choice}
+
+
+CASES = [
+    pytest.param(key, players, options, id=f"{key}-{players}p-{'-'.join(options.values())}")
+    for key, game in GAMES.items()
+    for players, options in configurations(game)
+]
+
+
+def walk(value: Any) -> Iterator[Any]:
+    """Every object inside a view: dataclass fields, tuples, lists, dict items."""
+    yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from walk(getattr(value, f.name))
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from walk(item)
+    elif isinstance(value, dict):
+        for item in itertools.chain(value.keys(), value.values()):
+            yield from walk(item)
+
+
+def assert_no_leak(game: Game, state: Any) -> None:
+    players = game.players(state)
+    for owner in range(players):
+        hidden = game.secrets(state, owner)
+        if not hidden:
+            continue
+        for viewer in [None, *range(players)]:
+            if viewer == owner:
+                continue
+            seen = [v for v in walk(game.view(state, viewer)) if _hashable(v) and v in hidden]
+            assert not seen, f"view for {viewer} shows seat {owner}'s secret {seen[:3]}"
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def playout(game: Game, players: int, options: dict[str, str], seed: int, checks: bool):
+    state = game.setup(players, game.spec.resolve_options(options), seed)
+    draw = rng.stream(seed, "playout")
+    log: list[tuple[int, str]] = []
+    for _ in range(MAX_STEPS):
+        if game.outcome(state) is not None:
+            break
+        seats = game.to_act(state)
+        assert seats, "a game that is not over must have someone to act"
+        seat = seats[rng.below(draw, len(seats))]
+        legal = game.legal_moves(state, seat)
+        assert legal, f"seat {seat} is asked to act but has no legal move"
+        if checks:
+            for move in legal:
+                assert game.parse(state, game.format(state, move)) == move
+            before = json.dumps(game.dump_state(state), sort_keys=True)
+            assert game.load_state(json.loads(before)) == state
+            assert_no_leak(game, state)
+        move = game.playout_move(state, seat, draw)
+        after = game.apply(state, seat, move)
+        if checks:
+            assert json.dumps(game.dump_state(state), sort_keys=True) == before, "apply mutated"
+            assert isinstance(game.describe(state, seat, move, after), str)
+        log.append((seat, game.format(state, move)))
+        state = after
+    else:
+        pytest.fail(f"no end after {MAX_STEPS} decisions")
+    return state, log
+
+
+@pytest.mark.parametrize(("key", "players", "options"), CASES)
+def test_seeded_playout_keeps_the_contract(key: str, players: int, options: dict[str, str]):
+    game = GAMES[key]
+    for seed in range(3):
+        final, log = playout(game, players, options, seed, checks=seed == 0)
+        outcome = game.outcome(final)
+        assert isinstance(outcome, Outcome)
+        assert game.to_act(final) == ()
+        assert {s.seat for s in outcome.scores} == set(range(players))
+        assert all(w in range(players) for w in outcome.winners)
+        assert all(
+            sum(line.points for line in s.breakdown) == s.total for s in outcome.scores
+        ), "each total must be the sum of its breakdown"
+        with pytest.raises(GameOver):
+            game.apply(final, 0, game.parse(final, log[-1][1]))
+
+        # Replaying the log from the seed gives the very same game.
+        replay = game.setup(players, game.spec.resolve_options(options), seed)
+        for seat, text in log:
+            replay = game.apply(replay, seat, game.parse(replay, text))
+        assert game.dump_state(replay) == game.dump_state(final)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_seat_not_on_turn_is_refused(key: str):
+    game = GAMES[key]
+    state = game.setup(game.spec.max_players, game.spec.resolve_options({}), 7)
+    acting = game.to_act(state)
+    waiting = [s for s in range(game.players(state)) if s not in acting]
+    if not waiting:
+        pytest.skip("every seat may act at the start")
+    move = game.legal_moves(state, acting[0])[0]
+    with pytest.raises(NotYourTurn):
+        game.apply(state, waiting[0], move)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_same_seed_same_setup(key: str):
+    game = GAMES[key]
+    opts = game.spec.resolve_options({})
+    a = game.setup(game.spec.min_players, opts, 11)
+    b = game.setup(game.spec.min_players, opts, 11)
+    c = game.setup(game.spec.min_players, opts, 12)
+    assert game.dump_state(a) == game.dump_state(b)
+    assert game.dump_state(a) != game.dump_state(c)
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_spec_is_complete(key: str):
+    spec = GAMES[key].spec
+    assert spec.key == key
+    assert 1 <= spec.min_players <= spec.max_players <= 5
+    assert len(spec.rules_text) > 100 and spec.move_help
+    for option in spec.options:
+        assert option.default in option.choices
+        assert 1 <= len(option.choices) <= 25  # a Discord choice list holds 25
+
+
+def test_random_helpers_are_stable():
+    # These literal values pin the draws: if Python ever changed random(), replays would break.
+    assert rng.shuffled(range(5), 1, "x") == rng.shuffled(range(5), 1, "x")
+    assert sorted(rng.shuffled(range(10), 3, "y")) == list(range(10))
+    assert all(1 <= d <= 6 for d in rng.roll(5, "dice", 100))
+    assert random.Random("5:dice").random() == rng.stream(5, "dice").random()
