@@ -29,7 +29,11 @@ EXAMPLES_IN_ERRORS = 8
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One setup option offered at ``/<game> new``: a closed set of text choices."""
+    """One setup option offered at ``/<game> new``.
+
+    ``choices`` is the closed set of values (shown as a pick list, 25 at most). An empty
+    ``choices`` means free text, which the game validates in ``Game.check_options``.
+    """
 
     key: str
     description: str
@@ -67,7 +71,7 @@ class GameSpec:
                 raise InvalidMove(
                     f"{self.name} has no option `{key}` (options: {known})."
                 ) from None
-            if value not in spec.choices:
+            if spec.choices and value not in spec.choices:
                 allowed = ", ".join(spec.choices)
                 raise InvalidMove(f"`{value}` is not a choice for {key}; choose one of: {allowed}.")
             resolved[key] = value
@@ -178,6 +182,13 @@ class Game(ABC, Generic[S, M, V]):
     def private_text(self, state: S, seat: Seat) -> str | None:
         """The seat's secret information as text (their hand), or None in open games."""
         return None
+
+    def check_options(self, players: int, options: Mapping[str, str]) -> None:
+        """Raise InvalidMove if these options cannot be played with ``players`` seats.
+
+        Called when a match starts (the player count is known only then) and by ``setup``'s
+        callers before it; the message says what to change.
+        """
 
     def playout_move(self, state: S, seat: Seat, draw: random.Random) -> M:
         """A move for random playouts (tests, benchmarks): uniform unless a game needs a goal.

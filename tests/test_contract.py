@@ -19,7 +19,7 @@ import pytest
 
 from rules import rng
 from rules.base import Game, Outcome
-from rules.errors import GameOver, NotYourTurn
+from rules.errors import GameOver, InvalidMove, NotYourTurn
 from rules.registry import GAMES
 
 MAX_STEPS = 5000
@@ -30,11 +30,27 @@ def configurations(game: Game) -> Iterator[tuple[int, dict[str, str]]]:
     spec = game.spec
     defaults = {o.key: o.default for o in spec.options}
     for players in range(spec.min_players, spec.max_players + 1):
+        try:
+            game.check_options(players, spec.resolve_options(defaults))
+        except InvalidMove:
+            continue
         yield players, dict(defaults)
     for option in spec.options:
         for choice in option.choices:
             if choice != option.default:
-                yield spec.max_players, {**defaults, option.key: choice}
+                options = {**defaults, option.key: choice}
+                yield max_valid_players(game, options), options
+
+
+def max_valid_players(game: Game, options: dict[str, str]) -> int:
+    """The largest player count with which ``options`` may be played."""
+    for players in range(game.spec.max_players, game.spec.min_players - 1, -1):
+        try:
+            game.check_options(players, game.spec.resolve_options(options))
+        except InvalidMove:
+            continue
+        return players
+    raise AssertionError(f"{options} cannot be played with any player count")
 
 
 CASES = [
