@@ -205,6 +205,10 @@ class Game(ABC, Generic[S, M, V]):
         view and fail if one of these appears there. Open games keep the empty default."""
         return frozenset()
 
+    def seat_name(self, seat: Seat) -> str:
+        """How pictures and messages name a seat; games with seat colours override it."""
+        return f"Seat {seat + 1}"
+
     def players(self, state: S) -> int:
         """How many seats the game has."""
         return int(state.players)  # type: ignore[attr-defined]

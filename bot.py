@@ -1,0 +1,164 @@
+"""Tidetable: play TOKAN, Tonari, Friendly Fishing, Toshi Tōshi and Tonga Bonga on Discord.
+
+Run ``python bot.py`` with DISCORD_TOKEN set (in the environment or in .env). ``build_bot`` makes
+the configured bot without running it, so tests, and anyone who embeds the bot, can start it
+against a stand-in of Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.base import GameCog
+from cogs.components import DYNAMIC_ITEMS
+from cogs.replies import report
+from data.matches import MatchService
+from data.store import Store
+from rules.base import Game
+from rules.registry import GAMES
+
+log = logging.getLogger("tidetable")
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_DATABASE = ROOT / "data" / "tidetable.sqlite3"
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token there "
+    "(Discord Developer Portal → your application → Bot → Reset Token)."
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment (or .env)."""
+
+    token: str | None
+    database: Path
+    guild_id: int | None  # sync commands to this guild only: instant, for testing
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        guild = env.get("DISCORD_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SystemExit(f"DISCORD_GUILD_ID must be a server id (digits), not {guild!r}.")
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            guild_id=int(guild) if guild else None,
+        )
+
+
+class Tidetable(commands.Bot):
+    """The bot: one store, one match service, one cog per registered game."""
+
+    def __init__(
+        self,
+        database: str | Path,
+        guild_id: int | None = None,
+        games: Mapping[str, Game] | None = None,
+        sync_commands: bool = True,
+    ) -> None:
+        # Slash commands need no privileged intents: guilds is enough to know channels.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+        )
+        self.database = database
+        self.guild_id = guild_id
+        self.games = dict(GAMES if games is None else games)
+        self.sync_commands = sync_commands
+        self.store: Store | None = None
+        self.service: MatchService
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database)
+        self.service = MatchService(self.store, self.games)
+        self.tree.on_error = report  # type: ignore[assignment]
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for key in self.games:
+            await self.load_extension(f"cogs.{key}")
+        if self.sync_commands:
+            await self.sync()
+
+    async def sync(self) -> None:
+        if self.guild_id:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d command groups", len(synced))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    def game_cog(self, key: str) -> GameCog:
+        for cog in self.cogs.values():
+            if isinstance(cog, GameCog) and cog.game_key == key:
+                return cog
+        raise KeyError(key)
+
+    # Buttons and selects are registered once for the whole bot; they route to the game's cog.
+    async def play_choice(
+        self, interaction: discord.Interaction, match_id: int, version: int, index: int
+    ) -> None:
+        try:
+            match = await self.service.by_id(match_id)
+            await self.game_cog(match.row.game).play_choice(interaction, match_id, version, index)
+        except Exception as error:  # one handler for every error, as for slash commands
+            await report(interaction, error)
+
+    async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        try:
+            match = await self.service.by_id(match_id)
+            await self.game_cog(match.row.game).join_by_match(interaction, match)
+        except Exception as error:
+            await report(interaction, error)
+
+
+def build_bot(
+    *,
+    database: str | Path | None = None,
+    guild_id: int | None = None,
+    games: Mapping[str, Game] | None = None,
+    sync_commands: bool = True,
+) -> Tidetable:
+    """The configured bot, not yet running. Unset arguments come from the environment/.env."""
+    load_dotenv(ROOT / ".env")
+    settings = Settings.from_env()
+    return Tidetable(
+        database=database if database is not None else settings.database,
+        guild_id=guild_id if guild_id is not None else settings.guild_id,
+        games=games,
+        sync_commands=sync_commands,
+    )
+
+
+def main() -> None:
+    load_dotenv(ROOT / ".env")
+    settings = Settings.from_env()
+    if settings.token is None:
+        print(MISSING_TOKEN, file=sys.stderr)
+        raise SystemExit(2)
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = build_bot()
+    bot.run(settings.token, log_handler=None)
+
+
+if __name__ == "__main__":
+    main()

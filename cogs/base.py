@@ -1,0 +1,344 @@
+"""The lifecycle every game shares, as one GroupCog base: new, join, leave, start, move (with
+autocomplete of legal moves), board, hand, rules, resign, cancel.
+
+A game's cog is a thin subclass naming its game and its renderers, and overriding ``new`` when
+the game has setup options. The cog parses Discord options, defers, calls the match service
+(which knows no Discord), renders off the event loop, and chooses the words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+from cogs import messages
+from cogs.components import join_view, move_choices
+from cogs.replies import answer, report
+from data.matches import Match, MatchService, MoveResult
+from render.common import to_png
+from rules.base import Game
+
+if TYPE_CHECKING:
+    from bot import Tidetable
+
+log = logging.getLogger("tidetable")
+
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
+DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def narrow(moves: list[str], typed: str) -> list[str]:
+    """The moves matching what was typed: prefix matches first, then every typed word found."""
+    words = typed.lower().split()
+    if not words:
+        return moves[:AUTOCOMPLETE_LIMIT]
+    text = typed.lower().strip()
+    prefix = [m for m in moves if m.lower().startswith(text)]
+    rest = [m for m in moves if m not in prefix and all(w in m.lower() for w in words)]
+    return (prefix + rest)[:AUTOCOMPLETE_LIMIT]
+
+
+def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
+    """The choices of one of ``game``'s setup options, for a ``new`` command's parameter."""
+    return [app_commands.Choice(name=c, value=c) for c in game.spec.option(key).choices]
+
+
+class GameCog(commands.GroupCog):
+    """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``."""
+
+    game_key: ClassVar[str]
+    board_renderer: ClassVar[Callable[[Any], Image.Image]]
+    hand_renderer: ClassVar[Callable[[Any], Image.Image] | None] = None
+
+    def __init__(self, bot: Tidetable) -> None:
+        self.bot = bot
+        self.service: MatchService = bot.service
+        self.game: Game = bot.service.games[self.game_key]
+        super().__init__()
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report(interaction, error)
+
+    # -- lifecycle -----------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a match of this game in this channel")
+    async def new(self, interaction: discord.Interaction) -> None:
+        await self.open_match(interaction, {})
+
+    async def open_match(
+        self, interaction: discord.Interaction, options: Mapping[str, str]
+    ) -> None:
+        match = await self.service.create(
+            self.game_key,
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            options,
+        )
+        await answer(
+            interaction,
+            messages.lobby_line(match),
+            ephemeral=False,
+            view=join_view(match.id),
+        )
+
+    @app_commands.command(name="join", description="Join the match waiting in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        match = await self.service.join(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await answer(
+            interaction,
+            f"{messages.mention(interaction.user.id)} joined. " + messages.lobby_line(match),
+            ephemeral=False,
+        )
+
+    async def join_by_match(self, interaction: discord.Interaction, match: Match) -> None:
+        joined = await self.service.join(match.row.channel_id, self.game_key, interaction.user.id)
+        await answer(
+            interaction,
+            f"{messages.mention(interaction.user.id)} joined. " + messages.lobby_line(joined),
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="leave", description="Leave the match before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        match = await self.service.leave(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await answer(
+            interaction,
+            f"{messages.mention(interaction.user.id)} left. " + messages.lobby_line(match),
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="start", description="Start the match (creator only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        match = await self.service.start(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        headline = f"**{self.game.spec.name}** match #{match.id} begins. {messages.seating(match)}"
+        await self.post_board(interaction, match, headline, via_followup=True)
+        await self.send_private_views(interaction, match, changed_only=None)
+
+    @app_commands.command(name="resign", description="Give up this match")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        match = await self.service.resign(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await answer(
+            interaction,
+            f"{messages.mention(interaction.user.id)} resigned.\n{messages.final_text(match)}",
+            ephemeral=False,
+        )
+
+    @app_commands.command(
+        name="cancel", description="Cancel the match (its creator, or Manage Server)"
+    )
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        is_admin = bool(permissions and permissions.manage_guild)
+        match = await self.service.cancel(
+            self._channel(interaction), self.game_key, interaction.user.id, is_admin
+        )
+        await answer(
+            interaction,
+            f"{messages.mention(interaction.user.id)} cancelled match #{match.id}.",
+            ephemeral=False,
+        )
+
+    # -- looking -------------------------------------------------------------------------
+    @app_commands.command(name="board", description="Post the current board again")
+    async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        match = await self.service.current(self._channel(interaction), self.game_key)
+        if match.status == "lobby":
+            await answer(interaction, messages.lobby_line(match), ephemeral=False)
+            return
+        await self.post_board(interaction, match, f"Match #{match.id}.", via_followup=True)
+
+    @app_commands.command(name="hand", description="See your private view (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.current(self._channel(interaction), self.game_key)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.state is None:
+            await answer(interaction, f"You have no seat in a running match #{match.id}.")
+            return
+        text, file = await self.private_view(match, seat)
+        await answer(interaction, text, file=file)
+
+    @app_commands.command(name="rules", description="How to play, and the readings we chose")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        spec = self.game.spec
+        embed = discord.Embed(
+            title=f"{spec.name} — how to play", description=spec.rules_text[:4000]
+        )
+        embed.add_field(name="Moves", value=spec.move_help[:1024], inline=False)
+        players = (
+            f"{spec.min_players}–{spec.max_players}"
+            if spec.max_players > spec.min_players
+            else str(spec.min_players)
+        )
+        embed.add_field(name="Players", value=players)
+        await answer(interaction, "", embed=embed)
+
+    # -- playing -------------------------------------------------------------------------
+    @app_commands.command(
+        name="move", description="Make your move (suggestions list your legal moves)"
+    )
+    @app_commands.describe(move="Your move; start typing to see the legal ones")
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.move(
+            self._channel(interaction), self.game_key, interaction.user.id, move
+        )
+        await self.after_move(interaction, result)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        moves = await self.service.legal_moves(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in narrow(moves, current)]
+
+    async def play_choice(
+        self, interaction: discord.Interaction, match_id: int, version: int, index: int
+    ) -> None:
+        """A move chosen with a button or a select posted under a board."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.move_by_index(match_id, interaction.user.id, version, index)
+        await self.after_move(interaction, result)
+
+    async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
+        match = result.after
+        who = messages.seat_label(match, result.seat)
+        log.info("match %s: seat %s moved (version %s)", match.id, result.seat, match.version)
+        await self.post_board(interaction, match, f"{who}: {result.description}")
+        delivered = await self.send_private_views(interaction, match, changed_only=result.before)
+        confirmation = f"Done: `{result.move_text}`."
+        if self.game.spec.hidden_information and not delivered.get(result.seat, True):
+            text, file = await self.private_view(match, result.seat)
+            await answer(interaction, f"{confirmation}\n{text}", file=file)
+        else:
+            await answer(interaction, confirmation)
+
+    # -- posting -------------------------------------------------------------------------
+    async def post_board(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        headline: str,
+        *,
+        via_followup: bool = False,
+    ) -> None:
+        """The public picture with the headline and who acts next (or the final scores)."""
+        png = await asyncio.to_thread(self.public_png, match)
+        content = messages.clip(f"{headline}\n{messages.next_line(match)}")
+        file = discord.File(
+            io.BytesIO(png), filename=f"{self.game_key}-{match.id}-{match.version}.png"
+        )
+        view = self.choices_for(match)
+        if via_followup:
+            await interaction.followup.send(
+                content,
+                file=file,
+                view=view or discord.utils.MISSING,
+                allowed_mentions=MENTION_USERS,
+            )
+            return
+        channel = interaction.channel
+        if channel is None or not hasattr(channel, "send"):
+            channel = await self.bot.fetch_channel(match.row.channel_id)
+        await channel.send(  # type: ignore[union-attr]
+            content, file=file, view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS
+        )
+
+    def public_png(self, match: Match) -> bytes:
+        return to_png(type(self).board_renderer(self.game.view(match.state, None)))
+
+    def choices_for(self, match: Match) -> discord.ui.View | None:
+        """Buttons or a select for a small choice, in open games only (labels show moves)."""
+        if self.game.spec.hidden_information or match.status != "active" or match.state is None:
+            return None
+        seats = self.game.to_act(match.state)
+        if len(seats) != 1:
+            return None
+        legal = self.game.legal_moves(match.state, seats[0])
+        labels = [self.game.format(match.state, m) for m in legal]
+        return move_choices(match.id, match.version, labels)
+
+    async def private_view(self, match: Match, seat: int) -> tuple[str, discord.File | None]:
+        """The seat's private text and picture (their hand), for a DM or an ephemeral reply."""
+        text = self.game.private_text(match.state, seat)
+        if text is None:
+            return (
+                f"{self.game.spec.name} has no hidden information: everything is on the board. "
+                f"You are {self.game.seat_name(seat)}.",
+                None,
+            )
+        renderer = type(self).hand_renderer
+        if renderer is None:
+            return text, None
+        view = self.game.view(match.state, seat)
+        png = await asyncio.to_thread(lambda: to_png(renderer(view)))
+        return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png")
+
+    async def send_private_views(
+        self, interaction: discord.Interaction, match: Match, changed_only: Match | None
+    ) -> dict[int, bool]:
+        """DM each seat whose private view changed (all seats at the start). Returns, per seat
+        DMed, whether Discord delivered it; a closed DM is announced, never fatal."""
+        delivered: dict[int, bool] = {}
+        if not self.game.spec.hidden_information or match.state is None:
+            return delivered
+        for seat, user_id in enumerate(match.players):
+            text = self.game.private_text(match.state, seat)
+            if text is None:
+                continue
+            before = changed_only.state if changed_only is not None else None
+            if before is not None and self.game.private_text(before, seat) == text:
+                continue
+            delivered[seat] = await self.send_dm(match, seat, user_id)
+            if not delivered[seat] and changed_only is None:
+                await self.announce_closed_dms(interaction, match, user_id)
+        return delivered
+
+    async def send_dm(self, match: Match, seat: int, user_id: int) -> bool:
+        text, file = await self.private_view(match, seat)
+        header = f"**{self.game.spec.name}** match #{match.id} — your private view:\n"
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            await channel.send(messages.clip(header + text), file=file or discord.utils.MISSING)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                log.warning("DM to a player of match %s refused (code %s)", match.id, error.code)
+            return False
+        return True
+
+    async def announce_closed_dms(
+        self, interaction: discord.Interaction, match: Match, user_id: int
+    ) -> None:
+        await interaction.followup.send(
+            f"{messages.mention(user_id)}, I cannot DM you (your DMs are closed): use "
+            f"`/{self.game_key} hand` to see your private view whenever you like.",
+            allowed_mentions=MENTION_USERS,
+        )
+
+    # -- helpers -------------------------------------------------------------------------
+    @staticmethod
+    def _channel(interaction: discord.Interaction) -> int:
+        return interaction.channel_id or 0

@@ -1,0 +1,132 @@
+"""Buttons and selects that survive restarts: their custom_id carries the match and its version.
+
+A click on an old board (an older version) is refused by the match service as stale, so a
+button can never play a move on a position its player did not see. Components are built only
+for games without hidden information: a public button labelled with a move could reveal a hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+# Up to this many moves become buttons; up to Discord's 25, a select menu; more, autocomplete only.
+MAX_BUTTONS = 5
+MAX_SELECT = 25
+LABEL_LIMIT = 80
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:mv:(?P<match>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """Play the move at ``index`` of the legal moves of match ``match`` at ``version``."""
+
+    def __init__(self, match_id: int, version: int, index: int, label: str = "move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tt:mv:{match_id}:{version}:{index}",
+            )
+        )
+        self.match_id, self.version, self.index = match_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> MoveButton:
+        return cls(
+            int(match["match"]), int(match["version"]), int(match["index"]), item.label or ""
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.play_choice(  # type: ignore[attr-defined]
+            interaction, self.match_id, self.version, self.index
+        )
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tt:sel:(?P<match>\d+):(?P<version>\d+)",
+):
+    """A select of legal moves; each option's value is the move's index."""
+
+    def __init__(self, match_id: int, version: int, labels: Sequence[str] = ()) -> None:
+        options = [
+            discord.SelectOption(label=label[:LABEL_LIMIT], value=str(i))
+            for i, label in enumerate(labels)
+        ] or [discord.SelectOption(label="move", value="0")]
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Choose your move…",
+                options=options,
+                custom_id=f"tt:sel:{match_id}:{version}",
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[str] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
+        if not values or not values[0].isdigit():
+            await interaction.response.send_message(
+                "Choose one of the listed moves.", ephemeral=True
+            )
+            return
+        await interaction.client.play_choice(  # type: ignore[attr-defined]
+            interaction, self.match_id, self.version, int(values[0])
+        )
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:join:(?P<match>\d+)"):
+    """Join the lobby of match ``match``."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.success, custom_id=f"tt:join:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> JoinButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.join_by_button(  # type: ignore[attr-defined]
+            interaction, self.match_id
+        )
+
+
+def move_choices(match_id: int, version: int, labels: Sequence[str]) -> discord.ui.View | None:
+    """Buttons for a handful of moves, a select for up to 25, nothing for more."""
+    if not labels or len(labels) > MAX_SELECT:
+        return None
+    view = discord.ui.View(timeout=None)
+    if len(labels) <= MAX_BUTTONS:
+        for index, label in enumerate(labels):
+            view.add_item(MoveButton(match_id, version, index, label))
+    else:
+        view.add_item(MoveSelect(match_id, version, labels))
+    return view
+
+
+def join_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(match_id))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, MoveSelect, JoinButton)

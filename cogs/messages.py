@@ -1,0 +1,81 @@
+"""The words the bot posts: who is who, who acts next, final scores. Plain strings, no I/O.
+
+Kept apart from the cogs so the wording is in one place and can be tested without Discord.
+Every public text here is built from public facts only (seats, the public description of a
+move, pending decisions, outcomes): never from a private view.
+"""
+
+from __future__ import annotations
+
+from data.matches import Match
+from rules.base import Outcome, SeatScore
+
+# Discord refuses messages over 2000 characters; leave room for a header.
+MESSAGE_LIMIT = 1900
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def seat_label(match: Match, seat: int) -> str:
+    """ "Seat 1 (Red) <@…>", using the game's own name for the seat when it has one."""
+    return f"{match.game.seat_name(seat)} {mention(match.user_at(seat))}"
+
+
+def seating(match: Match) -> str:
+    return " · ".join(seat_label(match, s) for s in range(len(match.players)))
+
+
+def lobby_line(match: Match) -> str:
+    spec = match.game.spec
+    who = ", ".join(mention(u) for u in match.players)
+    options = ", ".join(f"{k}: {v}" for k, v in match.options.items())
+    extra = f" ({options})" if options else ""
+    return (
+        f"**{spec.name}** match #{match.id}{extra}: {len(match.players)}/{spec.max_players} "
+        f"players ({who}). Needs {spec.min_players}–{spec.max_players}. "
+        f"`/{spec.key} join` to play; {mention(match.creator_id)} starts it with "
+        f"`/{spec.key} start`."
+    )
+
+
+def next_line(match: Match) -> str:
+    """Who must decide now and what, or the final result."""
+    if match.status == "active" and match.state is not None:
+        users = " ".join(mention(u) for u in match.to_act())
+        return f"Next: {users} — {match.game.pending(match.state)}."
+    return final_text(match)
+
+
+def final_text(match: Match) -> str:
+    """The end of a match: every seat's score with its breakdown, and the winner(s)."""
+    outcome = match.outcome()
+    if match.status == "cancelled":
+        return f"Match #{match.id} was cancelled."
+    if outcome is None:
+        result = match.result or {}
+        winners = [match.user_at(s) for s in result.get("winners", [])]
+        names = ", ".join(mention(u) for u in winners) or "nobody"
+        return f"**Game over** — {result.get('reason', 'ended')}. Win: {names}."
+    lines = [f"**Game over** — {outcome.reason}.", winners_line(match, outcome)]
+    ordered = sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+    lines += [score_line(match, score) for score in ordered]
+    lines += list(outcome.extra)
+    return "\n".join(lines)
+
+
+def winners_line(match: Match, outcome: Outcome) -> str:
+    if not outcome.winners:
+        return "It is a draw: nobody wins."
+    names = ", ".join(seat_label(match, s) for s in outcome.winners)
+    return f"🏆 {'Shared win' if len(outcome.winners) > 1 else 'Winner'}: {names}"
+
+
+def score_line(match: Match, score: SeatScore) -> str:
+    parts = "; ".join(f"{line.label} {line.points:+d}" for line in score.breakdown)
+    return f"{seat_label(match, score.seat)}: **{score.total}** ({parts or 'no points'})"
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,65 @@
+"""One place that answers an interaction, whatever state its response is in, and one place that
+turns any error into a short private reply (after Red-DiscordBot's central tree error handler).
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from rules.errors import PlayerError
+
+log = logging.getLogger("tidetable")
+
+UNEXPECTED = (
+    "Something went wrong on our side while handling that. It has been logged; "
+    "please try again, or use `board` to see the current position."
+)
+
+
+async def answer(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+    embed: discord.Embed | None = None,
+) -> None:
+    """Reply through the initial response if it is still open, else through a follow-up."""
+    kwargs: dict[str, object] = {"content": content, "ephemeral": ephemeral}
+    if file is not None:
+        kwargs["file"] = file
+    if view is not None:
+        kwargs["view"] = view
+    if embed is not None:
+        kwargs["embed"] = embed
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+
+
+def explain(error: BaseException) -> str:
+    """The text a player sees for ``error``: its own message if they caused it."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, PlayerError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use this command here."
+    return UNEXPECTED
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer ``error`` privately; log it with its traceback unless a player caused it."""
+    text = explain(error)
+    if text == UNEXPECTED:
+        command = interaction.command.qualified_name if interaction.command else "component"
+        log.error("error in %s", command, exc_info=error)
+    try:
+        await answer(interaction, text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply for interaction %s", interaction.id)
