@@ -1,0 +1,235 @@
+"""Hex-board drawing shared by Tonari and Friendly Fishing.
+
+Pointy-top hexes in axial coordinates (the rules' ``rules.hexgrid`` convention). Every hex prints
+its label (``d4``) near its top edge, exactly as the move notation writes it; pieces sit a little
+below the label as a coloured disc or square with letters, never colour alone. The water with its
+labels is drawn once per board and scale and cached; each picture copies it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from render.common import BACKGROUND, HIGHLIGHT, INK, centred_text, contrast_ink, font, text_width
+from rules.hexgrid import board as hex_board
+
+SQRT3 = math.sqrt(3)
+WATER = (170, 208, 230)
+WATER_EDGE = (96, 140, 170)
+ISLAND = (222, 196, 140)
+ISLAND_EDGE = (150, 120, 70)
+BOAT_HULL = (120, 72, 36)
+TARGET = (30, 150, 60)
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+def hex_radius(scale: float) -> float:
+    return 50 * scale
+
+
+def centres(
+    rows: tuple[tuple[int, int, int], ...], scale: float, origin: Point
+) -> tuple[Point, ...]:
+    """The pixel centre of every hex, in the board's cell order."""
+    radius = hex_radius(scale)
+    grid = hex_board(rows)
+    min_x = min(q + r / 2 for q, r in grid.cells)
+    min_r = min(r for _, r in grid.cells)
+    ox, oy = origin
+    return tuple(
+        (
+            ox + SQRT3 * radius * (q + r / 2 - min_x) + SQRT3 * radius / 2,
+            oy + 1.5 * radius * (r - min_r) + radius,
+        )
+        for q, r in grid.cells
+    )
+
+
+def board_size(rows: tuple[tuple[int, int, int], ...], scale: float) -> tuple[int, int]:
+    """Width and height in pixels of the hex area."""
+    radius = hex_radius(scale)
+    grid = hex_board(rows)
+    xs = [q + r / 2 for q, r in grid.cells]
+    width = SQRT3 * radius * (max(xs) - min(xs) + 1)
+    height = 1.5 * radius * (len(rows) - 1) + 2 * radius
+    return math.ceil(width), math.ceil(height)
+
+
+def polygon(centre: Point, radius: float) -> list[Point]:
+    cx, cy = centre
+    return [
+        (
+            cx + radius * math.cos(math.radians(60 * k - 30)),
+            cy + radius * math.sin(math.radians(60 * k - 30)),
+        )
+        for k in range(6)
+    ]
+
+
+@cache
+def water_layer(
+    rows: tuple[tuple[int, int, int], ...],
+    islands: tuple[int, ...],
+    scale: float,
+    origin: Point,
+    size: tuple[int, int],
+    island_text: str,
+) -> Image.Image:
+    """The static picture: background, water hexes with labels, the island. Copy before use."""
+    image = Image.new("RGB", size, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    radius = hex_radius(scale)
+    grid = hex_board(rows)
+    points = centres(rows, scale, origin)
+    for index, centre in enumerate(points):
+        island = index in islands
+        draw.polygon(
+            polygon(centre, radius - 1.5 * scale),
+            fill=ISLAND if island else WATER,
+            outline=ISLAND_EDGE if island else WATER_EDGE,
+            width=max(1, round(2 * scale)),
+        )
+        cx, cy = centre
+        centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
+    if islands and island_text:
+        xs = [points[i][0] for i in islands]
+        y = points[islands[0]][1]
+        centred_text(draw, (sum(xs) / len(xs), y + 0.55 * radius), island_text, round(16 * scale))
+    return image
+
+
+def piece(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    scale: float,
+    fill: Colour,
+    text: str,
+    square: bool = False,
+) -> None:
+    """A token or tile: a disc (fish) or rounded square (action), with its letters."""
+    cx, cy = centre
+    r = 25 * scale
+    cy += 8 * scale
+    box = (cx - r, cy - r, cx + r, cy + r)
+    if square:
+        draw.rounded_rectangle(
+            box, radius=7 * scale, fill=fill, outline=INK, width=max(1, round(2 * scale))
+        )
+    else:
+        draw.ellipse(box, fill=fill, outline=INK, width=max(1, round(2 * scale)))
+    size = round((22 if len(text) <= 2 else 17) * scale)
+    centred_text(draw, (cx, cy), text, size, fill=contrast_ink(fill))
+
+
+def chip(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    scale: float,
+    fill: Colour,
+    text: str,
+    square: bool = False,
+) -> None:
+    """A small piece for piles and legends (radius 16 px at scale 1)."""
+    cx, cy = centre
+    r = 16 * scale
+    box = (cx - r, cy - r, cx + r, cy + r)
+    if square:
+        draw.rounded_rectangle(box, radius=5 * scale, fill=fill, outline=INK, width=1)
+    else:
+        draw.ellipse(box, fill=fill, outline=INK, width=1)
+    centred_text(
+        draw, (cx, cy), text, round((17 if len(text) <= 2 else 14) * scale), fill=contrast_ink(fill)
+    )
+
+
+def boat(draw: ImageDraw.ImageDraw, centre: Point, scale: float) -> None:
+    """The shared boat: a hull with a mast and a white sail, in the hex's lower part."""
+    cx, cy = centre
+    cy += 18 * scale
+    s = scale
+    draw.polygon(
+        [
+            (cx - 30 * s, cy),
+            (cx + 30 * s, cy),
+            (cx + 20 * s, cy + 14 * s),
+            (cx - 20 * s, cy + 14 * s),
+        ],
+        fill=BOAT_HULL,
+        outline=INK,
+    )
+    draw.line([(cx, cy), (cx, cy - 34 * s)], fill=INK, width=max(1, round(3 * s)))
+    draw.polygon(
+        [(cx + 2 * s, cy - 32 * s), (cx + 2 * s, cy - 6 * s), (cx + 24 * s, cy - 6 * s)],
+        fill=(255, 255, 255),
+        outline=INK,
+    )
+
+
+def outline(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    scale: float,
+    colour: Colour = HIGHLIGHT,
+    width: float = 5,
+) -> None:
+    """A ring around a hex: the last move (gold) or a legal target (green, thinner)."""
+    draw.polygon(
+        polygon(centre, hex_radius(scale) - 4 * scale),
+        outline=colour,
+        width=max(1, round(width * scale)),
+    )
+
+
+def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, scale: float) -> None:
+    """The last boat move as an arrow from where it left to where it landed."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = 16 * scale
+    tip = (x1 - ux * 26 * scale, y1 - uy * 26 * scale)
+    base = (x0 + ux * 26 * scale, y0 + uy * 26 * scale)
+    draw.line([base, tip], fill=HIGHLIGHT, width=max(2, round(6 * scale)))
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    draw.polygon([tip, left, right], fill=HIGHLIGHT, outline=INK)
+
+
+def wrap(text: str, width: float, size: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size``."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def text_lines(
+    draw: ImageDraw.ImageDraw,
+    left: float,
+    top: float,
+    lines: Sequence[str],
+    size: int,
+    fill: Colour = INK,
+    spacing: float = 1.3,
+) -> float:
+    """Draw lines from ``(left, top)``; returns the y below the last."""
+    y = top
+    for line in lines:
+        draw.text((left, y), line, font=font(size), fill=fill)
+        y += size * spacing
+    return y

@@ -1,0 +1,136 @@
+"""The Tonari picture: the hex board with labels, tokens, the boat, the last move, every pile.
+
+A pure function of ``TonariView``. Each token is a coloured disc with letters (skills are light
+squares); a legend names them. The last boat move is an arrow with a gold ring; hexes the boat
+may move to now have a green ring. The right panel lists each seat's pile, fish value and score so
+far; the header says who acts and what is awaited.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import hexboard
+from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
+from rules.tonari import FISH, Phase, Token, TonariView
+
+STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
+    Token.RED: ((214, 48, 49), "R", "Red (set)"),
+    Token.BLUE: ((40, 96, 214), "B", "Blue (set)"),
+    Token.GREEN: ((46, 150, 70), "G", "Green (set)"),
+    Token.YELLOW: ((245, 205, 50), "Y", "Yellow (set)"),
+    Token.ORANGE: ((245, 140, 30), "O", "Orange: most = 8"),
+    Token.PURPLE: ((110, 60, 150), "X", "Purple debris -5"),
+    Token.PINK: ((245, 150, 200), "P", "Pink +5 (jump only)"),
+    Token.SENSE: ((235, 235, 235), "SS", "Sense the Schools"),
+    Token.ROUGH: ((235, 235, 235), "RW", "Rough Waters"),
+    Token.SCARE: ((235, 235, 235), "SO", "Scare it Off"),
+    Token.SEASON: ((235, 235, 235), "IS", "In Season"),
+}
+SKILL_TOKENS = (Token.SENSE, Token.ROUGH, Token.SCARE, Token.SEASON)
+
+MARGIN = 20
+HEADER = 104
+PANEL = 500
+
+
+def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
+    s = scale
+    board_w, board_h = hexboard.board_size(view.rows, s)
+    width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
+    height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(700 * s))
+    origin = (MARGIN * s, HEADER * s + MARGIN * s)
+    image = hexboard.water_layer(
+        view.rows, view.islands, s, origin, (width, height), "Kuchinoshima"
+    ).copy()
+    draw = ImageDraw.Draw(image)
+    centres = hexboard.centres(view.rows, s, origin)
+
+    for index in view.targets:
+        hexboard.outline(draw, centres[index], s, hexboard.TARGET, 3)
+    for index in view.last_hexes:
+        hexboard.outline(draw, centres[index], s)
+    for index, token in enumerate(view.tokens):
+        if token is not None:
+            colour, letters, _ = STYLE[token]
+            hexboard.piece(draw, centres[index], s, colour, letters, square=token in SKILL_TOKENS)
+    if view.boat is not None:
+        hexboard.boat(draw, centres[view.boat], s)
+        last = view.last_hexes
+        if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
+            hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
+
+    _header(draw, view, s, width)
+    _panel(draw, view, s, origin[0] + board_w + MARGIN * s, HEADER * s + 8 * s)
+    return image
+
+
+def _header(draw: ImageDraw.ImageDraw, view: TonariView, s: float, width: int) -> None:
+    size = round(26 * s)
+    if view.turn is None:
+        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in view.winners)
+        title = f"Tonari - game over. Winner: {won}"
+    else:
+        title = f"Tonari - Seat {view.turn + 1} ({SEAT_LETTERS[view.turn]}) to act"
+    draw.text((MARGIN * s, 12 * s), title, font=font(size), fill=INK)
+    text = view.note if view.turn is None else f"Now: {view.pending}"
+    if view.note and view.turn is not None:
+        text = f"{view.note} {text}"
+    lines = hexboard.wrap(text, width - 2 * MARGIN * s, round(18 * s))[:3]
+    hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: TonariView, s: float, left: float, top: float) -> None:
+    y = top
+    season = view.season
+    label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
+    draw.text((left, y), label, font=font(round(20 * s)), fill=INK)
+    y += 34 * s
+    for seat in range(view.players):
+        colour = SEAT_COLOURS[seat]
+        acting = view.turn == seat
+        box = (left - 6 * s, y - 4 * s, left + PANEL * s - 24 * s, y + 84 * s)
+        if acting:
+            draw.rectangle(box, outline=(255, 196, 0), width=max(1, round(4 * s)))
+        draw.rectangle((left, y, left + 28 * s, y + 28 * s), fill=colour)
+        centred_text(
+            draw,
+            (left + 14 * s, y + 14 * s),
+            SEAT_LETTERS[seat],
+            round(20 * s),
+            fill=(255, 255, 255),
+        )
+        mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""
+        draw.text(
+            (left + 38 * s, y + 2 * s),
+            f"Seat {seat + 1}: fish {view.fish_values[seat]}, score {view.totals[seat]}{mover}",
+            font=font(round(19 * s)),
+            fill=INK,
+        )
+        x = left + 16 * s
+        held = [(t, n) for t, n in zip(FISH, view.piles[seat], strict=True) if n]
+        if not held:
+            draw.text((x - 10 * s, y + 44 * s), "no fish yet", font=font(round(17 * s)), fill=MUTED)
+        for token, count in held:
+            colour_t, letters, _ = STYLE[token]
+            hexboard.chip(draw, (x, y + 54 * s), s, colour_t, letters)
+            tag = f"x{count}" + ("*2" if token == season else "")
+            draw.text((x + 19 * s, y + 45 * s), tag, font=font(round(17 * s)), fill=INK)
+            x += (62 if token != season else 80) * s
+        y += 96 * s
+    y += 6 * s
+    draw.text((left, y), "Legend (letters on tokens)", font=font(round(18 * s)), fill=INK)
+    y += 30 * s
+    for k, (token, (colour, letters, name)) in enumerate(STYLE.items()):
+        col, row = k % 2, k // 2
+        cx = left + 16 * s + col * 240 * s
+        cy = y + row * 36 * s + 14 * s
+        hexboard.chip(draw, (cx, cy), s, colour, letters, square=token in SKILL_TOKENS)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+    y += 6 * 36 * s
+    note = (
+        "Green ring: boat may go.  Gold: last move."
+        if view.phase is Phase.MOVE
+        else "Gold ring/arrow: last move."
+    )
+    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
