@@ -52,9 +52,15 @@ class Settings:
             raise SystemExit(f"DISCORD_GUILD_ID must be a server id (digits), not {guild!r}.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
-            database=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            database=_project_path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             guild_id=int(guild) if guild else None,
         )
+
+
+def _project_path(path: str | Path) -> Path:
+    """A relative path is taken from the project folder, wherever the bot is started from."""
+    path = Path(path)
+    return path if path.is_absolute() else ROOT / path
 
 
 class Tidetable(commands.Bot):
