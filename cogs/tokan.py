@@ -1,0 +1,43 @@
+"""/tokan: TOKAN on the shared lifecycle, plus its scoring option and `/tokan stack`."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import Tidetable
+from cogs.base import GameCog, narrow, option_choices
+from cogs.replies import answer
+from render.tokan import render
+from rules.registry import GAMES
+from rules.tokan.board import NAMES
+
+
+class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, carry and eat"):
+    game_key = "tokan"
+    board_renderer = render
+
+    @app_commands.command(name="new", description="Open a TOKAN match in this channel")
+    @app_commands.describe(scoring="Final scoring: towers (standard) or every-head-counts")
+    @app_commands.choices(scoring=option_choices(GAMES["tokan"], "scoring"))
+    async def new(self, interaction: discord.Interaction, scoring: str = "towers") -> None:
+        await self.open_match(interaction, {"scoring": scoring})
+
+    @app_commands.command(name="stack", description="See which tiles lie inside a stack")
+    @app_commands.describe(space="A space such as c3")
+    async def stack(self, interaction: discord.Interaction, space: str) -> None:
+        match = await self.service.current(self._channel(interaction), self.game_key)
+        if match.state is None:
+            await answer(interaction, f"Match #{match.id} has not started yet.")
+            return
+        await answer(interaction, self.game.stack_text(match.state, space))  # type: ignore[attr-defined]
+
+    @stack.autocomplete("space")
+    async def stack_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=s, value=s) for s in narrow(list(NAMES), current)]
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(TokanCog(bot))
