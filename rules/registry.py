@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rules.base import Game
 from rules.tokan import Tokan
+from rules.tonari import Tonari
 
-GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(),)}
+GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(), Tonari())}
 
 
 def get(key: str) -> Game:
