@@ -168,8 +168,8 @@ class Tokan(Game[TokanState, Move, TokanView]):
         words = f"{colour} moved the {ANIMAL[mover]} from {record.origin} {record.direction} to "
         words += f"{record.landing}"
         if record.carry:
-            carried = ", ".join(moves.tile_words(t) for t in record.tiles[:-1])
-            words += f", carrying {carried}"
+            carried = " and ".join(moves.tile_words(t) for t in record.tiles[:-1])
+            words += f", carrying the {carried}"
         words += (
             f", covering a {moves.tile_words(record.covered)} (that stack is now {height} high)."
         )
