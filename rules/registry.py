@@ -5,8 +5,9 @@ from __future__ import annotations
 from rules.base import Game
 from rules.tokan import Tokan
 from rules.tonari import Tonari
+from rules.tonga import TongaBonga
 
-GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(), Tonari())}
+GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(), Tonari(), TongaBonga())}
 
 
 def get(key: str) -> Game:
