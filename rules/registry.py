@@ -6,8 +6,11 @@ from rules.base import Game
 from rules.tokan import Tokan
 from rules.tonari import Tonari
 from rules.tonga import TongaBonga
+from rules.toshi import ToshiToshi
 
-GAMES: dict[str, Game] = {game.spec.key: game for game in (Tokan(), Tonari(), TongaBonga())}
+GAMES: dict[str, Game] = {
+    game.spec.key: game for game in (Tokan(), Tonari(), TongaBonga(), ToshiToshi())
+}
 
 
 def get(key: str) -> Game:

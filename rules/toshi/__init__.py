@@ -1,0 +1,13 @@
+"""Toshi Tōshi: area control driven by tricks, for 3-5 players.
+
+Chance: the deal (50 Building cards, 10 per player, the rest unseen) and the first leader;
+with the "specialisation" variant also the Specialisation cards. Hidden information: each hand,
+and the identity of each face-down building, known only to the seat that placed it. Modules:
+``data`` (components and tables), ``grid`` (spaces and the spot lattice), ``model`` (state,
+moves, views), ``notation``, ``scoring`` and ``game`` (the rules).
+"""
+
+from rules.toshi.game import ToshiToshi, trick_winner
+from rules.toshi.model import Card, ToshiState, ToshiView
+
+__all__ = ["Card", "ToshiState", "ToshiToshi", "ToshiView", "trick_winner"]

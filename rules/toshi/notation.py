@@ -1,0 +1,133 @@
+"""Toshi Tōshi move notation: ``play R7``, ``place b2.ne``, ``build R7 up b2``, ``move b2.ne c3.c``,
+``lead 3``, ``flip c3``, ``flip specialisation``, ``pass``."""
+
+from __future__ import annotations
+
+import re
+
+from rules.errors import InvalidMove
+from rules.toshi.data import COLOUR_NAMES, SEAT_LETTERS_LOWER
+from rules.toshi.grid import geometry
+from rules.toshi.model import (
+    Build,
+    Card,
+    Flip,
+    FlipSpecialisation,
+    Lead,
+    Move,
+    MoveToken,
+    Pass,
+    Place,
+    PlayCard,
+    ToshiState,
+)
+
+NOTATION = (
+    "Moves: `play R7` (card = colour letter R/B/G/P/Y + value), `place b2.ne` (spot = card "
+    "space + .c centre, .n/.e/.s/.w side, .ne/.nw/.se/.sw corner), `build R7 up b2` / "
+    "`build G3 down c4`, `move b2.ne c3.c`, `lead 3`, `flip c3`, `flip specialisation`, `pass`."
+)
+
+_COLOUR_WORDS = {name.lower(): letter for letter, name in COLOUR_NAMES.items()} | {
+    letter.lower(): letter for letter in COLOUR_NAMES
+}
+_CARD = r"(?P<colour>[a-z]+)\s*(?P<value>\d+)"
+_PLAY = re.compile(rf"^(?:play\s+)?{_CARD}$")
+_PLACE = re.compile(r"^(?:place\s+)?(?P<spot>[a-z]\d+\.[a-z]+)$")
+_BUILD = re.compile(
+    rf"^build\s+{_CARD}\s+(?:face[\s-]?)?(?P<side>up|down)\s+(?:on\s+)?(?P<cell>[a-z]\d+)$"
+)
+_MOVE = re.compile(r"^move\s+(?P<src>\S+)\s+(?:to\s+)?(?P<dst>\S+)$")
+_LEAD = re.compile(r"^lead\s+(?:seat\s+)?(?P<seat>\d+|[a-e])$")
+_FLIP = re.compile(r"^flip\s+(?P<cell>[a-z]\d+|monument)$")
+_SPECIALISE = re.compile(
+    r"^(?:flip\s+(?:specialisation|specialization|spec)|specialise|specialize)$"
+)
+_PASS = re.compile(r"^(?:pass|decline|done|skip)$")
+
+
+def parse(state: ToshiState, text: str) -> Move:
+    """The move written as ``text``; InvalidMove quoting it and the notation otherwise."""
+    clean = " ".join(text.strip().lower().replace(",", " ").split())
+    if _PASS.match(clean):
+        return Pass()
+    if _SPECIALISE.match(clean):
+        return FlipSpecialisation()
+    if m := _PLACE.match(clean):
+        return Place(_spot(state, m["spot"], text))
+    if m := _BUILD.match(clean):
+        card = _card(m["colour"], m["value"], text)
+        return Build(card, m["side"] == "up", _cell(state, m["cell"], text))
+    if m := _MOVE.match(clean):
+        return MoveToken(_spot(state, m["src"], text), _spot(state, m["dst"], text))
+    if m := _LEAD.match(clean):
+        return Lead(_seat(state, m["seat"], text))
+    if m := _FLIP.match(clean):
+        geo = geometry(state.rows, state.cols)
+        cell = geo.monument if m["cell"] == "monument" else _cell(state, m["cell"], text)
+        return Flip(cell)
+    if m := _PLAY.match(clean):
+        return PlayCard(_card(m["colour"], m["value"], text))
+    raise InvalidMove(f"`{text}` is not a Toshi Tōshi move. {NOTATION}")
+
+
+def format_move(state: ToshiState, move: Move) -> str:
+    geo = geometry(state.rows, state.cols)
+    match move:
+        case PlayCard(card):
+            return f"play {card}"
+        case Place(spot):
+            return f"place {geo.spot_names[spot]}"
+        case Build(card, face_up, cell):
+            return f"build {card} {'up' if face_up else 'down'} {geo.cell_names[cell]}"
+        case MoveToken(src, dst):
+            return f"move {geo.spot_names[src]} {geo.spot_names[dst]}"
+        case Lead(seat):
+            return f"lead {seat + 1}"
+        case Flip(cell):
+            return f"flip {geo.cell_names[cell]}"
+        case FlipSpecialisation():
+            return "flip specialisation"
+        case Pass():
+            return "pass"
+    raise TypeError(f"not a Toshi Tōshi move: {move!r}")
+
+
+def _card(colour: str, value: str, text: str) -> Card:
+    letter = _COLOUR_WORDS.get(colour)
+    if letter is None or not value.isdigit() or not 1 <= int(value) <= 10:
+        raise InvalidMove(
+            f"`{text}`: `{colour}{value}` is not a card; a card is a colour letter "
+            "(R Red, B Blue, G Green, P Purple, Y Yellow) and a value 1-10, e.g. `R7`."
+        )
+    return Card(letter, int(value))
+
+
+def _spot(state: ToshiState, name: str, text: str) -> int:
+    geo = geometry(state.rows, state.cols)
+    spot = geo.by_name.get(name)
+    if spot is None:
+        raise InvalidMove(
+            f"`{text}`: `{name}` is not a spot. A spot is a card space "
+            f"({geo.cell_names[0]}..{geo.cell_names[-1]}) + `.c` centre, `.n .e .s .w` side "
+            "or `.ne .nw .se .sw` corner, e.g. `b2.ne`."
+        )
+    return spot
+
+
+def _cell(state: ToshiState, name: str, text: str) -> int:
+    geo = geometry(state.rows, state.cols)
+    cell = geo.cell_by_name.get(name)
+    if cell is None:
+        raise InvalidMove(
+            f"`{text}`: `{name}` is not a space of the city; spaces run "
+            f"{geo.cell_names[0]}..{geo.cell_names[-1]}."
+        )
+    return cell
+
+
+def _seat(state: ToshiState, name: str, text: str) -> int:
+    seat = int(name) - 1 if name.isdigit() else SEAT_LETTERS_LOWER.index(name)
+    if not 0 <= seat < state.players:
+        raise InvalidMove(f"`{text}`: there is no seat {name}; seats are 1-{state.players}.")
+    return seat
