@@ -246,6 +246,7 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
             path=state.path,
             ending=state.ending,
             last=state.last,
+            ledger=state.ledger,
             result=result,
             winners=outcome.winners if outcome else (),
         )

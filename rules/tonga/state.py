@@ -147,5 +147,6 @@ class TongaView:
     path: tuple[int, ...]
     ending: bool
     last: str
+    ledger: tuple[tuple[int, ...], ...]  # per seat, one amount per LEDGER line (money is public)
     result: tuple[str, ...]  # the final breakdown lines once the game is over
     winners: tuple[int, ...]
