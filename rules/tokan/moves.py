@@ -30,9 +30,23 @@ from rules.tokan.state import LastMove, Move, Stack
 
 Board = tuple[Stack, ...]
 
+# _LINES[space][reach]: every straight move of that reach from that space that stays on the
+# board, as (direction, spaces passed over, landing space), in DIRECTIONS order.
+_LINES: tuple[dict[int, tuple[tuple[str, tuple[int, ...], int], ...]], ...] = tuple(
+    {
+        reach: tuple(
+            (direction, ray[: reach - 1], ray[reach - 1])
+            for direction, ray in RAYS[index].items()
+            if len(ray) >= reach
+        )
+        for reach in set(RANGE.values())
+    }
+    for index in range(len(RAYS))
+)
+
 # Legal-move lists are asked for several times per position (ending check, legal_moves, check),
-# so they are cached by position; a few thousand positions cover any live game and playouts.
-_CACHE_SIZE = 8192
+# so they are cached by position; the few latest positions are all that is ever asked again.
+_CACHE_SIZE = 512
 
 
 def legal_moves(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:
@@ -53,23 +67,17 @@ def _legal(
         if not stack or OWNER[stack[-1]] != colour:
             continue
         animal = ANIMAL[stack[-1]]
-        reach = RANGE[animal]
         level = len(stack)
         most = min(MAX_CARRY[animal], level - 1)
         name = NAMES[index]
-        for direction, ray in RAYS[index].items():
-            if len(ray) < reach:
-                continue
-            path = ray[:reach]
-            if not all(board[s] for s in path):
-                continue
-            landing = path[-1]
-            if landing == taboo:
-                continue
+        for direction, passed, landing in _LINES[index][RANGE[animal]]:
             height = len(board[landing])
-            for carry in range(most + 1):
-                if height + carry + 1 > level:
-                    out.append(Move(name, direction, carry))
+            if not height or landing == taboo or height + most + 1 <= level:
+                continue
+            if any(not board[p] for p in passed):
+                continue
+            for carry in range(max(0, level - height), most + 1):
+                out.append(Move(name, direction, carry))
     moves = tuple(out)
     return moves, frozenset(moves)
 
