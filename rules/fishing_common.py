@@ -89,6 +89,12 @@ def with_left_neighbour(catches: Sequence[int]) -> tuple[int, ...]:
 
 
 # -- board and pile edits ----------------------------------------------------------------------
+def evolve(state: T, **changes: object) -> T:
+    """A copy of the frozen dataclass ``state`` with ``changes`` (a faster dataclasses.replace:
+    playouts build thousands of states per second)."""
+    return type(state)(**{**state.__dict__, **changes})
+
+
 def occupied(pieces: Sequence[object | None]) -> list[int]:
     return [i for i, p in enumerate(pieces) if p is not None]
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from rules.base import Game
+from rules.fishing import FriendlyFishing
 from rules.tokan import Tokan
 from rules.tonari import Tonari
 from rules.tonga import TongaBonga
 from rules.toshi import ToshiToshi
 
 GAMES: dict[str, Game] = {
-    game.spec.key: game for game in (Tokan(), Tonari(), TongaBonga(), ToshiToshi())
+    game.spec.key: game
+    for game in (Tokan(), Tonari(), TongaBonga(), ToshiToshi(), FriendlyFishing())
 }
 
 

@@ -11,7 +11,6 @@ No hidden information.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -24,6 +23,7 @@ from rules.fishing_common import (
     RemovePiece,
     SwapSpaces,
     colour_lines,
+    evolve,
     hex_of,
     occupied,
     pile_add,
@@ -291,7 +291,7 @@ class Tonari(Game[TonariState, TonariMove, TonariView]):
         if isinstance(move, MoveBoat):
             return self._move_boat(state, seat, move.to)
         if isinstance(move, PlaceBoat):
-            return dataclasses.replace(
+            return evolve(
                 state,
                 boat=move.at,
                 turn=0,
@@ -301,30 +301,30 @@ class Tonari(Game[TonariState, TonariMove, TonariView]):
                 note="",
             )
         if isinstance(move, SwapSpaces):
-            state = dataclasses.replace(
+            state = evolve(
                 state,
                 tokens=swapped(state.tokens, move.a, move.b),
                 last_hexes=(move.a, move.b),
             )
         elif isinstance(move, RemovePiece):
-            state = dataclasses.replace(
+            state = evolve(
                 state, tokens=replaced(state.tokens, move.at, None), last_hexes=(move.at,)
             )
         elif isinstance(move, Trade):
             piles = pile_trade(
                 state.piles, seat, FISH_INDEX[move.give], move.other, FISH_INDEX[move.take]
             )
-            state = dataclasses.replace(state, piles=piles, last_hexes=())
+            state = evolve(state, piles=piles, last_hexes=())
         else:
-            state = dataclasses.replace(state, season=move.colour, last_hexes=())
-        return _pass_turn(dataclasses.replace(state, last_seat=seat, note=""))
+            state = evolve(state, season=move.colour, last_hexes=())
+        return _pass_turn(evolve(state, last_seat=seat, note=""))
 
     def _move_boat(self, state: TonariState, seat: int, to: int) -> TonariState:
         token = state.tokens[to]
         assert token is not None
         count = state.boat_moves + 1
         start = state.boat if state.boat is not None else to
-        state = dataclasses.replace(
+        state = evolve(
             state,
             tokens=replaced(state.tokens, to, None),
             boat=to,
@@ -335,10 +335,8 @@ class Tonari(Game[TonariState, TonariMove, TonariView]):
             note="",
         )
         if token in FISH_INDEX:
-            return _pass_turn(
-                dataclasses.replace(state, piles=pile_add(state.piles, seat, FISH_INDEX[token]))
-            )
-        state = dataclasses.replace(state, phase=SKILL_PHASE[token])
+            return _pass_turn(evolve(state, piles=pile_add(state.piles, seat, FISH_INDEX[token])))
+        state = evolve(state, phase=SKILL_PHASE[token])
         if self.legal_moves(state, seat):
             return state
         why = {
@@ -348,8 +346,8 @@ class Tonari(Game[TonariState, TonariMove, TonariView]):
             Token.SEASON: "nobody has collected a Red, Blue, Green or Yellow fish",
         }[token]
         discarded = f"{SKILL_NAMES[token]} is discarded with no effect: {why}."
-        after = _pass_turn(dataclasses.replace(state, phase=Phase.MOVE))
-        return dataclasses.replace(after, note=f"{discarded} {after.note}".strip())
+        after = _pass_turn(evolve(state, phase=Phase.MOVE))
+        return evolve(after, note=f"{discarded} {after.note}".strip())
 
     # -- what players see --------------------------------------------------------------------
     def view(self, state: TonariState, viewer: int | None) -> TonariView:
@@ -601,8 +599,8 @@ def _boat_reason(state: TonariState, to: int) -> str:
 def _pass_turn(state: TonariState) -> TonariState:
     nxt = (state.turn + 1) % state.players
     if targets(state.tokens, state.boat):
-        return dataclasses.replace(state, turn=nxt, phase=Phase.MOVE)
-    return dataclasses.replace(
+        return evolve(state, turn=nxt, phase=Phase.MOVE)
+    return evolve(
         state,
         turn=nxt,
         phase=Phase.OVER,

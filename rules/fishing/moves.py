@@ -1,0 +1,108 @@
+"""Where Friendly Fishing's boat may go, and where Slide a Tile may take a tile.
+
+The boat moves onto a tile in an adjacent water space, or onto a Skipjack at the end of a
+straight line of open water (empty water spaces; never across the island or another tile). From
+the central island, which is one space, every island hex is a starting point. A Dinker chain may
+not re-enter a space the boat already visited this turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from rules.fishing.data import SIDES, Tile
+
+
+@cache
+def _geometry(
+    side: str,
+) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """(is_island per hex, island hexes, rays per hex) for a side, computed once."""
+    data = SIDES[side]
+    grid = data.board
+    island = data.island
+    flags = tuple(i in island for i in range(grid.size))
+    return flags, island, grid.rays
+
+
+# The latest answer of ``targets``: the rules ask the same question several times per move
+# (legal moves, the legality check, the next turn's start). Keyed by the identity of the tiles
+# tuple, which the cache itself keeps alive, so the identity cannot be reused.
+_last: list[object] = [None, None, None, None, ()]
+
+
+def targets(
+    side: str,
+    tiles: tuple[Tile | None, ...],
+    boat: int | None,
+    visited: tuple[int, ...] = (),
+) -> tuple[int, ...]:
+    """The spaces the boat may move to from ``boat`` (None: the central island), sorted."""
+    last = _last
+    if last[0] is tiles and last[1] == boat and last[2] == visited and last[3] == side:
+        return last[4]  # type: ignore[return-value]
+    is_island, island, rays = _geometry(side)
+    sources = island if boat is None else (boat,)
+    out: set[int] = set()
+    for source in sources:
+        for ray in rays[source]:
+            for distance, here in enumerate(ray):
+                if is_island[here]:
+                    break
+                tile = tiles[here]
+                if tile is None:
+                    continue
+                # Any adjacent tile; a farther one only if it is a Skipjack.
+                if (distance == 0 or tile is Tile.SKIPJACK) and here not in visited:
+                    out.add(here)
+                break
+    result = tuple(sorted(out))
+    _last[:] = [tiles, boat, visited, side, result]
+    return result
+
+
+def is_straight_skipjack_line(
+    side: str, tiles: Sequence[Tile | None], boat: int | None, to: int
+) -> bool:
+    """Whether ``to`` lies on a straight line from the boat (blocked or not)."""
+    _, island, rays = _geometry(side)
+    sources = island if boat is None else (boat,)
+    return any(to in ray for s in sources for ray in rays[s])
+
+
+def slide_map(
+    side: str, tiles: Sequence[Tile | None], boat: int | None
+) -> dict[int, tuple[int, ...]]:
+    """For every tile that can slide, the empty water spaces it may slide to.
+
+    A tile slides through connected open water: the pools of empty water (never the island, a
+    tile or the boat's space, per the clarification) that touch it.
+    """
+    is_island, _, _ = _geometry(side)
+    grid = SIDES[side].board
+    pool = [-1] * grid.size
+    members: list[list[int]] = []
+    for seed in range(grid.size):
+        if pool[seed] >= 0 or is_island[seed] or seed == boat or tiles[seed] is not None:
+            continue
+        number = len(members)
+        pool[seed] = number
+        found = [seed]
+        frontier = [seed]
+        while frontier:
+            here = frontier.pop()
+            for n in grid.neighbours[here]:
+                if pool[n] < 0 and not is_island[n] and n != boat and tiles[n] is None:
+                    pool[n] = number
+                    found.append(n)
+                    frontier.append(n)
+        members.append(found)
+    out: dict[int, tuple[int, ...]] = {}
+    for start, tile in enumerate(tiles):
+        if tile is None:
+            continue
+        touching = {pool[n] for n in grid.neighbours[start] if pool[n] >= 0}
+        if touching:
+            out[start] = tuple(sorted(h for p in touching for h in members[p]))
+    return out

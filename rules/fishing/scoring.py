@@ -1,0 +1,99 @@
+"""Friendly Fishing's scoring: each seat's fishing score as breakdown lines, and the winners.
+
+Common fish sets 1/3/6/10/15/21 (Double Points doubles one colour for everyone), crayfish most 8 /
+second most 4 with shared ties (a seat with none scores none; after a tie for most the next
+distinct count is second), the last Lunker 5, Dinkers 2 each, Skipjacks 5 each, Shiners
+-2/5/12, Junk -3 each; Kingfish score nothing (they win at once). With 3-5 players the final score
+adds the left neighbour's fishing score; ties share the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.base import ScoreLine, SeatScore
+from rules.fishing.data import (
+    COLOURS,
+    CRAYFISH_MOST,
+    CRAYFISH_SECOND,
+    DINKER_POINTS,
+    JUNK_POINTS,
+    KIND_INDEX,
+    LUNKER_POINTS,
+    SHINER_POINTS,
+    SKIPJACK_POINTS,
+    Tile,
+)
+from rules.fishing_common import colour_lines, left_of
+
+Pile = Sequence[int]
+
+
+def fishing_lines(piles: Sequence[Pile], seat: int, doubled: Tile | None) -> list[ScoreLine]:
+    """The lines of ``seat``'s fishing score (they sum to it)."""
+    pile = piles[seat]
+    lines = colour_lines(
+        [(c.value, pile[KIND_INDEX[c]]) for c in COLOURS],
+        doubled.value if doubled else None,
+        "Double Points",
+    )
+    crayfish = pile[KIND_INDEX[Tile.CRAYFISH]]
+    if crayfish:
+        rank = crayfish_rank([p[KIND_INDEX[Tile.CRAYFISH]] for p in piles], crayfish)
+        points = {1: CRAYFISH_MOST, 2: CRAYFISH_SECOND}.get(rank, 0)
+        what = {1: "most", 2: "second most"}.get(rank, "not in the top two")
+        lines.append(ScoreLine(f"Crayfish x{crayfish} ({what})", points))
+    kingfish = pile[KIND_INDEX[Tile.KINGFISH]]
+    if kingfish:
+        lines.append(ScoreLine(f"Kingfish x{kingfish} (no points)", 0))
+    if pile[KIND_INDEX[Tile.LUNKER]]:
+        lines.append(ScoreLine("Lunker (the last one caught)", LUNKER_POINTS))
+    for tile, each in (
+        (Tile.DINKER, DINKER_POINTS),
+        (Tile.SKIPJACK, SKIPJACK_POINTS),
+        (Tile.JUNK, JUNK_POINTS),
+    ):
+        count = pile[KIND_INDEX[tile]]
+        if count:
+            lines.append(ScoreLine(f"{tile.value.title()} x{count}", each * count))
+    shiners = pile[KIND_INDEX[Tile.SHINER]]
+    if shiners:
+        points = SHINER_POINTS[min(shiners, len(SHINER_POINTS) - 1)]
+        lines.append(ScoreLine(f"Shiner x{shiners}", points))
+    return lines
+
+
+def crayfish_rank(counts: Sequence[int], count: int) -> int:
+    """1 for the most crayfish, 2 for the next distinct count, 3 below that (ties share)."""
+    distinct = sorted({c for c in counts if c > 0}, reverse=True)
+    return distinct.index(count) + 1
+
+
+def fishing_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[int, ...]:
+    return tuple(
+        sum(line.points for line in fishing_lines(piles, seat, doubled))
+        for seat in range(len(piles))
+    )
+
+
+def final_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[SeatScore, ...]:
+    """Every seat's final score: its fishing score, plus its left neighbour's with 3-5 players."""
+    n = len(piles)
+    own = [fishing_lines(piles, seat, doubled) for seat in range(n)]
+    fishing = [sum(line.points for line in lines) for lines in own]
+    scores: list[SeatScore] = []
+    for seat in range(n):
+        lines = list(own[seat])
+        if n > 2:
+            left = left_of(seat, n)
+            lines.append(
+                ScoreLine(f"Seat {left + 1}'s fishing score (left neighbour)", fishing[left])
+            )
+        scores.append(SeatScore(seat, sum(line.points for line in lines), tuple(lines)))
+    return tuple(scores)
+
+
+def shared_winners(scores: Sequence[SeatScore]) -> tuple[int, ...]:
+    """Every seat with the highest final score ("the tied players share the win")."""
+    best = max(s.total for s in scores)
+    return tuple(s.seat for s in scores if s.total == best)
