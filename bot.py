@@ -72,6 +72,7 @@ class Tidetable(commands.Bot):
         guild_id: int | None = None,
         games: Mapping[str, Game] | None = None,
         sync_commands: bool = True,
+        cog_modules: Mapping[str, str] | None = None,
     ) -> None:
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
@@ -83,6 +84,9 @@ class Tidetable(commands.Bot):
         self.guild_id = guild_id
         self.games = dict(GAMES if games is None else games)
         self.sync_commands = sync_commands
+        # The extension holding each game's cog: cogs/<key>.py unless told otherwise (tests
+        # plug in games of their own this way).
+        self.cog_modules = {key: f"cogs.{key}" for key in self.games} | dict(cog_modules or {})
         self.store: Store | None = None
         self.service: MatchService
 
@@ -92,7 +96,7 @@ class Tidetable(commands.Bot):
         self.tree.on_error = report  # type: ignore[assignment]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for key in self.games:
-            await self.load_extension(f"cogs.{key}")
+            await self.load_extension(self.cog_modules[key])
         if self.sync_commands:
             await self.sync()
 
@@ -141,6 +145,7 @@ def build_bot(
     guild_id: int | None = None,
     games: Mapping[str, Game] | None = None,
     sync_commands: bool = True,
+    cog_modules: Mapping[str, str] | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -150,6 +155,7 @@ def build_bot(
         guild_id=guild_id if guild_id is not None else settings.guild_id,
         games=games,
         sync_commands=sync_commands,
+        cog_modules=cog_modules,
     )
 
 
