@@ -192,6 +192,9 @@ class Tokan(Game[TokanState, Move, TokanView]):
         taboo = "" if state.last is None else f" ({state.last.landing} is taboo)"
         return f"a move of a {colour} tile{taboo}"
 
+    def seat_name(self, seat: int) -> str:
+        return f"Seat {seat + 1} ({COLOURS[seat]})"
+
     def stack_text(self, state: TokanState, space: str) -> str:
         """What lies in the stack at ``space``, bottom to top (the rulebook lets players look)."""
         index = notation.parse_space(space)

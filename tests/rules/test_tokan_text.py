@@ -240,3 +240,10 @@ def _level_sum(board) -> int:
 
 def test_positions_index_spaces_from_a1_bottom_left():
     assert INDEX["a1"] == 0 and INDEX["f1"] == 5 and INDEX["a2"] == 6 and INDEX["f5"] == 29
+
+
+def test_seats_are_named_by_their_colour():
+    from rules.tokan import Tokan
+
+    assert Tokan().seat_name(0) == "Seat 1 (red)"
+    assert Tokan().seat_name(1) == "Seat 2 (black)"
