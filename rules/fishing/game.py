@@ -443,7 +443,7 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
             if len(rest) == 3:
                 give, take = (_kind(w, BASIC, text) for w in rest[:2])
                 return Trade(give, seat_of(rest[2], state.players, text), take)
-        if len(parts) == 1 and grid.find(head) is not None:
+        if len(parts) == 1 and re.fullmatch(r"[a-z][0-9]{1,2}", head):
             return MoveBoat(hex_of(grid, head, text, MOVE_HELP))
         raise InvalidMove(f"`{text}` is not a Friendly Fishing move. {MOVE_HELP}")
 
