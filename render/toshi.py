@@ -1,0 +1,437 @@
+"""The Toshi Tōshi pictures: the city grid (``render``) and a player's own hand (``render_hand``).
+
+Pure functions of a ``ToshiView``. Each card space is labelled with its name (a1..e5) as the
+notation writes it, and the column letters and row numbers run along the edges; a spot is named
+by its card plus ``.c`` (centre), ``.n .e .s .w`` (sides) or ``.ne .nw .se .sw`` (corners), which
+the legend repeats. Buildings show value and colour as text, face-down cards a hatched back
+(or, for the one who placed it, its value marked "face-down"), tokens a disc with the seat
+letter. The right panel holds the Monument's side, the trick, each seat's tokens and cards, the
+awaited decision, the last move and, at the end, the scores.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    SEAT_COLOURS,
+    SEAT_LETTERS,
+    centred_text,
+    contrast_ink,
+    font,
+)
+from rules.toshi.data import COLOUR_NAMES
+from rules.toshi.grid import geometry
+from rules.toshi.model import Card, CellView, ToshiView
+
+CARD_COLOURS: dict[str, tuple[int, int, int]] = {
+    "R": (214, 64, 58),
+    "B": (52, 104, 200),
+    "G": (58, 148, 78),
+    "P": (138, 76, 168),
+    "Y": (236, 196, 48),
+}
+PARK_FILL = (170, 214, 150)
+MONUMENT_HIGH = (60, 110, 210)  # the blue "10 > 1" side
+MONUMENT_LOW = (205, 60, 60)  # the red "1 > 10" side
+BACK_FILL = (96, 84, 72)
+EMPTY_FILL = (236, 230, 214)
+GRID_LINE = (200, 190, 170)
+
+CELL = 180  # one card space
+MARGIN = 56  # room for the coordinates and for tokens on the outer edge
+PANEL = 430
+TOKEN_R = 16
+INSET = 12  # card edge inside its space
+TITLE = "Toshi Toshi"  # the bundled font has no "ō"
+
+
+def render(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
+    """The city grid and the panel, for the public or for one seat."""
+    k = scale
+    grid_w, grid_h = round(CELL * view.cols * k), round(CELL * view.rows * k)
+    panel_lines = _panel_lines(view)
+    panel_h = round((68 + sum(size + 8 for _, size, _ in panel_lines) + 20) * k)
+    width = round(MARGIN * k) * 2 + grid_w + round(PANEL * k)
+    height = max(round(MARGIN * k) * 2 + grid_h, panel_h)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    image.paste(_background(view.rows, view.cols, k), (0, 0))
+    draw = ImageDraw.Draw(image)
+    for index, cell in enumerate(view.cells):
+        _draw_cell(image, draw, view, index, cell, k)
+    _draw_spots(image, draw, view, k)
+    _draw_panel(image, view, panel_lines, k)
+    return image
+
+
+def render_hand(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
+    """The viewer's own hand and face-down cards, value and colour written out on each card."""
+    k = scale
+    w, h, gap = round(96 * k), round(136 * k), round(10 * k)
+    cards = max(len(view.hand), 1)
+    width = max(round(40 * k) + cards * (w + gap), round(720 * k))
+    extra = len(view.my_face_down)
+    height = round((70 + 136 + 40 + 30 * extra + 30) * k)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    who = "the public" if view.viewer is None else _seat_label(view.viewer)
+    draw.text(
+        (round(20 * k), round(18 * k)),
+        f"{TITLE}: hand of {who}",
+        font=font(round(24 * k)),
+        fill=INK,
+    )
+    top = round(60 * k)
+    if not view.hand:
+        draw.text(
+            (round(20 * k), top + round(50 * k)),
+            "No cards in hand." if view.viewer is not None else "Hands are private.",
+            font=font(round(20 * k)),
+            fill=MUTED,
+        )
+    for i, card in enumerate(view.hand):
+        x = round(20 * k) + i * (w + gap)
+        _draw_card_face(draw, (x, top, x + w, top + h), card, k, big=round(44 * k))
+    y = top + h + round(24 * k)
+    if view.my_face_down:
+        draw.text(
+            (round(20 * k), y),
+            "Your face-down cards (only you know them):",
+            font=font(round(20 * k)),
+            fill=INK,
+        )
+        for fd in view.my_face_down:
+            y += round(30 * k)
+            text = f"{fd.space}: {fd.card} ({_card_words(fd.card)})"
+            draw.text((round(40 * k), y), text, font=font(round(20 * k)), fill=INK)
+    return image
+
+
+# -- private helpers -------------------------------------------------------------------------------
+@cache
+def _background(rows: int, cols: int, k: float) -> Image.Image:
+    """The grid with its coordinates: everything that never changes."""
+    m = round(MARGIN * k)
+    image = Image.new(
+        "RGB", (2 * m + round(CELL * cols * k), 2 * m + round(CELL * rows * k)), BACKGROUND
+    )
+    draw = ImageDraw.Draw(image)
+    m, c = round(MARGIN * k), CELL * k
+    size = round(22 * k)
+    for j in range(cols):
+        x = m + (j + 0.5) * c
+        centred_text(draw, (x, m * 0.3), "abcdefghij"[j], size)
+        centred_text(draw, (x, m + rows * c + m * 0.7), "abcdefghij"[j], size)
+    for i in range(rows):
+        y = m + (i + 0.5) * c
+        centred_text(draw, (m * 0.3, y), str(i + 1), size)
+        centred_text(draw, (m + cols * c + m * 0.7, y), str(i + 1), size)
+    for i in range(rows):
+        for j in range(cols):
+            x0, y0 = m + j * c, m + i * c
+            draw.rectangle((x0, y0, x0 + c, y0 + c), outline=GRID_LINE, width=max(1, round(k)))
+    return image
+
+
+def _cell_box(view: ToshiView, index: int, k: float) -> tuple[float, float, float, float]:
+    i, j = divmod(index, view.cols)
+    m, c = round(MARGIN * k), CELL * k
+    return (m + j * c, m + i * c, m + (j + 1) * c, m + (i + 1) * c)
+
+
+def _draw_cell(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: ToshiView,
+    index: int,
+    cell: CellView,
+    k: float,
+) -> None:
+    x0, y0, x1, y1 = _cell_box(view, index, k)
+    inset = round(INSET * k)
+    if cell.kind == "empty":
+        draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=EMPTY_FILL)
+    else:
+        face_down = cell.card is not None and not cell.face_up
+        sprite = _cell_sprite(cell.kind, cell.card, face_down, view.over, view.monument_high, k)
+        image.paste(sprite, (round(x0) + inset, round(y0) + inset), sprite)
+    if index in view.mark_cells:
+        draw.rectangle(
+            (x0 + 3 * k, y0 + 3 * k, x1 - 3 * k, y1 - 3 * k),
+            outline=HIGHLIGHT,
+            width=max(3, round(6 * k)),
+        )
+    # The space name, top left, as the notation writes it.
+    label_fill = contrast_ink(_cell_fill(view, cell)) if cell.kind != "empty" else MUTED
+    _text(image, (x0 + 24 * k, y0 + 20 * k), cell.name, round(17 * k), label_fill)
+    if cell.holder >= 0:
+        # A badge in the top-right corner: who holds the card now (at the end: who won it).
+        badge = _holder_badge(cell.holder, k)
+        image.paste(badge, (round(x1 - 22 * k) - badge.width, round(y0 + 17 * k)), badge)
+
+
+@lru_cache(maxsize=256)
+def _cell_sprite(
+    kind: str, card: Card | None, face_down: bool, over: bool, high: bool, k: float
+) -> Image.Image:
+    """A filled space's card (Park, Monument, building face or back), drawn once and pasted."""
+    side = round((CELL - 2 * INSET) * k)
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    box = (0, 0, side - 1, side - 1)
+    cx = side / 2
+    top = -INSET * k  # texts are placed relative to the space's top edge
+    line = max(2, round(3 * k))
+    if kind == "park":
+        draw.rounded_rectangle(box, radius=round(10 * k), fill=PARK_FILL, outline=INK, width=line)
+        centred_text(draw, (cx, top + 48 * k), "PARK", round(26 * k))
+    elif kind == "monument":
+        fill = MONUMENT_HIGH if high else MONUMENT_LOW
+        ink = contrast_ink(fill)
+        draw.rounded_rectangle(box, radius=round(10 * k), fill=fill, outline=INK, width=line)
+        centred_text(draw, (cx, top + 44 * k), "10 > 1" if high else "1 > 10", round(30 * k), ink)
+        centred_text(draw, (cx, top + 124 * k), "MONUMENT", round(17 * k), ink)
+    elif card is None:
+        _draw_back(draw, box, k)
+    else:
+        _draw_card_face(draw, box, card, k, big=round(40 * k), face_down=face_down, over=over)
+    return sprite
+
+
+def _cell_fill(view: ToshiView, cell: CellView) -> tuple[int, int, int]:
+    if cell.kind == "park":
+        return PARK_FILL
+    if cell.kind == "monument":
+        return MONUMENT_HIGH if view.monument_high else MONUMENT_LOW
+    if cell.card is None:
+        return BACK_FILL
+    return CARD_COLOURS[cell.card.colour]
+
+
+@cache
+def _holder_badge(seat: int, k: float) -> Image.Image:
+    """A small square in the seat's colour with its letter and a white rim."""
+    side = round(24 * k)
+    badge = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(badge)
+    colour = SEAT_COLOURS[seat]
+    draw.rounded_rectangle(
+        (0, 0, side - 1, side - 1),
+        radius=round(4 * k),
+        fill=colour,
+        outline=(255, 255, 255),
+        width=2,
+    )
+    centred_text(
+        draw, (side / 2, side / 2), SEAT_LETTERS[seat], round(16 * k), contrast_ink(colour)
+    )
+    return badge
+
+
+def _draw_back(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], k: float) -> None:
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(
+        box, radius=round(10 * k), fill=BACK_FILL, outline=INK, width=max(2, round(3 * k))
+    )
+    step = 18 * k
+    offset = 0.0
+    while offset < (x1 - x0) + (y1 - y0):
+        # Diagonal hatching clipped to the card.
+        ax, ay = x0 + offset, y0
+        bx, by = x0, y0 + offset
+        if ax > x1:
+            ay += ax - x1
+            ax = x1
+        if by > y1:
+            bx += by - y1
+            by = y1
+        draw.line((ax, ay, bx, by), fill=(120, 106, 92), width=max(1, round(2 * k)))
+        offset += step
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    centred_text(draw, (cx, cy - 42 * k), "FACE", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
+    centred_text(draw, (cx, cy + 42 * k), "DOWN", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
+
+
+def _draw_card_face(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    card: Card,
+    k: float,
+    big: int,
+    face_down: bool = False,
+    over: bool = False,
+) -> None:
+    x0, y0, x1, y1 = box
+    fill = CARD_COLOURS[card.colour]
+    ink = contrast_ink(fill)
+    outline = BACK_FILL if face_down else INK
+    draw.rounded_rectangle(
+        box,
+        radius=round(10 * k),
+        fill=fill,
+        outline=outline,
+        width=max(2, round(4 * k if face_down else 3 * k)),
+    )
+    cx, h = (x0 + x1) / 2, y1 - y0
+    centred_text(draw, (cx, y0 + h * 0.22), str(card.value), big, ink)
+    centred_text(draw, (cx, y0 + h * 0.68), COLOUR_NAMES[card.colour], round(18 * k), ink)
+    note = str(card)
+    if face_down:
+        note = "revealed" if over else "face-down"
+    centred_text(draw, (cx, y0 + h * 0.84), note, round(16 * k), ink)
+
+
+def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:
+    y, x = divmod(spot, 2 * view.cols + 1)
+    m, half = round(MARGIN * k), CELL * k / 2
+    return (m + x * half, m + y * half)
+
+
+@cache
+def _token_sprite(seat: int, k: float) -> Image.Image:
+    """A seat's token: a disc in its colour with its letter (drawn once, then pasted)."""
+    r = TOKEN_R * k
+    size = round(2 * r) + 2
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    colour = SEAT_COLOURS[seat]
+    draw.ellipse(
+        (1, 1, size - 2, size - 2), fill=colour, outline=(255, 255, 255), width=max(2, round(3 * k))
+    )
+    centred_text(
+        draw, (size / 2, size / 2), SEAT_LETTERS[seat], round(18 * k), contrast_ink(colour)
+    )
+    return sprite
+
+
+def _draw_spots(image: Image.Image, draw: ImageDraw.ImageDraw, view: ToshiView, k: float) -> None:
+    geo = geometry(view.rows, view.cols)
+    r = TOKEN_R * k
+    dot = 3 * k
+    for spot, owner in enumerate(view.spots):
+        x, y = _spot_xy(view, spot, k)
+        if spot in view.mark_spots:
+            draw.ellipse(
+                (x - r - 6 * k, y - r - 6 * k, x + r + 6 * k, y + r + 6 * k),
+                outline=HIGHLIGHT,
+                width=max(3, round(5 * k)),
+            )
+        if owner >= 0:
+            sprite = _token_sprite(owner, k)
+            half = sprite.width // 2
+            image.paste(sprite, (round(x) - half, round(y) - half), sprite)
+        elif not geo.boundary[spot]:
+            draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=MUTED)
+
+
+def _seat_label(seat: int) -> str:
+    return f"Seat {seat + 1} ({SEAT_LETTERS[seat]})"
+
+
+def _card_words(card: Card) -> str:
+    return f"{COLOUR_NAMES[card.colour]} {card.value}"
+
+
+def _panel_lines(view: ToshiView) -> list[tuple[str, int, tuple[int, int, int]]]:
+    """The panel's text as (line, size, colour), wrapped to the panel width."""
+    out: list[tuple[str, int, tuple[int, int, int]]] = []
+
+    def add(text: str, size: int = 18, fill: tuple[int, int, int] = INK, width: int = 40) -> None:
+        for part in textwrap.wrap(text, width) or [""]:
+            out.append((part, size, fill))
+
+    status = "Final scores" if view.over else f"Round {view.round} of 10, {view.phase} phase"
+    add(status, 22)
+    side = (
+        '"10 > 1": high cards strongest' if view.monument_high else '"1 > 10": low cards strongest'
+    )
+    add(f"Monument: {side}")
+    add("")
+    if view.trick:
+        led = COLOUR_NAMES[view.trick[0].card.colour]
+        add(f"Trick (led {led}):", 20)
+        for play in view.trick:
+            won = "  wins" if play.seat == view.winner else ""
+            add(f"  {SEAT_LETTERS[play.seat]}: {play.card} {_card_words(play.card)}{won}")
+    elif not view.over:
+        lead = SEAT_LETTERS[view.leader]
+        add(f"Trick: not started ({lead} leads)", 20)
+    add("")
+    add("Seats:" if view.over else "Seats (tokens left, cards in hand):", 20)
+    for seat in view.seats:
+        turn = "> " if seat.seat in view.to_act else "  "
+        name = f"{turn}Seat {seat.seat + 1} {SEAT_LETTERS[seat.seat]}"
+        text = f"{name}: {seat.tokens} tokens, {seat.cards} cards"
+        if view.over:
+            text = f"{name}: {seat.score} NP ({seat.tokens} tokens left, {seat.gained} won)"
+        add(text, 18, SEAT_COLOURS[seat.seat], 44)
+        if seat.specialisation:
+            state = "bonus side" if seat.bonus_side else "power side"
+            add(f"      {seat.specialisation} ({state})", 16, MUTED, 44)
+    add("")
+    if view.over:
+        winners = ", ".join(_seat_label(s) for s in view.winners) or "nobody"
+        add(f"Winner: {winners}", 20)
+        for line in view.score_lines:
+            add(line, 16, INK, 46)
+    else:
+        add("Now:", 20)
+        add(view.pending, 17)
+    if view.last_text:
+        add("")
+        add(f"Last: {view.last_text}", 16, MUTED, 44)
+    add("")
+    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED, 48)
+    add("b2.ne .nw .se .sw corners. Discs: tokens,", 16, MUTED, 48)
+    badge = "who won the card" if view.over else "who holds the card now"
+    add(f"corner squares: {badge}.", 16, MUTED, 48)
+    return out
+
+
+def _draw_panel(
+    image: Image.Image,
+    view: ToshiView,
+    lines: list[tuple[str, int, tuple[int, int, int]]],
+    k: float,
+) -> None:
+    x = round(MARGIN * k) * 2 + round(CELL * view.cols * k)
+    y = round(20 * k)
+    _text(image, (x, y), TITLE, round(30 * k), INK)
+    y += round(48 * k)
+    for text, size, fill in lines:
+        if text:
+            _text(image, (x, y), text, round(size * k), fill)
+        y += round((size + 8) * k)
+
+
+def _text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    anchor: str = "la",
+) -> None:
+    """Draw ``text`` by pasting a cached sprite (rendering glyphs is the slow part of a picture)."""
+    sprite, dx, dy = _text_sprite(text, size, fill, anchor)
+    image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
+
+
+@lru_cache(maxsize=2048)
+def _text_sprite(
+    text: str, size: int, fill: tuple[int, int, int], anchor: str
+) -> tuple[Image.Image, int, int]:
+    """The text on a transparent sprite, and where its corner lies from the anchor point."""
+    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
+    ImageDraw.Draw(sprite).text(
+        (1 - left, 1 - top), text, font=font(size), fill=fill, anchor=anchor
+    )
+    return sprite, left - 1, top - 1
