@@ -80,6 +80,7 @@ def water_layer(
     origin: Point,
     size: tuple[int, int],
     island_text: str,
+    label_islands: bool = True,
 ) -> Image.Image:
     """The static picture: background, water hexes with labels, the island. Copy before use."""
     image = Image.new("RGB", size, BACKGROUND)
@@ -96,11 +97,12 @@ def water_layer(
             width=max(1, round(2 * scale)),
         )
         cx, cy = centre
-        centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
+        if label_islands or not island:
+            centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
     if islands and island_text:
         xs = [points[i][0] for i in islands]
-        y = points[islands[0]][1]
-        centred_text(draw, (sum(xs) / len(xs), y + 0.55 * radius), island_text, round(16 * scale))
+        y = points[islands[0]][1] + (0.55 if label_islands else -0.45) * radius
+        centred_text(draw, (sum(xs) / len(xs), y), island_text, round(16 * scale))
     return image
 
 

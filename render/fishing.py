@@ -1,0 +1,172 @@
+"""The Friendly Fishing picture: either board side with labels, tiles, the boat and every pile.
+
+A pure function of ``FishingView``. Fish are coloured discs with letters, action tiles light
+squares with letters; a legend names them. The four colour icons sit in the board's corners,
+the Double Points marker beside the doubled one. The last boat move is an arrow with gold rings,
+spaces the boat may move to have green rings. The right panel lists each seat's pile with its
+fishing and final score so far; the header says who acts and what is awaited.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render import hexboard
+from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
+from rules.fishing import FishingView, Phase
+from rules.fishing.data import ACTIONS, COLOURS, KINDS, Tile
+
+STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
+    Tile.RED: ((214, 48, 49), "R", "Red"),
+    Tile.BLUE: ((40, 96, 214), "B", "Blue"),
+    Tile.YELLOW: ((245, 205, 50), "Y", "Yellow"),
+    Tile.GREEN: ((46, 150, 70), "G", "Green"),
+    Tile.CRAYFISH: ((168, 74, 40), "C", "Crayfish 8/4"),
+    Tile.KINGFISH: ((212, 170, 30), "K", "Kingfish (win)"),
+    Tile.LUNKER: ((24, 110, 110), "L", "Lunker 5 (last)"),
+    Tile.DINKER: ((150, 205, 245), "D", "Dinker 2"),
+    Tile.SKIPJACK: ((120, 130, 150), "SJ", "Skipjack 5 (line)"),
+    Tile.SHINER: ((235, 215, 250), "SH", "Shiner -2/5/12"),
+    Tile.JUNK: ((80, 80, 80), "J", "Junk -3"),
+    Tile.SWAP_FISH: ((238, 232, 214), "SF", "Swap 2 Fish"),
+    Tile.SWAP_TILES: ((238, 232, 214), "ST", "Swap 2 Tiles"),
+    Tile.SLIDE: ((238, 232, 214), "SL", "Slide a Tile"),
+    Tile.REMOVE: ((238, 232, 214), "RM", "Remove a Tile"),
+    Tile.DOUBLE: ((238, 232, 214), "DP", "Double Points"),
+}
+
+MARGIN = 20
+HEADER = 104
+PANEL = 480
+
+
+def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
+    s = scale
+    board_w, board_h = hexboard.board_size(view.rows, s)
+    width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
+    seats_h = (8 + 56 + 88 * view.players + 28 + 8 * 34 + 34) * s
+    height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(seats_h))
+    origin = (MARGIN * s, HEADER * s + MARGIN * s)
+    image = hexboard.water_layer(
+        view.rows, view.island, s, origin, (width, height), "Island", False
+    ).copy()
+    draw = ImageDraw.Draw(image)
+    centres = hexboard.centres(view.rows, s, origin)
+
+    _corner_icons(draw, view, s, origin, board_w, board_h)
+    for index in view.targets:
+        hexboard.outline(draw, centres[index], s, hexboard.TARGET, 3)
+    for index in view.last_hexes:
+        if index not in view.island:
+            hexboard.outline(draw, centres[index], s)
+    for index, tile in enumerate(view.tiles):
+        if tile is not None:
+            colour, letters, _ = STYLE[tile]
+            hexboard.piece(draw, centres[index], s, colour, letters, square=tile in ACTIONS)
+    if view.boat is None:
+        xs = [centres[i][0] for i in view.island]
+        boat_at = (sum(xs) / len(xs), centres[view.island[0]][1])
+    else:
+        boat_at = centres[view.boat]
+    hexboard.boat(draw, boat_at, s)
+    last = view.last_hexes
+    if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
+        hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
+
+    _header(draw, view, s, width)
+    _panel(draw, view, s, origin[0] + board_w + MARGIN * s, HEADER * s + 8 * s)
+    return image
+
+
+def _corner_icons(
+    draw: ImageDraw.ImageDraw,
+    view: FishingView,
+    s: float,
+    origin: tuple[float, float],
+    board_w: int,
+    board_h: int,
+) -> None:
+    """The four colour icons in the corners; Double Points sits beside the doubled one."""
+    left, top = origin
+    spots = (
+        (left + 34 * s, top + 30 * s),
+        (left + board_w - 34 * s, top + 30 * s),
+        (left + 34 * s, top + board_h - 30 * s),
+        (left + board_w - 34 * s, top + board_h - 30 * s),
+    )
+    for colour, (x, y) in zip(COLOURS, spots, strict=True):
+        fill, letters, _ = STYLE[colour]
+        hexboard.chip(draw, (x, y), s * 1.2, fill, letters)
+        if view.doubled is colour:
+            dx = 44 * s if x < left + board_w / 2 else -44 * s
+            hexboard.chip(draw, (x + dx, y), s * 1.2, STYLE[Tile.DOUBLE][0], "DP", square=True)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: FishingView, s: float, width: int) -> None:
+    if view.turn is None:
+        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in view.winners)
+        title = f"Friendly Fishing - game over. Winner: {won}"
+    else:
+        title = f"Friendly Fishing - Seat {view.turn + 1} ({SEAT_LETTERS[view.turn]}) to act"
+    draw.text((MARGIN * s, 12 * s), title, font=font(round(26 * s)), fill=INK)
+    text = view.note if view.turn is None else f"Now: {view.pending}"
+    if view.note and view.turn is not None:
+        text = f"{view.note} {text}"
+    lines = hexboard.wrap(text, width - 2 * MARGIN * s, round(18 * s))[:3]
+    hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
+
+
+def _panel(draw: ImageDraw.ImageDraw, view: FishingView, s: float, left: float, top: float) -> None:
+    y = top
+    doubled = view.doubled.value.title() if view.doubled else "not placed"
+    info = f"{view.side.title()} side. Double Points (DP): {doubled}."
+    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    y += 24 * s
+    sets = ", ".join(view.sets)
+    info = f"Sets: {sets}. Kingfish to win: {view.kingfish_needed}"
+    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    y += 32 * s
+    for seat in range(view.players):
+        if view.turn == seat:
+            box = (left - 6 * s, y - 4 * s, left + PANEL * s - 12 * s, y + 78 * s)
+            draw.rectangle(box, outline=(255, 196, 0), width=max(1, round(4 * s)))
+        draw.rectangle((left, y, left + 28 * s, y + 28 * s), fill=SEAT_COLOURS[seat])
+        centred_text(
+            draw,
+            (left + 14 * s, y + 14 * s),
+            SEAT_LETTERS[seat],
+            round(20 * s),
+            fill=(255, 255, 255),
+        )
+        final = "" if view.players == 2 else f", final {view.totals[seat]}"
+        draw.text(
+            (left + 38 * s, y + 2 * s),
+            f"Seat {seat + 1}: fishing {view.fishing[seat]}{final}",
+            font=font(round(19 * s)),
+            fill=INK,
+        )
+        held = [(t, n) for t, n in zip(KINDS, view.piles[seat], strict=True) if n]
+        x = left + 16 * s
+        if not held:
+            draw.text((x - 10 * s, y + 40 * s), "nothing yet", font=font(round(17 * s)), fill=MUTED)
+        for tile, count in held:
+            fill, letters, _ = STYLE[tile]
+            hexboard.chip(draw, (x, y + 52 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
+            draw.text((x + 16 * s, y + 43 * s), f"x{count}", font=font(round(16 * s)), fill=INK)
+            x += 56 * s
+        y += 88 * s
+    draw.text((left, y), "Legend (letters on tiles)", font=font(round(18 * s)), fill=INK)
+    y += 28 * s
+    for k, (tile, (fill, letters, name)) in enumerate(STYLE.items()):
+        col, row = k % 2, k // 2
+        cx = left + 16 * s + col * 230 * s
+        cy = y + row * 34 * s + 14 * s
+        hexboard.chip(draw, (cx, cy), s, fill, letters, square=tile in ACTIONS)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+    y += 8 * 34 * s
+    note = (
+        "Green ring: boat may go. Gold: last move."
+        if view.phase is Phase.MOVE
+        else "Gold: last move."
+    )
+    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
