@@ -1,0 +1,412 @@
+"""FakeDiscord: the test-facing side of the stand-in (lifecycle, people, interactions, logs)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+import discord.asset
+import discord.gateway
+import discord.http
+import yarl
+from aiohttp import web
+
+from . import payloads
+from .gateway import INTENT_GUILD_MEMBERS
+from .records import (
+    Choices,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+    snowflake,
+    walk_components,
+)
+from .server import FakeServer
+
+log = logging.getLogger("fakediscord")
+
+
+class FakeDiscord(FakeServer):
+    """A local Discord (REST + gateway) on 127.0.0.1 for the real, unpatched discord.py client.
+
+    One guild with text channels "games" and "other" (by default), a bot user whose id is the
+    application id, and the members you add. `ack_timeout` is Discord's 3 s limit to acknowledge
+    an interaction; `quiet` is how long the bot must stay silent before an interaction result is
+    returned; `reply_timeout` bounds the wait for a follow-up after a deferral.
+    """
+
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Tidetable Test",
+        channels: tuple[str, ...] = ("games", "other"),
+        ack_timeout: float = 3.0,
+        quiet: float = 0.05,
+        reply_timeout: float = 5.0,
+        guild_ready_timeout: float = 0.05,
+    ) -> None:
+        super().__init__(guild_name=guild_name, channels=channels)
+        self.ack_timeout = ack_timeout
+        self.quiet = quiet
+        self.reply_timeout = reply_timeout
+        self.guild_ready_timeout = guild_ready_timeout
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL, str] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ----- lifecycle -----------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        """Serve on a free loopback port and point discord.py's base URLs at it."""
+        self._runner = web.AppRunner(self._build_app(), shutdown_timeout=1.0, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        host, port = self._runner.addresses[0][:2]
+        self.url = f"http://{host}:{port}"
+        self._saved = (
+            discord.http.Route.BASE,
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+            discord.asset.Asset.BASE,
+        )
+        discord.http.Route.BASE = self.url + "/api/v10"
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        discord.asset.Asset.BASE = self.url
+        return self
+
+    async def close(self) -> None:
+        """Restore discord.py's URLs, drop websockets and stop serving."""
+        if self._saved is not None:
+            (
+                discord.http.Route.BASE,
+                discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY,
+                discord.asset.Asset.BASE,
+            ) = self._saved
+            self._saved = None
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.gateway.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def tune(self, bot: discord.Client) -> None:
+        """Make the bot stop waiting 2 s for more guilds after READY (we send the only one)."""
+        bot._connection.guild_ready_timeout = self.guild_ready_timeout
+
+    async def wait_ready(
+        self,
+        bot: discord.Client,
+        *,
+        sync: bool = True,
+        timeout: float = 5.0,
+        task: asyncio.Task[Any] | None = None,
+    ) -> None:
+        """Wait until `bot` is READY and (with `sync`) has PUT its commands since it logged in."""
+        self.tune(bot)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not (bot.is_ready() and (not sync or self._synced_epoch == self._login_epoch > 0)):
+            if task is not None and task.done():
+                task.result()  # raises the bot's startup error, if any
+                raise RuntimeError("the bot stopped before it was ready")
+            if bot.is_closed():
+                raise RuntimeError("the bot was closed before it was ready")
+            if loop.time() > deadline:
+                raise TimeoutError(
+                    f"bot not ready after {timeout}s: ready={bot.is_ready()}, "
+                    f"synced={self._synced_epoch == self._login_epoch > 0}, "
+                    f"unknown routes={self.unknown_routes}"
+                )
+            await asyncio.sleep(0.01)
+
+    @asynccontextmanager
+    async def running(
+        self, bot: discord.Client, token: str = "fake-token", *, sync: bool = True
+    ) -> AsyncIterator[Any]:
+        """Start `bot` against the stand-in, wait until ready, and close it on exit."""
+        self.tune(bot)
+        task = asyncio.create_task(bot.start(token, reconnect=False))
+        try:
+            await self.wait_ready(bot, sync=sync, task=task)
+            yield bot
+        finally:
+            await bot.close()
+            done, _ = await asyncio.wait({task}, timeout=5.0)
+            if not done:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+            elif not task.cancelled() and task.exception() is not None:
+                log.warning("fakediscord: bot task ended with %r", task.exception())
+
+    # ----- the world -----------------------------------------------------------------------
+
+    def add_member(self, name: str, *, manage_guild: bool = False, bot: bool = False) -> FakeUser:
+        """A new guild member (sent as GUILD_MEMBER_ADD if a bot with that intent is connected)."""
+        user = FakeUser(snowflake(), name, bot=bot, manage_guild=manage_guild)
+        user.joined_at = payloads.now_iso()
+        self.users[user.id] = user
+        self.members.append(user)
+        if self.gateway.current is not None:
+            data = {**self._member_payload(user), "guild_id": str(self.guild_id)}
+            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", data, INTENT_GUILD_MEMBERS))
+        return user
+
+    def member(self, name: str) -> FakeUser:
+        return next(u for u in self.members if u.name == name)
+
+    def add_channel(self, name: str) -> FakeChannel:
+        """A new text channel (sent as CHANNEL_CREATE if a bot is connected)."""
+        ch = FakeChannel(snowflake(), name)
+        self.channels[ch.id] = ch
+        if self.gateway.current is not None:
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", self._channel_payload(ch)))
+        return ch
+
+    def channel(self, name: str) -> FakeChannel:
+        """A guild text channel or thread by name."""
+        for ch in self.channels.values():
+            if ch.name == name and not ch.is_dm:
+                return ch
+        raise KeyError(f"no channel {name!r}; have {[c.name for c in self.channels.values()]}")
+
+    def close_dms(self, user: FakeUser) -> None:
+        """From now on, messages into `user`'s DM channel get 403 code 50007."""
+        self._closed_dms.add(user.id)
+
+    def open_dms(self, user: FakeUser) -> None:
+        self._closed_dms.discard(user.id)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ----- logs ------------------------------------------------------------------------------
+
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """Application commands as synced by the bot: guild ones (with guild_id), then global."""
+        return [c for cmds in self.guild_commands.values() for c in cmds] + self.global_commands
+
+    def messages(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Non-deleted, non-ephemeral messages in a channel (bot posts and interaction replies)."""
+        return [m for m in self._messages.get(channel.id, []) if not m.deleted]
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        """Messages delivered to `user` by DM."""
+        ch = self._dm_channels.get(user.id)
+        return self.messages(ch) if ch else []
+
+    def all_public_text(self) -> str:
+        """Every text that reached a guild channel or a non-ephemeral reply, edits included."""
+        return "\n".join(self.public_log)
+
+    async def say(self, user: FakeUser, channel: FakeChannel, content: str) -> FakeMessage:
+        """A member writes a message in a channel (MESSAGE_CREATE reaches the bot)."""
+        return await self._store_message(channel, {"content": content}, {}, author=user)
+
+    async def settle(self, quiet: float | None = None) -> None:
+        """Wait until no REST request is in flight and none arrived for `quiet` seconds."""
+        quiet = self.quiet if quiet is None else quiet
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reply_timeout
+        while loop.time() < deadline:
+            idle = loop.time() - self._last_activity
+            if self._inflight == 0 and idle >= quiet:
+                return
+            await asyncio.sleep(max(quiet - idle, 0.005))
+
+    # ----- interactions ----------------------------------------------------------------------
+
+    async def slash(
+        self, user: FakeUser, channel: FakeChannel, path: str, **options: Any
+    ) -> InteractionResult:
+        """Run a slash command: "ping", "group sub" or "group subgroup sub", options by name."""
+        data = self._command_data(path, options, focused=None)
+        rec = self._new_interaction(2, user, channel)
+        return await self._run(rec, data)
+
+    async def autocomplete(
+        self, user: FakeUser, channel: FakeChannel, path: str, *, focused: str, **options: Any
+    ) -> Choices:
+        """Ask the bot for choices while `user` types `options[focused]`."""
+        data = self._command_data(path, options, focused=focused)
+        rec = self._new_interaction(4, user, channel)
+        await self._dispatch_interaction(rec, data)
+        try:
+            await asyncio.wait_for(rec.attempted.wait(), self.ack_timeout)
+        except TimeoutError:
+            rec.expired = True
+        result = Choices(rec.choices or [])
+        result.error = rec.error
+        return result
+
+    async def click(
+        self, user: FakeUser, message: FakeMessage, custom_id: str
+    ) -> InteractionResult:
+        """Press the button `custom_id` on `message`."""
+        comp = self._component(message, custom_id, (2,))
+        data = {"custom_id": custom_id, "component_type": 2}
+        if "id" in comp:
+            data["id"] = comp["id"]
+        rec = self._new_interaction(3, user, self.channels[message.channel_id], message)
+        return await self._run(rec, data)
+
+    async def select(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[Any]
+    ) -> InteractionResult:
+        """Pick `values` in the select menu `custom_id` on `message`."""
+        comp = self._component(message, custom_id, (3, 5, 6, 7, 8))
+        low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise ValueError(f"select {custom_id!r} takes {low}..{high} values, got {values!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"]}
+        if comp["type"] == 3:
+            allowed = [o["value"] for o in comp.get("options", [])]
+            if bad := [v for v in values if v not in allowed]:
+                raise ValueError(f"select {custom_id!r} has no option(s) {bad}; has {allowed}")
+            data["values"] = list(values)
+        else:
+            data["values"] = [str(getattr(v, "id", v)) for v in values]
+            users = [v for v in values if isinstance(v, FakeUser)]
+            if users:
+                data["resolved"] = {"users": {str(u.id): payloads.user(u) for u in users}}
+        rec = self._new_interaction(3, user, self.channels[message.channel_id], message)
+        return await self._run(rec, data)
+
+    def _component(
+        self, message: FakeMessage, custom_id: str, types: tuple[int, ...]
+    ) -> dict[str, Any]:
+        for comp in walk_components(message.components):
+            if comp.get("custom_id") == custom_id and comp.get("type") in types:
+                if comp.get("disabled"):
+                    raise ValueError(f"component {custom_id!r} is disabled")
+                return comp
+        raise ValueError(f"no component {custom_id!r} of type {types}; has {message.custom_ids()}")
+
+    def _find_command(self, name: str) -> dict[str, Any]:
+        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        raise ValueError(
+            f"no synced slash command {name!r}; have {[c['name'] for c in self.commands]}"
+        )
+
+    def _command_data(
+        self, path: str, values: dict[str, Any], focused: str | None
+    ) -> dict[str, Any]:
+        """Interaction `data` for a command path, typed from the synced definition."""
+        top_name, *sub_names = path.split()
+        top = self._find_command(top_name)
+        chain, node = [], top
+        for name in sub_names:
+            subs = [o for o in node.get("options", []) if o["type"] in (1, 2)]
+            node = next((o for o in subs if o["name"] == name), None)
+            if node is None:
+                raise ValueError(
+                    f"no subcommand {name!r} in {path!r}; have {[o['name'] for o in subs]}"
+                )
+            chain.append(node)
+        if any(o["type"] in (1, 2) for o in node.get("options", [])):
+            raise ValueError(f"{path!r} is a group; name one of its subcommands")
+        options, resolved = payloads.command_options(node, values, focused)
+        for sub in reversed(chain):
+            options = [{"name": sub["name"], "type": sub["type"], "options": options}]
+        data: dict[str, Any] = {"id": top["id"], "name": top["name"], "type": 1, "options": options}
+        if "guild_id" in top:
+            data["guild_id"] = top["guild_id"]
+        if resolved:
+            if "users" in resolved:
+                resolved["members"] = {
+                    uid: self._member_payload(self.users[int(uid)], True)
+                    for uid in resolved["users"]
+                    if self.users.get(int(uid)) in self.members
+                }
+                for member in resolved["members"].values():
+                    del member["user"]
+            data["resolved"] = resolved
+        return data
+
+    def _new_interaction(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        source: FakeMessage | None = None,
+    ) -> InteractionResult:
+        rec = InteractionResult(
+            id=snowflake(),
+            token=f"aW50ZXJhY3Rpb24.{secrets.token_urlsafe(24)}",
+            kind=kind,
+            channel=channel,
+            user=user,
+            source=source,
+        )
+        self.interactions[rec.id] = rec
+        self._by_token[rec.token] = rec
+        return rec
+
+    async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
+        session = self.gateway.current
+        if session is None:
+            raise RuntimeError("no bot is connected to the stand-in (did it start and identify?)")
+        ch = rec.channel
+        payload: dict[str, Any] = {
+            "id": str(rec.id),
+            "application_id": str(self.application_id),
+            "type": rec.kind,
+            "data": data,
+            "token": rec.token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "app_permissions": str(payloads.BOT_PERMISSIONS),
+            "channel_id": str(ch.id),
+            "channel": self._channel_payload(ch),
+        }
+        if ch.is_dm:
+            payload.update(
+                user=payloads.user(rec.user),
+                context=1,
+                authorizing_integration_owners={"0": str(self.guild_id)},
+            )
+        else:
+            payload.update(
+                guild_id=str(self.guild_id),
+                guild_locale="en-US",
+                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                member=self._member_payload(rec.user, with_permissions=True),
+                context=0,
+                authorizing_integration_owners={"0": str(self.guild_id)},
+            )
+        if rec.source is not None:
+            payload["message"] = self._message_payload(rec.source)
+        await session.dispatch("INTERACTION_CREATE", payload)
+
+    async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
+        """Send the interaction, then wait for the acknowledgement, the reply and quiet."""
+        await self._dispatch_interaction(rec, data)
+        try:
+            await asyncio.wait_for(rec.attempted.wait(), self.ack_timeout)
+        except TimeoutError:
+            rec.expired = True
+            return rec
+        if rec.type == 5:
+            try:
+                await asyncio.wait_for(rec.replied.wait(), self.reply_timeout)
+            except TimeoutError:
+                rec.incomplete = True
+        await self.settle()
+        return rec

@@ -1,0 +1,316 @@
+"""JSON payloads shaped like Discord's (API v10), built from the stand-in's records."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from .records import DISCORD_EPOCH_MS, FakeChannel, FakeMessage, FakeUser, StoredAttachment
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADD_REACTIONS = 1 << 6
+MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+EVERYONE_PERMISSIONS = (
+    ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+
+
+def now_iso() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def snowflake_iso(snowflake_id: int) -> str:
+    """The creation time encoded in a snowflake, as Discord's ISO 8601 timestamp."""
+    ms = (snowflake_id >> 22) + DISCORD_EPOCH_MS
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).isoformat()
+
+
+def user(u: FakeUser) -> dict[str, Any]:
+    return {
+        "id": str(u.id),
+        "username": u.name,
+        "discriminator": "0",
+        "global_name": u.name,
+        "avatar": None,
+        "bot": u.bot,
+        "system": False,
+        "public_flags": 0,
+        "flags": 0,
+    }
+
+
+def role(
+    role_id: int, name: str, permissions: int, position: int, managed: bool = False
+) -> dict[str, Any]:
+    return {
+        "id": str(role_id),
+        "name": name,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+        "hoist": False,
+        "icon": None,
+        "unicode_emoji": None,
+        "position": position,
+        "permissions": str(permissions),
+        "managed": managed,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
+def member(u: FakeUser, roles: list[int], permissions: int | None = None) -> dict[str, Any]:
+    """A guild member; with `permissions` it is the interaction form (computed permissions)."""
+    data: dict[str, Any] = {
+        "user": user(u),
+        "nick": None,
+        "avatar": None,
+        "banner": None,
+        "roles": [str(r) for r in roles],
+        "joined_at": u.joined_at,
+        "premium_since": None,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "pending": False,
+        "communication_disabled_until": None,
+    }
+    if permissions is not None:
+        data["permissions"] = str(permissions)
+    return data
+
+
+def channel(ch: FakeChannel, guild_id: int, bot_user: FakeUser) -> dict[str, Any]:
+    if ch.is_dm:
+        assert ch.recipient is not None
+        return {
+            "id": str(ch.id),
+            "type": 1,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [user(ch.recipient)],
+        }
+    data: dict[str, Any] = {
+        "id": str(ch.id),
+        "type": ch.type,
+        "guild_id": str(guild_id),
+        "name": ch.name,
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": str(ch.parent_id) if ch.parent_id else None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "flags": 0,
+    }
+    if ch.type in (10, 11, 12):
+        data.pop("permission_overwrites")
+        data.update(
+            owner_id=str(ch.owner_id or bot_user.id),
+            member_count=1,
+            message_count=0,
+            total_message_sent=0,
+            thread_metadata={
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": now_iso(),
+                "locked": False,
+                "create_timestamp": now_iso(),
+            },
+        )
+    return data
+
+
+def attachment(a: StoredAttachment, base_url: str, channel_id: int) -> dict[str, Any]:
+    url = f"{base_url}/attachments/{channel_id}/{a.id}/{a.filename}"
+    data: dict[str, Any] = {
+        "id": str(a.id),
+        "filename": a.filename,
+        "size": len(a.data),
+        "url": url,
+        "proxy_url": url,
+        "content_type": a.content_type,
+    }
+    if a.description:
+        data["description"] = a.description
+    if a.data.startswith(b"\x89PNG") and len(a.data) >= 24:
+        data["width"] = int.from_bytes(a.data[16:20], "big")
+        data["height"] = int.from_bytes(a.data[20:24], "big")
+    return data
+
+
+def message(
+    m: FakeMessage,
+    author: FakeUser,
+    known_users: dict[int, FakeUser],
+    base_url: str,
+    guild_id: int | None = None,
+) -> dict[str, Any]:
+    """A message object; `guild_id` is added for gateway events in guild channels."""
+    data: dict[str, Any] = {
+        "id": str(m.id),
+        "channel_id": str(m.channel_id),
+        "author": user(author),
+        "content": m.content,
+        "timestamp": snowflake_iso(m.id),
+        "edited_timestamp": now_iso() if m.edited else None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [user(known_users[i]) for i in m.mentions if i in known_users],
+        "mention_roles": [],
+        "attachments": [attachment(a, base_url, m.channel_id) for a in m.stored_attachments],
+        "embeds": m.embeds,
+        "components": m.components,
+        "pinned": False,
+        "type": m.type,
+        "flags": m.flags,
+    }
+    if m.webhook_id:
+        data["webhook_id"] = str(m.webhook_id)
+        data["application_id"] = str(m.webhook_id)
+    if m.reference:
+        data["message_reference"] = m.reference
+    if guild_id is not None:
+        data["guild_id"] = str(guild_id)
+    return data
+
+
+def guild(
+    guild_id: int,
+    name: str,
+    owner_id: int,
+    roles: list[dict[str, Any]],
+    channels: list[dict[str, Any]],
+    members: list[dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "id": str(guild_id),
+        "name": name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "banner": None,
+        "description": None,
+        "owner_id": str(owner_id),
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "mfa_level": 0,
+        "nsfw_level": 0,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "system_channel_id": channels[0]["id"] if channels else None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "public_updates_channel_id": None,
+        "vanity_url_code": None,
+        "features": [],
+        "roles": roles,
+        "emojis": [],
+        "stickers": [],
+        "max_members": 500000,
+        "application_id": None,
+        "premium_progress_bar_enabled": False,
+        # GUILD_CREATE-only fields
+        "joined_at": now_iso(),
+        "large": False,
+        "unavailable": False,
+        "member_count": len(members),
+        "members": members,
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "voice_states": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+    }
+
+
+def command_options(
+    definition: dict[str, Any], values: dict[str, Any], focused: str | None
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Typed interaction options for a leaf command, and the `resolved` data they need.
+
+    `values` maps option names to Python values: str/int/bool/float, a FakeUser (type 6),
+    a FakeChannel (type 7), or a raw id. Raises ValueError where the Discord client would not
+    let a user submit.
+    """
+    defs = {o["name"]: o for o in definition.get("options", [])}
+    options: list[dict[str, Any]] = []
+    resolved: dict[str, Any] = {}
+    for name, value in values.items():
+        if name not in defs:
+            raise ValueError(f"{definition['name']!r} has no option {name!r}; has {sorted(defs)}")
+        opt_def = defs[name]
+        otype = opt_def["type"]
+        option: dict[str, Any] = {"name": name, "type": otype}
+        if name == focused:
+            option["value"] = str(value)
+            option["focused"] = True
+        elif otype in (6, 7, 8, 9, 11):
+            option["value"] = str(getattr(value, "id", value))
+            if isinstance(value, FakeUser):
+                resolved.setdefault("users", {})[str(value.id)] = user(value)
+            elif isinstance(value, FakeChannel):
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    "id": str(value.id),
+                    "name": value.name,
+                    "type": value.type,
+                    "permissions": str(EVERYONE_PERMISSIONS),
+                }
+        else:
+            option["value"] = _check_scalar(opt_def, value)
+        options.append(option)
+    if focused is None:
+        missing = [n for n, d in defs.items() if d.get("required") and n not in values]
+        if missing:
+            raise ValueError(f"required option(s) missing: {missing}")
+    elif focused not in values:
+        raise ValueError(f"the focused option {focused!r} needs a value")
+    return options, resolved
+
+
+def _check_scalar(opt_def: dict[str, Any], value: Any) -> Any:
+    name, otype = opt_def["name"], opt_def["type"]
+    expected = {3: str, 4: int, 5: bool, 10: (int, float)}.get(otype)
+    if expected is None:
+        return value
+    if not isinstance(value, expected) or (otype in (4, 10) and isinstance(value, bool)):
+        raise ValueError(f"option {name!r} (type {otype}) cannot take {value!r}")
+    choices = opt_def.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise ValueError(f"option {name!r} must be one of its choices, not {value!r}")
+    if otype in (4, 10):
+        low, high = opt_def.get("min_value"), opt_def.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"option {name!r} out of range: {value!r}")
+    if otype == 3:
+        low, high = opt_def.get("min_length", 0), opt_def.get("max_length", 6000)
+        if not low <= len(value) <= high:
+            raise ValueError(f"option {name!r} length out of range: {value!r}")
+    return value

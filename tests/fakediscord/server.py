@@ -1,0 +1,746 @@
+"""The stand-in's state and its REST API (an aiohttp app under /api/v10, files under /attachments).
+
+Every route answers like Discord for the cases a bot meets; refusals are recorded in
+`errors` (and on the interaction concerned). Routes the stand-in does not know are logged as
+warnings, recorded in `unknown_routes` and answered 404 so tests reveal them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import mimetypes
+import time
+from typing import Any
+
+from aiohttp import web
+
+from . import payloads
+from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .records import (
+    EPHEMERAL,
+    LOADING,
+    ApiError,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+    StoredAttachment,
+    public_texts,
+    snowflake,
+    walk_components,
+)
+
+log = logging.getLogger("fakediscord")
+
+API = "/api/v10"
+COMPONENTS_V2 = 1 << 15
+# Interaction type -> callback types Discord accepts for it.
+ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+
+
+def _invalid_body(
+    body: dict[str, Any], files: dict[int, tuple[str, bytes, str]], *, create: bool
+) -> tuple[int, str] | None:
+    """Discord's checks on a message body that bots trip over; (code, message) or None."""
+    content = body.get("content") or ""
+    embeds = body.get("embeds") or []
+    components = body.get("components") or []
+    v2 = bool((body.get("flags") or 0) & COMPONENTS_V2)
+    problems = []
+    if len(content) > 2000:
+        problems.append("content: Must be 2000 or fewer in length.")
+    if len(embeds) > 10:
+        problems.append("embeds: Must be 10 or fewer in length.")
+    for embed in embeds:
+        texts = public_texts("", [embed], [])
+        if len(embed.get("title") or "") > 256 or len(embed.get("description") or "") > 4096:
+            problems.append("embeds: title or description too long.")
+        fields = embed.get("fields", [])
+        if len(fields) > 25 or any(
+            len(f.get("name") or "") > 256 or len(f.get("value") or "") > 1024 for f in fields
+        ):
+            problems.append("embeds: too many fields or a field too long.")
+        if sum(map(len, texts)) > 6000:
+            problems.append("embeds: Embed size exceeds maximum size of 6000.")
+    if not v2 and len(components) > 5:
+        problems.append("components: Must be 5 or fewer in length.")
+    custom_ids = [c["custom_id"] for c in walk_components(components) if "custom_id" in c]
+    if len(set(custom_ids)) != len(custom_ids):
+        problems.append("components: Component custom id cannot be duplicated.")
+    for comp in walk_components(components):
+        if len(comp.get("custom_id") or "") > 100 or len(comp.get("label") or "") > 80:
+            problems.append("components: custom_id or label too long.")
+        if len(comp.get("options", [])) > 25:
+            problems.append("components: Must be 25 or fewer options.")
+        if comp.get("type") == 1 and len(comp.get("components", [])) > 5:
+            problems.append("components: An action row holds at most 5 components.")
+    if len(files) > 10:
+        problems.append("files: Must be 10 or fewer.")
+    if problems:
+        return 50035, "Invalid Form Body (" + " ".join(problems) + ")"
+    if create and not (content or embeds or components or files or body.get("poll")):
+        return 50006, "Cannot send an empty message"
+    return None
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    """A JSON response with the bare content type discord.py checks for (no charset)."""
+    body = json.dumps(data).encode()
+    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+
+async def _read_body(
+    request: web.Request,
+) -> tuple[dict[str, Any], dict[int, tuple[str, bytes, str]]]:
+    """JSON body or multipart (payload_json + files[n]); files map index -> (name, bytes, type)."""
+    if not request.body_exists:
+        return {}, {}
+    if not request.content_type.startswith("multipart/"):
+        return await request.json(), {}
+    body: dict[str, Any] = {}
+    files: dict[int, tuple[str, bytes, str]] = {}
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        name = part.name or ""  # type: ignore[union-attr]
+        if name == "payload_json":
+            body = json.loads(await part.text())  # type: ignore[union-attr]
+        elif name.startswith("files["):
+            filename = part.filename or f"file{len(files)}"  # type: ignore[union-attr]
+            ctype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            files[int(name[6:-1])] = (filename, bytes(await part.read()), ctype)  # type: ignore[union-attr]
+    return body, files
+
+
+class FakeServer:
+    """State of one fake guild plus the REST routes that read and change it."""
+
+    def __init__(
+        self, *, guild_name: str = "Tidetable Test", channels: tuple[str, ...] = ("games", "other")
+    ) -> None:
+        self.bot_user = FakeUser(snowflake(), "Tidetable", bot=True, joined_at=payloads.now_iso())
+        self.application_id = self.bot_user.id  # modern apps share the bot user's id
+        self.guild_id = snowflake()
+        self.guild_name = guild_name
+        self.owner_id = snowflake()
+        self.manager_role_id = snowflake()
+        self.bot_role_id = snowflake()
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.members: list[FakeUser] = []
+        self.channels: dict[int, FakeChannel] = {}
+        for name in channels:
+            ch = FakeChannel(snowflake(), name)
+            self.channels[ch.id] = ch
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.interactions: dict[int, InteractionResult] = {}
+        self.errors: list[ApiError] = []
+        self.unknown_routes: list[str] = []
+        self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
+        self.public_log: list[str] = []
+        self.ack_timeout = 3.0
+        self.url = ""
+        self._messages: dict[int, list[FakeMessage]] = {}
+        self._by_token: dict[str, InteractionResult] = {}
+        self._dm_channels: dict[int, FakeChannel] = {}
+        self._closed_dms: set[int] = set()
+        self._login_epoch = 0
+        self._synced_epoch = 0
+        self._inflight = 0
+        self._last_activity = 0.0
+        self.gateway = Gateway(self._ready_payload, self._guild_payload, lambda: self.gateway_url)
+
+    @property
+    def gateway_url(self) -> str:
+        return self.url.replace("http://", "ws://") + "/gateway/"
+
+    # ----- payload helpers ---------------------------------------------------------------
+
+    def _roles_of(self, u: FakeUser) -> list[int]:
+        if u.bot:
+            return [self.bot_role_id]
+        return [self.manager_role_id] if u.manage_guild else []
+
+    def _permissions_of(self, u: FakeUser) -> int:
+        if u.bot:
+            return payloads.BOT_PERMISSIONS
+        return payloads.EVERYONE_PERMISSIONS | (payloads.MANAGE_GUILD if u.manage_guild else 0)
+
+    def _member_payload(self, u: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
+        perms = self._permissions_of(u) if with_permissions else None
+        return payloads.member(u, self._roles_of(u), perms)
+
+    def _channel_payload(self, ch: FakeChannel) -> dict[str, Any]:
+        return payloads.channel(ch, self.guild_id, self.bot_user)
+
+    def _message_payload(self, m: FakeMessage, gateway: bool = False) -> dict[str, Any]:
+        author = self.users.get(m.author_id, self.bot_user)
+        ch = self.channels.get(m.channel_id)
+        guild_id = self.guild_id if gateway and ch is not None and not ch.is_dm else None
+        data = payloads.message(m, author, self.users, self.url, guild_id)
+        if guild_id is not None:
+            data["member"] = self._member_payload(author)
+            del data["member"]["user"]
+        return data
+
+    def _ready_payload(self, session_id: str, resume_url: str) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": {**payloads.user(self.bot_user), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session_id,
+            "session_type": "normal",
+            "resume_gateway_url": resume_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth_session_id_hash": "",
+        }
+
+    def _guild_payload(self) -> dict[str, Any]:
+        roles = [
+            payloads.role(self.guild_id, "@everyone", payloads.EVERYONE_PERMISSIONS, 0),
+            payloads.role(self.manager_role_id, "Manager", payloads.MANAGE_GUILD, 1),
+            payloads.role(self.bot_role_id, self.bot_user.name, payloads.BOT_PERMISSIONS, 2, True),
+        ]
+        channels = [self._channel_payload(c) for c in self.channels.values() if c.type == 0]
+        members = [self._member_payload(u) for u in [self.bot_user, *self.members]]
+        guild = payloads.guild(
+            self.guild_id, self.guild_name, self.owner_id, roles, channels, members
+        )
+        guild["threads"] = [
+            self._channel_payload(c) for c in self.channels.values() if c.type == 11
+        ]
+        return guild
+
+    def _app_payload(self) -> dict[str, Any]:
+        owner = FakeUser(self.owner_id, "owner")
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "description": "",
+            "icon": None,
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": payloads.user(owner),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "bot": payloads.user(self.bot_user),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "approximate_guild_count": 1,
+        }
+
+    # ----- responses and records -----------------------------------------------------------
+
+    def _error(
+        self,
+        request: web.Request,
+        status: int,
+        code: int,
+        message: str,
+        rec: InteractionResult | None = None,
+    ) -> web.Response:
+        err = ApiError(request.method, request.path, status, code, message)
+        self.errors.append(err)
+        if rec is not None:
+            rec.errors.append(err)
+            rec.attempted.set()
+        log.warning("fakediscord refused: %s", err)
+        body: dict[str, Any] = {"code": code, "message": message}
+        if code == 50035:
+            body["errors"] = {}
+        return _json(body, status=status)
+
+    def _new_attachment(
+        self,
+        file: tuple[str, bytes, str],
+        filename: str | None = None,
+        description: str | None = None,
+    ) -> StoredAttachment:
+        name, data, ctype = file
+        return StoredAttachment(snowflake(), filename or name, data, ctype, description)
+
+    def _attachments(
+        self,
+        body: dict[str, Any],
+        files: dict[int, tuple[str, bytes, str]],
+        keep: list[StoredAttachment],
+    ) -> list[StoredAttachment]:
+        """The attachment list after a create or edit: listed existing ones plus uploads."""
+        listed = body.get("attachments")
+        if listed is None:
+            return keep + [self._new_attachment(files[i]) for i in sorted(files)]
+        existing = {a.id: a for a in keep}
+        out, used = [], set()
+        for entry in listed:
+            aid = int(entry["id"])
+            if aid in files:
+                used.add(aid)
+                out.append(
+                    self._new_attachment(
+                        files[aid], entry.get("filename"), entry.get("description")
+                    )
+                )
+            elif aid in existing:
+                out.append(existing[aid])
+        return out + [self._new_attachment(files[i]) for i in sorted(files) if i not in used]
+
+    def _publish(self, m: FakeMessage) -> None:
+        ch = self.channels.get(m.channel_id)
+        if ch is not None and not ch.is_dm and not m.flags & EPHEMERAL:
+            self.public_log.extend(public_texts(m.content, m.embeds, m.components))
+
+    async def _store_message(
+        self,
+        channel: FakeChannel,
+        body: dict[str, Any],
+        files: dict[int, tuple[str, bytes, str]],
+        *,
+        author: FakeUser | None = None,
+        flags: int = 0,
+        msg_type: int = 0,
+        interaction: InteractionResult | None = None,
+    ) -> FakeMessage:
+        author = author or self.bot_user
+        m = FakeMessage(
+            id=snowflake(),
+            channel_id=channel.id,
+            author_id=author.id,
+            content=body.get("content") or "",
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+            stored_attachments=self._attachments(body, files, []),
+            flags=flags | ((body.get("flags") or 0) & ~(EPHEMERAL | LOADING)),
+            type=msg_type,
+            interaction_id=interaction.id if interaction else None,
+            webhook_id=self.application_id if interaction else None,
+            reference=body.get("message_reference"),
+        )
+        if not m.flags & EPHEMERAL:
+            self._messages.setdefault(channel.id, []).append(m)
+            self._publish(m)
+            intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
+            await self.gateway.dispatch("MESSAGE_CREATE", self._message_payload(m, True), intent)
+        return m
+
+    async def _edit_message(
+        self, m: FakeMessage, body: dict[str, Any], files: dict[int, tuple[str, bytes, str]]
+    ) -> None:
+        if "content" in body:
+            m.content = body["content"] or ""
+        if "embeds" in body:
+            m.embeds = body["embeds"] or []
+        if "components" in body:
+            m.components = body["components"] or []
+        if body.get("flags") is not None:
+            kept = m.flags & (EPHEMERAL | LOADING)
+            m.flags = kept | (body["flags"] & ~(EPHEMERAL | LOADING))
+        if "attachments" in body or files:
+            m.stored_attachments = self._attachments(body, files, m.stored_attachments)
+        if m.flags & LOADING:
+            m.flags &= ~LOADING  # the deferred "thinking" message becomes the reply
+        else:
+            m.edited = True
+        self._publish(m)
+        if not m.flags & EPHEMERAL:
+            ch = self.channels.get(m.channel_id)
+            intent = INTENT_DM_MESSAGES if ch and ch.is_dm else INTENT_GUILD_MESSAGES
+            await self.gateway.dispatch("MESSAGE_UPDATE", self._message_payload(m, True), intent)
+
+    def _find_message(self, channel_id: int, message_id: int) -> FakeMessage | None:
+        return next(
+            (m for m in self._messages.get(channel_id, []) if m.id == message_id and not m.deleted),
+            None,
+        )
+
+    # ----- app ---------------------------------------------------------------------------
+
+    def _build_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._track], client_max_size=64 * 1024 * 1024)
+        r = app.router
+        r.add_get("/gateway/", self.gateway.handle)
+        r.add_get(f"{API}/gateway", self._get_gateway)
+        r.add_get(f"{API}/gateway/bot", self._get_gateway)
+        r.add_get(f"{API}/users/@me", self._get_me)
+        r.add_get(f"{API}/oauth2/applications/@me", self._get_app)
+        r.add_get(f"{API}/applications/@me", self._get_app)
+        for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
+            r.add_get(API + path, self._get_commands)
+            r.add_put(API + path, self._put_commands)
+            r.add_post(API + path, self._post_command)
+        r.add_post(API + "/interactions/{id}/{token}/callback", self._interaction_callback)
+        r.add_post(API + "/webhooks/{app}/{token}", self._webhook_execute)
+        wmsg = API + "/webhooks/{app}/{token}/messages/{mid}"
+        r.add_get(wmsg, self._webhook_message)
+        r.add_patch(wmsg, self._webhook_message)
+        r.add_delete(wmsg, self._webhook_message)
+        r.add_get(API + "/channels/{cid}", self._get_channel)
+        r.add_get(API + "/channels/{cid}/messages", self._get_messages)
+        r.add_post(API + "/channels/{cid}/messages", self._post_message)
+        cmsg = API + "/channels/{cid}/messages/{mid}"
+        r.add_get(cmsg, self._channel_message)
+        r.add_patch(cmsg, self._channel_message)
+        r.add_delete(cmsg, self._channel_message)
+        r.add_put(cmsg + "/reactions/{emoji}/@me", self._react)
+        r.add_delete(cmsg + "/reactions/{emoji}/@me", self._react)
+        r.add_post(API + "/channels/{cid}/typing", self._no_content)
+        r.add_post(API + "/channels/{cid}/threads", self._create_thread)
+        r.add_post(cmsg + "/threads", self._create_thread)
+        r.add_put(API + "/channels/{cid}/thread-members/@me", self._no_content)
+        r.add_post(API + "/users/@me/channels", self._create_dm)
+        r.add_get(API + "/users/{uid}", self._get_user)
+        r.add_get(API + "/guilds/{gid}", self._get_guild)
+        r.add_get(API + "/guilds/{gid}/channels", self._get_guild_channels)
+        r.add_get(API + "/guilds/{gid}/roles", self._get_roles)
+        r.add_get(API + "/guilds/{gid}/members", self._get_members)
+        r.add_get(API + "/guilds/{gid}/members/{uid}", self._get_member)
+        r.add_get("/attachments/{cid}/{aid}/{name}", self._get_attachment)
+        r.add_route("*", "/{tail:.*}", self._unknown)
+        return app
+
+    @web.middleware
+    async def _track(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Counts requests in flight and stamps activity, so interactions can wait for quiet."""
+        loop_time = asyncio.get_running_loop().time
+        self.requests.append(f"{request.method} {request.path}")
+        if request.path == "/gateway/":
+            return await handler(request)  # the websocket lives on; it is not a REST request
+        self._inflight += 1
+        self._last_activity = loop_time()
+        try:
+            return await handler(request)
+        finally:
+            self._inflight -= 1
+            self._last_activity = loop_time()
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        route = f"{request.method} {request.path_qs}"
+        self.unknown_routes.append(route)
+        log.warning("fakediscord: UNKNOWN ROUTE %s (answered 404)", route)
+        return _json({"code": 0, "message": "404: Not Found"}, status=404)
+
+    async def _no_content(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    # ----- login, gateway, application ---------------------------------------------------------
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        self._login_epoch += 1  # discord.py's login starts with GET /users/@me
+        return _json({**payloads.user(self.bot_user), "verified": True})
+
+    async def _get_app(self, request: web.Request) -> web.Response:
+        return _json(self._app_payload())
+
+    def _command_list(self, request: web.Request) -> list[dict[str, Any]]:
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return self.global_commands
+        return self.guild_commands.setdefault(int(guild), [])
+
+    def _store_command(self, cmd: dict[str, Any], old: list[dict[str, Any]], guild: str | None):
+        prev = next(
+            (c for c in old if (c["name"], c["type"]) == (cmd["name"], cmd.get("type", 1))), None
+        )
+        stored = {
+            "type": 1,
+            "description": "",
+            "options": [],
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "nsfw": False,
+            "contexts": None,
+            "integration_types": [0],
+            **cmd,
+            "id": prev["id"] if prev else str(snowflake()),
+            "application_id": str(self.application_id),
+            "version": str(snowflake()),
+        }
+        if guild is not None:
+            stored["guild_id"] = guild
+        return stored
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        return _json(self._command_list(request))
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        body, _ = await _read_body(request)
+        old = self._command_list(request)
+        guild = request.match_info.get("guild")
+        new = [self._store_command(c, old, guild) for c in body]
+        old[:] = new
+        self._synced_epoch = self._login_epoch
+        return _json(new)
+
+    async def _post_command(self, request: web.Request) -> web.Response:
+        body, _ = await _read_body(request)
+        old = self._command_list(request)
+        stored = self._store_command(body, old, request.match_info.get("guild"))
+        old[:] = [c for c in old if c["id"] != stored["id"]] + [stored]
+        return _json(stored)
+
+    # ----- interactions ------------------------------------------------------------------
+
+    async def _interaction_callback(self, request: web.Request) -> web.Response:
+        rec = self.interactions.get(int(request.match_info["id"]))
+        if rec is None or rec.token != request.match_info["token"]:
+            return self._error(request, 404, 10062, "Unknown interaction")
+        body, files = await _read_body(request)
+        if rec.expired or time.monotonic() - rec.created > self.ack_timeout:
+            rec.expired = True
+            return self._error(request, 404, 10062, "Unknown interaction", rec)
+        if rec.acked:
+            return self._error(
+                request, 400, 40060, "Interaction has already been acknowledged.", rec
+            )
+        ctype, data = body.get("type"), body.get("data") or {}
+        if ctype not in ALLOWED_CALLBACKS.get(rec.kind, set()):
+            msg = f"Invalid Form Body (type: callback {ctype} not valid for interaction {rec.kind})"
+            return self._error(request, 400, 50035, msg, rec)
+        if ctype in (4, 7) and (problem := _invalid_body(data, files, create=ctype == 4)):
+            return self._error(request, 400, *problem, rec)
+        if ctype == 8:
+            choices = data.get("choices") or []
+            if len(choices) > 25 or any(len(c.get("name", "")) > 100 for c in choices):
+                msg = "Invalid Form Body (data.choices: Must be 25 or fewer in length.)"
+                return self._error(request, 400, 50035, msg, rec)
+            rec.choices = choices
+        rec.type = ctype
+        flags = (data.get("flags") or 0) & EPHEMERAL
+        msg_type = 20 if rec.kind == 2 else 0  # CHAT_INPUT_COMMAND reply, else DEFAULT
+        if ctype == 4:
+            rec.original = await self._store_message(
+                rec.channel, data, files, flags=flags, msg_type=msg_type, interaction=rec
+            )
+        elif ctype == 5:  # the "thinking..." message, filled by the first follow-up or an edit
+            rec.original = await self._store_message(
+                rec.channel, {}, {}, flags=flags | LOADING, msg_type=msg_type, interaction=rec
+            )
+        elif ctype in (6, 7):
+            rec.original = rec.source
+            if ctype == 7 and rec.source is not None:
+                await self._edit_message(rec.source, data, files)
+        elif ctype == 9:
+            rec.modal = data
+        rec.attempted.set()
+        if ctype != 5:
+            rec.replied.set()
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        msg = rec.original if ctype in (4, 5, 7) else None
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(rec.id),
+                "type": rec.kind,
+                "response_message_id": str(msg.id) if msg else None,
+                "response_message_loading": ctype == 5,
+                "response_message_ephemeral": bool(msg and msg.flags & EPHEMERAL),
+            }
+        }
+        if msg is not None:
+            answer["resource"] = {"type": ctype, "message": self._message_payload(msg)}
+        elif ctype == 6:
+            answer["resource"] = {"type": ctype}
+        return _json(answer)
+
+    def _webhook_interaction(self, request: web.Request) -> InteractionResult | None:
+        rec = self._by_token.get(request.match_info["token"])
+        if rec is None or request.match_info["app"] != str(self.application_id) or not rec.acked:
+            return None
+        return rec
+
+    async def _webhook_execute(self, request: web.Request) -> web.Response:
+        rec = self._webhook_interaction(request)
+        if rec is None:
+            return self._error(request, 404, 10015, "Unknown Webhook")
+        body, files = await _read_body(request)
+        if problem := _invalid_body(body, files, create=True):
+            return self._error(request, 400, *problem, rec)
+        original = rec.original
+        if rec.type == 5 and original is not None and original.flags & LOADING:
+            # The first follow-up after a deferral fills the "thinking" message (its flags win).
+            await self._edit_message(original, {**body, "flags": None}, files)
+            msg = original
+        else:
+            flags = (body.get("flags") or 0) & EPHEMERAL
+            msg = await self._store_message(rec.channel, body, files, flags=flags, interaction=rec)
+        rec.followups.append(msg)
+        rec.replied.set()
+        if request.query.get("wait") in ("1", "true", "True"):
+            return _json(self._message_payload(msg))
+        return web.Response(status=204)
+
+    async def _webhook_message(self, request: web.Request) -> web.Response:
+        rec = self._webhook_interaction(request)
+        if rec is None:
+            return self._error(request, 404, 10015, "Unknown Webhook")
+        mid = request.match_info["mid"]
+        if mid == "@original":
+            msg = rec.original
+        else:
+            msg = next((m for m in rec.messages if str(m.id) == mid), None)
+        if msg is None or msg.deleted:
+            return self._error(request, 404, 10008, "Unknown Message", rec)
+        if request.method == "DELETE":
+            msg.deleted = True
+            return web.Response(status=204)
+        if request.method == "PATCH":
+            body, files = await _read_body(request)
+            if problem := _invalid_body(body, files, create=False):
+                return self._error(request, 400, *problem, rec)
+            await self._edit_message(msg, body, files)
+            rec.replied.set()
+        return _json(self._message_payload(msg))
+
+    # ----- channels and messages ---------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> FakeChannel | None:
+        return self.channels.get(int(request.match_info["cid"]))
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        if ch is None:
+            return self._error(request, 404, 10003, "Unknown Channel")
+        return _json(self._channel_payload(ch))
+
+    async def _get_messages(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        if ch is None:
+            return self._error(request, 404, 10003, "Unknown Channel")
+        limit = int(request.query.get("limit", 50))
+        live = [m for m in self._messages.get(ch.id, []) if not m.deleted]
+        return _json([self._message_payload(m) for m in reversed(live)][:limit])
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        if ch is None:
+            return self._error(request, 404, 10003, "Unknown Channel")
+        if ch.is_dm and ch.recipient is not None and ch.recipient.id in self._closed_dms:
+            return self._error(request, 403, 50007, "Cannot send messages to this user")
+        body, files = await _read_body(request)
+        if problem := _invalid_body(body, files, create=True):
+            return self._error(request, 400, *problem)
+        msg = await self._store_message(ch, body, files)
+        return _json(self._message_payload(msg))
+
+    async def _channel_message(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        msg = ch and self._find_message(ch.id, int(request.match_info["mid"]))
+        if msg is None:
+            return self._error(request, 404, 10008, "Unknown Message")
+        if request.method == "DELETE":
+            msg.deleted = True
+            return web.Response(status=204)
+        if request.method == "PATCH":
+            if msg.author_id != self.bot_user.id:
+                return self._error(
+                    request, 403, 50005, "Cannot edit a message authored by another user"
+                )
+            body, files = await _read_body(request)
+            if problem := _invalid_body(body, files, create=False):
+                return self._error(request, 400, *problem)
+            await self._edit_message(msg, body, files)
+        return _json(self._message_payload(msg))
+
+    async def _react(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        msg = ch and self._find_message(ch.id, int(request.match_info["mid"]))
+        if msg is None:
+            return self._error(request, 404, 10008, "Unknown Message")
+        emoji = request.match_info["emoji"]
+        if request.method == "PUT" and emoji not in msg.reactions:
+            msg.reactions.append(emoji)
+        elif request.method == "DELETE" and emoji in msg.reactions:
+            msg.reactions.remove(emoji)
+        return web.Response(status=204)
+
+    async def _create_thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request)
+        if parent is None or parent.is_dm:
+            return self._error(request, 404, 10003, "Unknown Channel")
+        body, _ = await _read_body(request)
+        thread = FakeChannel(
+            snowflake(), body.get("name", "thread"), body.get("type", 11), parent.id
+        )
+        thread.owner_id = self.bot_user.id
+        self.channels[thread.id] = thread
+        data = self._channel_payload(thread)
+        await self.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        return _json(data, status=201)
+
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["aid"])
+        for msgs in self._messages.values():
+            for m in msgs:
+                for a in m.stored_attachments:
+                    if a.id == aid:
+                        return web.Response(body=a.data, content_type=a.content_type)
+        return web.Response(status=404)
+
+    # ----- users, DMs, guild ---------------------------------------------------------------
+
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        body, _ = await _read_body(request)
+        user = self.users.get(int(body.get("recipient_id", 0)))
+        if user is None or user.bot:
+            return self._error(request, 400, 50033, "Invalid Recipient(s)")
+        return _json(self._channel_payload(self.dm_channel(user)))
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The DM channel between the bot and `user` (created on first use, like Discord)."""
+        if user.id not in self._dm_channels:
+            ch = FakeChannel(snowflake(), f"dm-{user.name}", type=1, recipient=user)
+            self._dm_channels[user.id] = ch
+            self.channels[ch.id] = ch
+        return self._dm_channels[user.id]
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.users.get(int(request.match_info["uid"]))
+        if user is None:
+            return self._error(request, 404, 10013, "Unknown User")
+        return _json(payloads.user(user))
+
+    def _check_guild(self, request: web.Request) -> bool:
+        return request.match_info["gid"] == str(self.guild_id)
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        if not self._check_guild(request):
+            return self._error(request, 404, 10004, "Unknown Guild")
+        guild = self._guild_payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
+            guild.pop(key)
+        return _json(guild)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.Response:
+        if not self._check_guild(request):
+            return self._error(request, 404, 10004, "Unknown Guild")
+        return _json(self._guild_payload()["channels"])
+
+    async def _get_roles(self, request: web.Request) -> web.Response:
+        if not self._check_guild(request):
+            return self._error(request, 404, 10004, "Unknown Guild")
+        return _json(self._guild_payload()["roles"])
+
+    async def _get_members(self, request: web.Request) -> web.Response:
+        if not self._check_guild(request):
+            return self._error(request, 404, 10004, "Unknown Guild")
+        return _json(self._guild_payload()["members"])
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        user = self.users.get(int(request.match_info["uid"]))
+        if not self._check_guild(request):
+            return self._error(request, 404, 10004, "Unknown Guild")
+        if user is None or (user not in self.members and user != self.bot_user):
+            return self._error(request, 404, 10007, "Unknown Member")
+        return _json(self._member_payload(user))
