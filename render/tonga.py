@@ -241,7 +241,7 @@ def _draw_route(draw: ImageDraw.ImageDraw, view: TongaView) -> None:
     if len(view.path) < 2:
         return
     points = [space_centre(space) for space in view.path]
-    draw.line(points, fill=HIGHLIGHT, width=5, joint="curve")
+    draw.line(points, fill=HIGHLIGHT, width=3, joint="curve")
     for hex_ in SPACE_HEXES[view.path[-1]]:
         draw.polygon(_corners(centre(hex_), R - 3), outline=HIGHLIGHT, width=4)
 

@@ -591,7 +591,7 @@ def _start_navigation_turn(d: dict) -> None:
     d["ghost_paid"] = False
     d["passing"] = False
     d["may_camp"] = False
-    d["events"].append(f"{who(seat)} navigates with {d['mp']} movement points.")
+    d["events"].append(f"{who(seat)} navigates with {_points(d['mp'])}.")
     if not _steps_d(d):
         _end_navigation_turn(d)
 
@@ -758,7 +758,7 @@ def _step(d: dict, seat: int, space: int) -> None:
             d["events"].append(
                 f"{who(seat)} takes the treasure map to {ISLANDS[tile.target].name}."
             )
-    d["events"].append(f"{d['mp']} movement points left.")
+    d["events"].append(f"{_points(d['mp'])} left.")
     _ghost_wages(d, seat, space)
     if space < HARBOURS:
         _arrive(d, seat, space)
@@ -976,6 +976,10 @@ def _ship(state: TongaState, text: str, word: str) -> int:
     raise InvalidMove(
         f"`{text}`: `{word}` is not a ship; ships are {', '.join(SEAT_LETTERS[: state.players])}."
     )
+
+
+def _points(mp: int) -> str:
+    return f"{mp} movement point{'' if mp == 1 else 's'}"
 
 
 def _face(value: int) -> str:

@@ -44,7 +44,10 @@ hexes is).
 A ship holds 3 dice: a 4th die pushes the lowest off, and that die earns nothing.
 - A player who cannot pay 1 + 1 in wages puts down what they have. Money never goes below 0: \
 a debt that cannot be paid is forgiven.
-- The 10-coin bonus goes to every player with 4 camps who enters Tonga Bonga in the last round.
+- The 10-coin bonus goes to every player with 4 camps who enters Tonga Bonga in the last round. \
+Equal money shares the win.
+- Seat 1 takes the first hiring board; the boards follow the seats. Spending movement points is \
+optional; unused points are lost.
 """
 
 MOVE_HELP = (

@@ -169,3 +169,14 @@ def test_each_crew_roll_comes_from_the_seed_by_round_and_seat():
     after = play(state, "place 1 on D")
     assert after.roll == tuple(sorted(rng.roll(state.seed, "crew:1:3", 3), reverse=True))
     assert GAME.to_act(after) == (3,) and turn_of(4, 3) == after.turn
+
+
+def test_crew_dice_show_one_to_five_or_seasick():
+    """games.md: "Faces: 1, 2, 3, 4, 5 and one seasick face, which replaces the 6." """
+    faces = set()
+    for seed in range(60):
+        state = GAME.setup(4, {}, seed)
+        state = play(state, "wages 1 1", "wages 1 1", "wages 1 1", "wages 1 1")
+        faces.update(state.roll)
+    assert faces == {1, 2, 3, 4, 5, S}
+    assert "seasick" in GAME.pending(crew_step(roll=(S, 2, 1)))

@@ -194,3 +194,25 @@ def test_the_first_crew_roll_is_announced_when_the_last_wage_is_set():
     words = GAME.describe(state, 3, Wages(2, 2), after)
     assert "Seat 4 (D) sets wages: captain 2, helmsman 2." in words
     assert "Seat 1 (A) rolls" in words
+
+
+def test_rules_text_states_our_readings():
+    """Every PROPOSAL we implement is stated under "Our readings:"."""
+    text = GAME.spec.rules_text
+    readings = text.split("**Our readings:**", 1)[1]
+    for phrase in (
+        "map is our own proposal",
+        "wind +1, +2, +3; sunken treasure 5 and 10; treasure maps to Cocoa and Palmoa",
+        "at most once per ship per navigation turn",
+        "only when a further step is possible",
+        "must leave and come back",
+        "3 coins per die",
+        "Rerolls only before placing",
+        "at most 2 of your dice go on one ship",
+        "a 4th die pushes the lowest off",
+        "a debt that cannot be paid is forgiven",
+        "with 4 camps who enters Tonga Bonga in the last round",
+        "Equal money shares the win",
+        "unused points are lost",
+    ):
+        assert phrase in readings.replace("\n", " "), phrase
