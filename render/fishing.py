@@ -66,9 +66,13 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
     if view.boat is None:
         xs = [centres[i][0] for i in view.island]
         boat_at = (sum(xs) / len(xs), centres[view.island[0]][1])
+        hexboard.boat(draw, boat_at, s)
+    elif view.tiles[view.boat] is not None:
+        # On a Dinker awaiting take/leave: a smaller boat beside the tile keeps its letter legible.
+        x, y = centres[view.boat]
+        hexboard.boat(draw, (x + 24 * s, y + 8 * s), s * 0.6)
     else:
-        boat_at = centres[view.boat]
-    hexboard.boat(draw, boat_at, s)
+        hexboard.boat(draw, centres[view.boat], s)
     last = view.last_hexes
     if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
         hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)

@@ -416,15 +416,15 @@ class Tonari(Game[TonariState, TonariMove, TonariView]):
             example = BOARD.label(targets(state.tokens, state.boat)[0])
             return f"{who}: move the boat onto a token (e.g. `{example}`)"
         if phase is Phase.SENSE:
-            return f"{who}: use Sense the Schools — swap two board tokens (`swap c3 f6`)"
+            return f"{who}: use Sense the Schools - swap two board tokens (`swap c3 f6`)"
         if phase is Phase.ROUGH:
             return (
-                f"{who}: use Rough Waters — swap one of your fish with an opponent's "
+                f"{who}: use Rough Waters - swap one of your fish with an opponent's "
                 "(`trade red for blue seat 2`)"
             )
         if phase is Phase.SCARE:
-            return f"{who}: use Scare it Off — remove a token from the board (`remove c3`)"
-        return f"{who}: use In Season — choose the colour that scores double (`double red`)"
+            return f"{who}: use Scare it Off - remove a token from the board (`remove c3`)"
+        return f"{who}: use In Season - choose the colour that scores double (`double red`)"
 
     # -- notation ---------------------------------------------------------------------------
     def parse(self, state: TonariState, text: str) -> TonariMove:

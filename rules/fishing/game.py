@@ -407,12 +407,12 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
         if phase is Phase.SWAP_FISH:
             return f"{who}: use Swap 2 Fish (`trade red for crayfish seat 2`)"
         if phase is Phase.SWAP_TILES:
-            return f"{who}: use Swap 2 Tiles — swap two board tiles (`swap c3 f6`)"
+            return f"{who}: use Swap 2 Tiles - swap two board tiles (`swap c3 f6`)"
         if phase is Phase.SLIDE:
-            return f"{who}: use Slide a Tile — slide a tile through open water (`slide c3 f6`)"
+            return f"{who}: use Slide a Tile - slide a tile through open water (`slide c3 f6`)"
         if phase is Phase.REMOVE:
             return f"{who}: use Remove a Tile (`remove c3`)"
-        return f"{who}: use Double Points — choose the colour that scores double (`double red`)"
+        return f"{who}: use Double Points - choose the colour that scores double (`double red`)"
 
     # -- notation -------------------------------------------------------------------------------
     def parse(self, state: FishingState, text: str) -> FishingMove:
