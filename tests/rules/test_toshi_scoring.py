@@ -1,0 +1,280 @@
+"""Toshi Tōshi: final scoring and the Specialisation variant, from literal positions."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rules.errors import IllegalMove
+from rules.toshi.data import BUILDER, INFLUENSTAR, OCTOGEEK, OVERSEER, PAWNLITICIAN
+from rules.toshi.grid import geometry
+from rules.toshi.model import Cell, Phase, Place
+from rules.toshi.scoring import holder, tally
+from tests.rules.test_toshi_helpers import (
+    GAME,
+    after_trick,
+    card,
+    cell,
+    fill_grid,
+    play,
+    spot,
+    state,
+    with_cards,
+    with_tokens,
+)
+
+MUSHROOM, BEEHIVE, LEAF = 0, 1, 2
+TWENTY = [f"{c}{v}" for c in "RBGPY" for v in (1, 2, 3, 4)]
+
+
+def holder_of(tokens: dict[str, int], builder: int = -1) -> int:
+    s = with_tokens(state(3), tokens)
+    geo = geometry(s.rows, s.cols)
+    return holder(s.spots, geo, cell(s, "c2"), 3, builder)
+
+
+def test_rulebook_scoring_example():
+    """ "Mushroom gains the card since they have 3 tokens, while Beehive and Leaf each have 2.
+    Since there is a tie at 2 tokens, Beehive, who has a token in the middle of the card, gains
+    that card. Since there is a tie at 2 tokens and no token in the middle of the card, Leaf, who
+    has 2 on the SIDES, gains that card. Since there is a complete tie between Beehive and
+    Mushroom, no one gains the card." """
+    most = {"c2.n": 0, "c2.s": 0, "c2.ne": 0, "c2.e": 1, "c2.sw": 1, "c2.w": 2, "c2.nw": 2}
+    assert holder_of(most) == MUSHROOM
+    middle = {"c2.c": BEEHIVE, "c2.ne": BEEHIVE, "c2.n": LEAF, "c2.s": LEAF}
+    assert holder_of(middle) == BEEHIVE
+    sides = {"c2.nw": BEEHIVE, "c2.e": BEEHIVE, "c2.n": LEAF, "c2.s": LEAF}
+    assert holder_of(sides) == LEAF
+    complete = {"c2.n": BEEHIVE, "c2.ne": BEEHIVE, "c2.s": MUSHROOM, "c2.sw": MUSHROOM}
+    assert holder_of(complete) == -1
+
+
+def test_middle_tie_break_only_for_a_tied_player():
+    """Clarification: the middle decides only when one of the *tied* players holds it;
+    otherwise the sides decide."""
+    tokens = {"c2.c": LEAF, "c2.n": MUSHROOM, "c2.ne": MUSHROOM, "c2.s": BEEHIVE, "c2.nw": BEEHIVE}
+    tokens["c2.sw"] = BEEHIVE  # Beehive 3, Mushroom 2, Leaf 1 (middle): Beehive by count
+    assert holder_of(tokens) == BEEHIVE
+    tied = {"c2.c": LEAF, "c2.n": MUSHROOM, "c2.ne": MUSHROOM, "c2.nw": BEEHIVE, "c2.sw": BEEHIVE}
+    assert holder_of(tied) == MUSHROOM  # Leaf's middle is not in the tie; Mushroom has a side
+
+
+def test_corner_and_side_tokens_count_for_every_card_they_touch():
+    """ "count all tokens connected to it on all possible spots (in the middle of the card, on
+    the sides and on the corners)": one corner token touches four cards."""
+    s = fill_grid(with_tokens(state(4), {"b2.se": 1}), TWENTY)
+    view = GAME.view(s, None)
+    held = {view.cells[i].name for i in range(len(s.cells)) if view.cells[i].holder == 1}
+    assert held == {"b2", "c2", "b3", "c3"}
+
+
+def over(players: int = 3, **changes) -> object:
+    s = state(players, **changes)
+    return dataclasses.replace(s, phase=Phase.OVER, round=10, hands=((),) * players)
+
+
+def test_final_scoring_buildings_and_majority_split_six_each():
+    """ "Each gained Building card gives a number of Nature Points equal to their face value; The
+    player that gained the most combined Parks and Monument cards scores 12 NP. In case of a tie,
+    tied players split the 12 NP equally (6/4/3/2 NP with 2/3/4/5 tied players)." """
+    s = fill_grid(over(), ["R7", "G9", *TWENTY[:8]])
+    s = with_cards(s, {"c1": Cell("building", card("G9"), False, 2)})
+    s = with_tokens(s, {"a1.c": 0, "c2.c": 1, "b1.c": 0, "c1.c": 2})
+    outcome = GAME.outcome(s)
+    totals = {x.seat: x.total for x in outcome.scores}
+    assert totals == {0: 7 + 6, 1: 6, 2: 9}  # the face-down G9 is revealed and scores
+    assert outcome.winners == (0,)
+    lines = {line.label: line.points for line in outcome.scores[0].breakdown}
+    assert lines == {"Buildings R7": 7, "Parks+Monument majority (1 gained)": 6}
+
+
+@pytest.mark.parametrize(("tied", "share"), [(1, 12), (2, 6), (3, 4), (4, 3), (5, 2)])
+def test_majority_split_table(tied: int, share: int):
+    s = fill_grid(over(5), TWENTY)
+    tokens = {
+        name: seat for seat, name in enumerate(["a1.c", "e1.c", "a5.c", "e5.c", "c3.c"][:tied])
+    }
+    s = with_tokens(s, tokens)
+    assert [t.majority for t in tally(s)] == [share] * tied + [0] * (5 - tied)
+
+
+def test_nobody_scores_the_majority_without_any_park_or_monument():
+    s = fill_grid(over(4), TWENTY)
+    assert all(t.majority == 0 for t in tally(s))
+
+
+def test_ties_go_to_most_unused_tokens_then_most_cards_gained_else_shared():
+    """ "In case of a tie, the tied player with the most unused Nature tokens wins. If still tied,
+    the tied player who gained the most cards wins. If still tied, players share their victory." """
+    s = fill_grid(over(3), ["R5", "G5", "R2", "G3", "R1", *TWENTY[10:15]])
+    s = with_tokens(s, {"b1.c": 0, "c1.c": 1, "b2.s": 2})
+    assert GAME.outcome(s).winners == (0, 1)  # 5 NP each, 9 tokens each, 1 card each
+    fewer = dataclasses.replace(s, supply=(9, 8, 9))
+    assert GAME.outcome(fewer).winners == (0,)
+    assert GAME.outcome(s).extra and "unused tokens" in GAME.outcome(s).extra[0]
+
+
+def test_a_card_gained_decides_an_np_and_token_tie():
+    s = fill_grid(over(3), ["R5", "G4", "R2", "G3", "R1", *TWENTY[10:15]])
+    s = with_cards(s, {"d1": "Y1"})
+    s = with_tokens(s, {"b1.c": 0, "c1.c": 1, "d1.c": 1})
+    s = dataclasses.replace(s, supply=(9, 9, 10))
+    assert [t.total for t in tally(s)][:2] == [5, 5]
+    assert GAME.outcome(s).winners == (1,)
+
+
+# -- Specialisation variant ------------------------------------------------------------------------
+def spec_state(players: int, specs: tuple[str, ...], **changes) -> object:
+    s = state(players, "specialisation")
+    return dataclasses.replace(s, specs=specs, spec_flipped=(False,) * players, **changes)
+
+
+FOUR = (INFLUENSTAR, PAWNLITICIAN, BUILDER, OCTOGEEK)
+
+
+def test_influenstar_places_whenever_until_the_next_trick():
+    """ "When losing a trick, you can place your Nature token when you want, without respecting
+    turn order, but before the start of the next trick." Clarification: the token is owed."""
+    s = spec_state(4, FOUR, leader=3)
+    s = dataclasses.replace(s, hands=((card("R1"),), (card("R2"),), (card("R3"),), (card("R9"),)))
+    for seat in (3, 0, 1, 2):
+        s = play(s, seat, f"play {s.hands[seat][0]}")
+    assert s.winner == 3 and s.owed == 0 and s.queue == (1, 2)
+    assert GAME.to_act(s) == (1, 0)  # the Influenstar may place during someone else's decision
+    s = play(s, 1, "place c3.c")
+    assert s.phase is Phase.SECOND or s.phase is Phase.NATURE
+    while s.phase is not Phase.INFLUENCE:
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, GAME.legal_moves(s, seat)[0])
+    s = play(s, 3, "pass")  # the Octogeek declines all bonus actions
+    s = play(s, 3, "pass")  # and keeps its power side
+    assert s.phase is Phase.OWED and GAME.to_act(s) == (0,)
+    assert "owed" in GAME.pending(s)
+    s = play(s, 0, "place c3.n")
+    assert s.phase is Phase.TRICK and s.owed == -1 and s.round == 2
+
+
+def test_influenstar_bonus_five_per_unused_token():
+    s = fill_grid(over(4, variant="specialisation"), TWENTY)
+    s = dataclasses.replace(s, specs=FOUR, spec_flipped=(True, False, False, False))
+    s = dataclasses.replace(s, supply=(4, 10, 10, 10))
+    assert tally(s)[0].bonus == 20
+
+
+def test_pawnlitician_chooses_the_face_up_card_then_the_winner_the_face_down():
+    """ "you can choose the card that is placed face-up and where it is placed in the City Grid.
+    The winner of the trick then chooses the face-down card and places it." """
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 0, Phase.PAWN)
+    assert GAME.to_act(s) == (1,)
+    with pytest.raises(IllegalMove, match="As Pawnlitician you choose the face-up card"):
+        play(s, 1, "build R3 down b2")
+    s = play(s, 1, "build R3 up b2")
+    assert GAME.to_act(s) == (0,)
+    assert all(not m.face_up for m in GAME.legal_moves(s, 0))
+    s = play(s, 0, "build R4 down d4")
+    assert s.phase is Phase.INFLUENCE
+
+
+def test_pawnlitician_may_decline():
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 0, Phase.PAWN)
+    s = play(s, 1, "pass")
+    assert s.phase is Phase.BUILD and GAME.to_act(s) == (0,)
+    assert any(m.face_up for m in GAME.legal_moves(s, 0))
+
+
+@pytest.mark.parametrize(("colours", "bonus"), [(2, 0), (3, 3), (4, 6), (5, 10)])
+def test_pawnlitician_bonus_by_colours_gained(colours: int, bonus: int):
+    s = fill_grid(over(4, variant="specialisation"), TWENTY)
+    s = dataclasses.replace(s, specs=FOUR, spec_flipped=(False, True, False, False))
+    names = ["b1", "b2", "b3", "b4", "d2"][:colours]
+    s = with_cards(s, {n: f"{c}5" for n, c in zip(names, "RBGPY", strict=False)})
+    s = with_tokens(s, {f"{n}.c": 1 for n in names})
+    assert tally(s)[1].bonus == bonus
+
+
+def test_builder_places_a_second_token_on_a_middle_or_passes():
+    """ "when placing a Nature token you can place a SECOND token, but only in the middle of a
+    card. Your placement must respect placement rules." """
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 3, Phase.NATURE)
+    s = dataclasses.replace(s, queue=(2,), owed=-1)
+    s = play(s, 2, "place c3.n")
+    assert s.phase is Phase.SECOND and GAME.to_act(s) == (2,)
+    with pytest.raises(IllegalMove, match="not the middle of a card"):
+        play(s, 2, "place c3.s")
+    with pytest.raises(IllegalMove, match="b2 has no card yet"):
+        play(s, 2, "place b2.c")
+    done = play(s, 2, "place c3.c")
+    assert done.supply[2] == 8 and done.phase is Phase.PAWN  # the Pawnlitician lost too
+    assert play(s, 2, "pass").supply[2] == 9
+
+
+def test_builder_bonus_wins_complete_ties_it_is_in():
+    """ "you win the complete ties in which you are implied. This is done after checking all
+    other tie-breaking rules." """
+    complete = {"c2.n": BEEHIVE, "c2.ne": BEEHIVE, "c2.s": MUSHROOM, "c2.sw": MUSHROOM}
+    assert holder_of(complete, builder=BEEHIVE) == BEEHIVE
+    assert holder_of(complete, builder=LEAF) == -1
+
+
+def test_octogeek_takes_each_bonus_action_once_in_any_order():
+    """ "When winning a trick, during the Influence phase, you can take all the Bonus actions
+    ONCE EACH, in the desired order." """
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 3, Phase.INFLUENCE)
+    s = with_tokens(s, {"c3.c": 3})
+    s = play(s, 3, "flip c3")
+    assert s.phase is Phase.INFLUENCE and not s.monument_high
+    with pytest.raises(IllegalMove, match="already taken flipping a card"):
+        play(s, 3, "flip c3")
+    s = play(s, 3, "lead 1")
+    s = play(s, 3, "move c3.c c3.s")
+    assert s.phase is Phase.SPECIALISE
+
+
+def test_octogeek_bonus_five_per_park_or_monument():
+    s = fill_grid(over(4, variant="specialisation"), TWENTY)
+    s = dataclasses.replace(s, specs=FOUR, spec_flipped=(False, False, False, True))
+    s = with_tokens(s, {"a1.c": 3, "c3.c": 3})
+    t = tally(s)[3]
+    assert (t.bonus, t.majority) == (10, 12)
+
+
+def test_overseer_may_place_on_the_edge_or_beside_no_card():
+    """ "you can place that token outside of the City Grid or in a spot where there are no cards
+    yet." """
+    specs = (INFLUENSTAR, OVERSEER, BUILDER, OCTOGEEK)
+    s = spec_state(4, specs)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 0, Phase.NATURE)
+    s = dataclasses.replace(s, queue=(1, 2, 3))
+    legal = {m.spot for m in GAME.legal_moves(s, 1) if isinstance(m, Place)}
+    assert {spot(s, "a1.n"), spot(s, "b2.c")} <= legal
+    s = play(s, 1, "place b2.c")
+    with pytest.raises(IllegalMove, match="belongs to no card"):
+        play(s, 2, "place b4.c")
+
+
+def test_overseer_bonus_per_colour_not_gained():
+    """ "For a 3/4/5 player game, gain 7/6/5 NP per missing color." """
+    s = fill_grid(over(4, variant="specialisation"), TWENTY)
+    specs = (INFLUENSTAR, OVERSEER, BUILDER, OCTOGEEK)
+    s = dataclasses.replace(s, specs=specs, spec_flipped=(False, True, False, False))
+    s = with_cards(s, {"b2": "R9"})
+    s = with_tokens(s, {"b2.c": 1})
+    assert tally(s)[1].bonus == 4 * 6
+
+
+def test_specialisation_flip_once_after_the_bonus_action():
+    """ "Once during the game, during the Influence phase, the winner of the trick can flip over
+    their Specialisation card for free, after taking their bonus action." """
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 2, Phase.INFLUENCE)
+    s = play(s, 2, "lead 1")
+    assert s.phase is Phase.SPECIALISE and GAME.to_act(s) == (2,)
+    s = play(s, 2, "flip specialisation")
+    assert s.spec_flipped == (False, False, True, False)
+    again = after_trick(s, [(0, "G1"), (1, "G2"), (2, "G3"), (3, "G4")], 2, Phase.INFLUENCE)
+    assert play(again, 2, "pass").phase is Phase.TRICK  # no second flip is offered
