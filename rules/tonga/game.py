@@ -72,6 +72,7 @@ CAMP_FEE = 5
 RETURN_BONUS = 10
 FIRST_REROLL_COST = 2
 DOLPHIN_INDEX: dict[int, int] = {space: i for i, space in enumerate(DOLPHIN_SPACES)}
+STEPS: tuple[Step, ...] = tuple(Step(space) for space in range(len(NEIGHBOURS)))
 # Neighbours as sets: entering a space next to the ghost ship costs its extra wages.
 NEIGHBOURS_SET: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 
@@ -137,7 +138,7 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
             return WageChoices(state.money[seat])
         if state.phase is Phase.CREW:
             return _crew_moves(state, seat)
-        moves: list[Move] = [Step(space) for space in _steps(state)]
+        moves: list[Move] = [STEPS[space] for space in _steps(state)]
         if state.may_camp:
             moves.append(Camp())
         if not state.passing:
@@ -403,12 +404,12 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         if state.may_camp:
             return Camp()
         here = state.ships[seat]
-        dist = distances(_goal(state, seat), _ghost_space(state))
+        dist = _distance_rows(state.ghost)[_goal(state, seat)]
         steps = _steps(state)
         if steps:
             best = min(steps, key=dist.__getitem__)
             if state.passing or dist[best] < dist[here]:
-                return Step(best)
+                return STEPS[best]
         return End()
 
 
@@ -827,26 +828,31 @@ def _without(tiles: tuple[str | None, ...], index: int) -> tuple[str | None, ...
 
 
 def _crew_moves(state: TongaState, seat: int) -> tuple[Move, ...]:
+    can_reroll = not state.placed and state.money[seat] >= reroll_cost(state.rerolls)
+    return _crew_options(state.players, seat, state.roll, state.placed, can_reroll)
+
+
+@cache
+def _crew_options(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...], can_reroll: bool
+) -> tuple[Move, ...]:
+    """The crew step's moves; few distinct situations occur, so they are cached."""
     moves: list[Move] = []
-    values = sorted({v for v in state.roll if v != SEASICK}, reverse=True)
+    values = sorted({v for v in roll if v != SEASICK}, reverse=True)
     if values:
-        ships = _open_ships(state, seat)
+        ships = _open_ships(players, seat, placed)
         moves.extend(Place(value, ship) for value in values for ship in ships)
     else:
         moves.append(Keep())
-    if not state.placed and state.money[seat] >= reroll_cost(state.rerolls):
-        moves.extend(Reroll(dice) for dice in _subsets(state.roll))
+    if can_reroll:
+        moves.extend(Reroll(dice) for dice in _subsets(roll))
     return tuple(moves)
 
 
-def _open_ships(state: TongaState, seat: int) -> list[int]:
+def _open_ships(players: int, seat: int, placed: tuple[int, ...]) -> list[int]:
     """The ships that may take one more of the acting seat's dice this turn."""
-    per_ship = 2 if state.players == 3 else 1
-    return [
-        ship
-        for ship in range(state.players)
-        if ship != seat and state.placed.count(ship) < per_ship
-    ]
+    per_ship = 2 if players == 3 else 1
+    return [ship for ship in range(players) if ship != seat and placed.count(ship) < per_ship]
 
 
 @cache
@@ -863,10 +869,16 @@ def _goal(state: TongaState, seat: int) -> int:
     """The playout policy's target: the nearest island without our camp, or home."""
     if camps_left(state, seat) == 0:
         return HOME
-    ghost = _ghost_space(state)
     here = state.ships[seat]
+    rows = _distance_rows(state.ghost)
     islands = [i for i in range(1, len(ISLANDS)) if seat not in state.camps[i]]
-    return min(islands, key=lambda i: distances(i, ghost)[here])
+    return min(islands, key=lambda i: rows[i][here])
+
+
+@cache
+def _distance_rows(ghost: int) -> tuple[tuple[int, ...], ...]:
+    """Distances to every harbour, with the ghost ship at ``ghost``."""
+    return tuple(distances(harbour, ghost) for harbour in range(len(ISLANDS)))
 
 
 def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
@@ -913,7 +925,7 @@ def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
             return "Crew dice go on the other players' ships, not your own."
         if move.ship >= state.players:
             return f"There is no ship {SEAT_LETTERS[move.ship]} in this game."
-        if move.ship not in _open_ships(state, seat):
+        if move.ship not in _open_ships(state.players, seat, state.placed):
             limit = "two of your dice" if state.players == 3 else "one of your dice"
             return f"Ship {SEAT_LETTERS[move.ship]} already has {limit} this round."
         return None

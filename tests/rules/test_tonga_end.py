@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 
 from rules import rng
@@ -151,3 +152,12 @@ def test_pending_names_the_acting_seat_and_the_decision():
     assert GAME.format(nav, Wages(3, 2)) == "wages 3 2"
     assert GAME.format(nav, Step(sp("cocoa"))) == "go cocoa"
     assert GAME.parse(nav, "go Tonga Bonga") == Step(sp("tonga"))
+
+
+def test_goal_directed_playouts_are_fast():
+    """Target: >= 100 playouts/s (about 140/s measured in CPU time); a loose floor here so a
+    slow or busy CI machine does not fail, while a tenfold slowdown would."""
+    began = time.process_time()
+    for seed in range(10):
+        playout(4, seed)
+    assert 10 / (time.process_time() - began) >= 15
