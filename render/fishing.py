@@ -9,11 +9,13 @@ fishing and final score so far; the header says who acts and what is awaited.
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 from render import hexboard
 from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
-from rules.fishing import FishingView, Phase
+from rules.fishing import FishingView
 from rules.fishing.data import ACTIONS, COLOURS, KINDS, Tile
 
 STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
@@ -47,13 +49,12 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
     seats_h = (8 + 56 + 88 * view.players + 28 + 8 * 34 + 34) * s
     height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(seats_h))
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
-    image = hexboard.water_layer(
-        view.rows, view.island, s, origin, (width, height), "Island", False
-    ).copy()
+    panel_left = origin[0] + board_w + MARGIN * s
+    image = _background(view.rows, view.island, s, (width, height), view.players, panel_left).copy()
     draw = ImageDraw.Draw(image)
     centres = hexboard.centres(view.rows, s, origin)
 
-    _corner_icons(draw, view, s, origin, board_w, board_h)
+    _corner_icons(image, view, s, origin, board_w, board_h)
     for index in view.targets:
         hexboard.outline(draw, centres[index], s, hexboard.TARGET, 3)
     for index in view.last_hexes:
@@ -62,7 +63,7 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
     for index, tile in enumerate(view.tiles):
         if tile is not None:
             colour, letters, _ = STYLE[tile]
-            hexboard.piece(draw, centres[index], s, colour, letters, square=tile in ACTIONS)
+            hexboard.piece(image, centres[index], s, colour, letters, square=tile in ACTIONS)
     if view.boat is None:
         xs = [centres[i][0] for i in view.island]
         boat_at = (sum(xs) / len(xs), centres[view.island[0]][1])
@@ -78,12 +79,40 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
         hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
 
     _header(draw, view, s, width)
-    _panel(draw, view, s, origin[0] + board_w + MARGIN * s, HEADER * s + 8 * s)
+    _panel(image, view, s, panel_left, HEADER * s + 8 * s)
+    return image
+
+
+@cache
+def _background(
+    rows: tuple[tuple[int, int, int], ...],
+    island: tuple[int, ...],
+    s: float,
+    size: tuple[int, int],
+    players: int,
+    left: float,
+) -> Image.Image:
+    """The water with its labels and the legend: the same for every picture of a table size."""
+    origin = (MARGIN * s, HEADER * s + MARGIN * s)
+    image = hexboard.water_layer(rows, island, s, origin, size, "Island", False).copy()
+    draw = ImageDraw.Draw(image)
+    y = HEADER * s + 8 * s + (56 + 88 * players) * s
+    draw.text((left, y), "Legend (letters on tiles)", font=font(round(18 * s)), fill=INK)
+    y += 28 * s
+    for k, (tile, (fill, letters, name)) in enumerate(STYLE.items()):
+        col, row = k % 2, k // 2
+        cx = left + 16 * s + col * 230 * s
+        cy = y + row * 34 * s + 14 * s
+        hexboard.chip(image, (cx, cy), s, fill, letters, square=tile in ACTIONS)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+    y += 8 * 34 * s
+    note = "Green ring: the boat may go there. Gold: the last move."
+    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
     return image
 
 
 def _corner_icons(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     view: FishingView,
     s: float,
     origin: tuple[float, float],
@@ -100,10 +129,10 @@ def _corner_icons(
     )
     for colour, (x, y) in zip(COLOURS, spots, strict=True):
         fill, letters, _ = STYLE[colour]
-        hexboard.chip(draw, (x, y), s * 1.2, fill, letters)
+        hexboard.chip(image, (x, y), s * 1.2, fill, letters)
         if view.doubled is colour:
             dx = 44 * s if x < left + board_w / 2 else -44 * s
-            hexboard.chip(draw, (x + dx, y), s * 1.2, STYLE[Tile.DOUBLE][0], "DP", square=True)
+            hexboard.chip(image, (x + dx, y), s * 1.2, STYLE[Tile.DOUBLE][0], "DP", square=True)
 
 
 def _header(draw: ImageDraw.ImageDraw, view: FishingView, s: float, width: int) -> None:
@@ -120,7 +149,8 @@ def _header(draw: ImageDraw.ImageDraw, view: FishingView, s: float, width: int) 
     hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: FishingView, s: float, left: float, top: float) -> None:
+def _panel(image: Image.Image, view: FishingView, s: float, left: float, top: float) -> None:
+    draw = ImageDraw.Draw(image)
     y = top
     doubled = view.doubled.value.title() if view.doubled else "not placed"
     info = f"{view.side.title()} side. Double Points (DP): {doubled}."
@@ -155,22 +185,7 @@ def _panel(draw: ImageDraw.ImageDraw, view: FishingView, s: float, left: float, 
             draw.text((x - 10 * s, y + 40 * s), "nothing yet", font=font(round(17 * s)), fill=MUTED)
         for tile, count in held:
             fill, letters, _ = STYLE[tile]
-            hexboard.chip(draw, (x, y + 52 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
+            hexboard.chip(image, (x, y + 52 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
             draw.text((x + 16 * s, y + 43 * s), f"x{count}", font=font(round(16 * s)), fill=INK)
             x += 56 * s
         y += 88 * s
-    draw.text((left, y), "Legend (letters on tiles)", font=font(round(18 * s)), fill=INK)
-    y += 28 * s
-    for k, (tile, (fill, letters, name)) in enumerate(STYLE.items()):
-        col, row = k % 2, k // 2
-        cx = left + 16 * s + col * 230 * s
-        cy = y + row * 34 * s + 14 * s
-        hexboard.chip(draw, (cx, cy), s, fill, letters, square=tile in ACTIONS)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
-    y += 8 * 34 * s
-    note = (
-        "Green ring: boat may go. Gold: last move."
-        if view.phase is Phase.MOVE
-        else "Gold: last move."
-    )
-    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)

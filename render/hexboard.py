@@ -107,7 +107,7 @@ def water_layer(
 
 
 def piece(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     centre: Point,
     scale: float,
     fill: Colour,
@@ -116,21 +116,12 @@ def piece(
 ) -> None:
     """A token or tile: a disc (fish) or rounded square (action), with its letters."""
     cx, cy = centre
-    r = 25 * scale
-    cy += 8 * scale
-    box = (cx - r, cy - r, cx + r, cy + r)
-    if square:
-        draw.rounded_rectangle(
-            box, radius=7 * scale, fill=fill, outline=INK, width=max(1, round(2 * scale))
-        )
-    else:
-        draw.ellipse(box, fill=fill, outline=INK, width=max(1, round(2 * scale)))
     size = round((22 if len(text) <= 2 else 17) * scale)
-    centred_text(draw, (cx, cy), text, size, fill=contrast_ink(fill))
+    _stamp(image, (cx, cy + 8 * scale), _sprite(fill, text, square, 25 * scale, size, 2 * scale))
 
 
 def chip(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     centre: Point,
     scale: float,
     fill: Colour,
@@ -138,16 +129,33 @@ def chip(
     square: bool = False,
 ) -> None:
     """A small piece for piles and legends (radius 16 px at scale 1)."""
-    cx, cy = centre
-    r = 16 * scale
-    box = (cx - r, cy - r, cx + r, cy + r)
+    size = round((17 if len(text) <= 2 else 14) * scale)
+    _stamp(image, centre, _sprite(fill, text, square, 16 * scale, size, 1))
+
+
+def _stamp(image: Image.Image, centre: Point, sprite: Image.Image) -> None:
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+@cache
+def _sprite(
+    fill: Colour, text: str, square: bool, radius: float, text_size: int, line: float
+) -> Image.Image:
+    """A piece drawn once and cached: text rendering is most of a picture's cost."""
+    side = math.ceil(2 * radius) + 4
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    c = side / 2
+    box = (c - radius, c - radius, c + radius, c + radius)
+    width = max(1, round(line))
     if square:
-        draw.rounded_rectangle(box, radius=5 * scale, fill=fill, outline=INK, width=1)
+        draw.rounded_rectangle(box, radius=radius * 0.28, fill=fill, outline=INK, width=width)
     else:
-        draw.ellipse(box, fill=fill, outline=INK, width=1)
-    centred_text(
-        draw, (cx, cy), text, round((17 if len(text) <= 2 else 14) * scale), fill=contrast_ink(fill)
-    )
+        draw.ellipse(box, fill=fill, outline=INK, width=width)
+    centred_text(draw, (c, c), text, text_size, fill=contrast_ink(fill))
+    return sprite
 
 
 def boat(draw: ImageDraw.ImageDraw, centre: Point, scale: float) -> None:

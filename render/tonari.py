@@ -8,11 +8,13 @@ far; the header says who acts and what is awaited.
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 from render import hexboard
 from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
-from rules.tonari import FISH, Phase, Token, TonariView
+from rules.tonari import FISH, Token, TonariView
 
 STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
     Token.RED: ((214, 48, 49), "R", "Red (set)"),
@@ -40,9 +42,9 @@ def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
     height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(700 * s))
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
-    image = hexboard.water_layer(
-        view.rows, view.islands, s, origin, (width, height), "Kuchinoshima"
-    ).copy()
+    panel_left = origin[0] + board_w + MARGIN * s
+    image = _background(view.rows, view.islands, s, (width, height), view.players, panel_left)
+    image = image.copy()
     draw = ImageDraw.Draw(image)
     centres = hexboard.centres(view.rows, s, origin)
 
@@ -53,7 +55,7 @@ def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
     for index, token in enumerate(view.tokens):
         if token is not None:
             colour, letters, _ = STYLE[token]
-            hexboard.piece(draw, centres[index], s, colour, letters, square=token in SKILL_TOKENS)
+            hexboard.piece(image, centres[index], s, colour, letters, square=token in SKILL_TOKENS)
     if view.boat is not None:
         hexboard.boat(draw, centres[view.boat], s)
         last = view.last_hexes
@@ -61,7 +63,35 @@ def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
             hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
 
     _header(draw, view, s, width)
-    _panel(draw, view, s, origin[0] + board_w + MARGIN * s, HEADER * s + 8 * s)
+    _panel(image, view, s, panel_left, HEADER * s + 8 * s)
+    return image
+
+
+@cache
+def _background(
+    rows: tuple[tuple[int, int, int], ...],
+    islands: tuple[int, ...],
+    s: float,
+    size: tuple[int, int],
+    players: int,
+    left: float,
+) -> Image.Image:
+    """The water with its labels and the legend: the same for every picture of a table size."""
+    origin = (MARGIN * s, HEADER * s + MARGIN * s)
+    image = hexboard.water_layer(rows, islands, s, origin, size, "Kuchinoshima").copy()
+    draw = ImageDraw.Draw(image)
+    y = HEADER * s + 8 * s + (34 + 96 * players + 6) * s
+    draw.text((left, y), "Legend (letters on tokens)", font=font(round(18 * s)), fill=INK)
+    y += 30 * s
+    for k, (token, (colour, letters, name)) in enumerate(STYLE.items()):
+        col, row = k % 2, k // 2
+        cx = left + 16 * s + col * 240 * s
+        cy = y + row * 36 * s + 14 * s
+        hexboard.chip(image, (cx, cy), s, colour, letters, square=token in SKILL_TOKENS)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+    y += 6 * 36 * s
+    note = "Green ring: the boat may go there. Gold ring/arrow: the last move."
+    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
     return image
 
 
@@ -80,7 +110,8 @@ def _header(draw: ImageDraw.ImageDraw, view: TonariView, s: float, width: int) -
     hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: TonariView, s: float, left: float, top: float) -> None:
+def _panel(image: Image.Image, view: TonariView, s: float, left: float, top: float) -> None:
+    draw = ImageDraw.Draw(image)
     y = top
     season = view.season
     label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
@@ -113,24 +144,8 @@ def _panel(draw: ImageDraw.ImageDraw, view: TonariView, s: float, left: float, t
             draw.text((x - 10 * s, y + 44 * s), "no fish yet", font=font(round(17 * s)), fill=MUTED)
         for token, count in held:
             colour_t, letters, _ = STYLE[token]
-            hexboard.chip(draw, (x, y + 54 * s), s, colour_t, letters)
+            hexboard.chip(image, (x, y + 54 * s), s, colour_t, letters)
             tag = f"x{count}" + ("*2" if token == season else "")
             draw.text((x + 19 * s, y + 45 * s), tag, font=font(round(17 * s)), fill=INK)
             x += (62 if token != season else 80) * s
         y += 96 * s
-    y += 6 * s
-    draw.text((left, y), "Legend (letters on tokens)", font=font(round(18 * s)), fill=INK)
-    y += 30 * s
-    for k, (token, (colour, letters, name)) in enumerate(STYLE.items()):
-        col, row = k % 2, k // 2
-        cx = left + 16 * s + col * 240 * s
-        cy = y + row * 36 * s + 14 * s
-        hexboard.chip(draw, (cx, cy), s, colour, letters, square=token in SKILL_TOKENS)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
-    y += 6 * 36 * s
-    note = (
-        "Green ring: boat may go.  Gold: last move."
-        if view.phase is Phase.MOVE
-        else "Gold ring/arrow: last move."
-    )
-    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
