@@ -27,7 +27,6 @@ from rules.tonga.map import (
     NAME_TO_SPACE,
     NEIGHBOURS,
     SPACE_NAMES,
-    SPACE_OF,
     distances,
     label,
 )
@@ -1013,7 +1012,3 @@ def _land_name(name: str) -> str:
                     return f"land of {island.name}"
             return "a reef"
     return ""
-
-
-# Hex labels must be unique for the notation to work.
-assert len({label(h) for h in SPACE_OF}) == len(SPACE_OF)
