@@ -111,9 +111,11 @@ class Tidetable(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        # discord.py may call close() again while this one waits; take the store first so
+        # the second call does not close the connection twice (aiosqlite would never return).
+        store, self.store = self.store, None
+        if store is not None:
+            await store.close()
 
     def game_cog(self, key: str) -> GameCog:
         for cog in self.cogs.values():

@@ -124,13 +124,19 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="start", description="Start the match (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        # Deferred privately, so an error stays private; the board itself goes to the channel.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.start(
             self._channel(interaction), self.game_key, interaction.user.id
         )
         headline = f"**{self.game.spec.name}** match #{match.id} begins. {messages.seating(match)}"
-        await self.post_board(interaction, match, headline, via_followup=True)
-        await self.send_private_views(interaction, match, changed_only=None)
+        # Private views go out first, so the public post can name who must use `hand` instead.
+        delivered = await self.send_private_views(match, changed_only=None)
+        closed = [match.user_at(seat) for seat, ok in delivered.items() if not ok]
+        if closed:
+            headline += "\n" + messages.closed_dms(closed, self.game_key)
+        await self.post_board(interaction, match, headline)
+        await answer(interaction, f"Match #{match.id} started: the board is posted.")
 
     @app_commands.command(name="resign", description="Give up this match")
     async def resign(self, interaction: discord.Interaction) -> None:
@@ -161,12 +167,13 @@ class GameCog(commands.GroupCog):
     # -- looking -------------------------------------------------------------------------
     @app_commands.command(name="board", description="Post the current board again")
     async def board(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.current(self._channel(interaction), self.game_key)
         if match.status == "lobby":
-            await answer(interaction, messages.lobby_line(match), ephemeral=False)
+            await answer(interaction, messages.lobby_line(match))
             return
-        await self.post_board(interaction, match, f"Match #{match.id}.", via_followup=True)
+        await self.post_board(interaction, match, f"Match #{match.id}.")
+        await answer(interaction, "Posted the current board.")
 
     @app_commands.command(name="hand", description="See your private view (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -228,7 +235,7 @@ class GameCog(commands.GroupCog):
         who = messages.seat_label(match, result.seat)
         log.info("match %s: seat %s moved (version %s)", match.id, result.seat, match.version)
         await self.post_board(interaction, match, f"{who}: {result.description}")
-        delivered = await self.send_private_views(interaction, match, changed_only=result.before)
+        delivered = await self.send_private_views(match, changed_only=result.before)
         confirmation = f"Done: `{result.move_text}`."
         if self.game.spec.hidden_information and not delivered.get(result.seat, True):
             text, file = await self.private_view(match, result.seat)
@@ -238,12 +245,7 @@ class GameCog(commands.GroupCog):
 
     # -- posting -------------------------------------------------------------------------
     async def post_board(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        headline: str,
-        *,
-        via_followup: bool = False,
+        self, interaction: discord.Interaction, match: Match, headline: str
     ) -> None:
         """The public picture with the headline and who acts next (or the final scores)."""
         png = await asyncio.to_thread(self.public_png, match)
@@ -252,14 +254,6 @@ class GameCog(commands.GroupCog):
             io.BytesIO(png), filename=f"{self.game_key}-{match.id}-{match.version}.png"
         )
         view = self.choices_for(match)
-        if via_followup:
-            await interaction.followup.send(
-                content,
-                file=file,
-                view=view or discord.utils.MISSING,
-                allowed_mentions=MENTION_USERS,
-            )
-            return
         channel = interaction.channel
         if channel is None or not hasattr(channel, "send"):
             channel = await self.bot.fetch_channel(match.row.channel_id)
@@ -297,11 +291,9 @@ class GameCog(commands.GroupCog):
         png = await asyncio.to_thread(lambda: to_png(renderer(view)))
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png")
 
-    async def send_private_views(
-        self, interaction: discord.Interaction, match: Match, changed_only: Match | None
-    ) -> dict[int, bool]:
-        """DM each seat whose private view changed (all seats at the start). Returns, per seat
-        DMed, whether Discord delivered it; a closed DM is announced, never fatal."""
+    async def send_private_views(self, match: Match, changed_only: Match | None) -> dict[int, bool]:
+        """DM each seat whose private view changed since ``changed_only`` (all seats at the
+        start). Returns, per seat DMed, whether Discord delivered it: a closed DM is not fatal."""
         delivered: dict[int, bool] = {}
         if not self.game.spec.hidden_information or match.state is None:
             return delivered
@@ -313,8 +305,6 @@ class GameCog(commands.GroupCog):
             if before is not None and self.game.private_text(before, seat) == text:
                 continue
             delivered[seat] = await self.send_dm(match, seat, user_id)
-            if not delivered[seat] and changed_only is None:
-                await self.announce_closed_dms(interaction, match, user_id)
         return delivered
 
     async def send_dm(self, match: Match, seat: int, user_id: int) -> bool:
@@ -328,15 +318,6 @@ class GameCog(commands.GroupCog):
                 log.warning("DM to a player of match %s refused (code %s)", match.id, error.code)
             return False
         return True
-
-    async def announce_closed_dms(
-        self, interaction: discord.Interaction, match: Match, user_id: int
-    ) -> None:
-        await interaction.followup.send(
-            f"{messages.mention(user_id)}, I cannot DM you (your DMs are closed): use "
-            f"`/{self.game_key} hand` to see your private view whenever you like.",
-            allowed_mentions=MENTION_USERS,
-        )
 
     # -- helpers -------------------------------------------------------------------------
     @staticmethod

@@ -77,5 +77,13 @@ def score_line(match: Match, score: SeatScore) -> str:
     return f"{seat_label(match, score.seat)}: **{score.total}** ({parts or 'no points'})"
 
 
+def closed_dms(user_ids: list[int], game_key: str) -> str:
+    who = ", ".join(mention(u) for u in user_ids)
+    return (
+        f"{who}: I cannot DM you (your DMs are closed), so use `/{game_key} hand` to see your "
+        "private view whenever you like."
+    )
+
+
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,32 @@
+"""/fishing: Friendly Fishing on the shared lifecycle, with its board side and special sets."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import Tidetable
+from cogs.base import GameCog, option_choices
+from render.fishing import render
+from rules.registry import GAMES
+
+
+class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fishing"):
+    game_key = "fishing"
+    board_renderer = render
+
+    @app_commands.command(name="new", description="Open a Friendly Fishing match in this channel")
+    @app_commands.describe(
+        side="Board side: small island (2 special sets) or large island (4 sets)",
+        sets="Special sets: random, or names separated by commas (e.g. kingfish,lunkers)",
+    )
+    @app_commands.choices(side=option_choices(GAMES["fishing"], "side"))
+    async def new(
+        self, interaction: discord.Interaction, side: str | None = None, sets: str | None = None
+    ) -> None:
+        options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
+        await self.open_match(interaction, options)
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(FishingCog(bot))

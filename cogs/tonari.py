@@ -1,0 +1,16 @@
+"""/tonari: Tonari on the shared lifecycle (no setup options)."""
+
+from __future__ import annotations
+
+from bot import Tidetable
+from cogs.base import GameCog
+from render.tonari import render
+
+
+class TonariCog(GameCog, group_name="tonari", group_description="Tonari: fishing together"):
+    game_key = "tonari"
+    board_renderer = render
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(TonariCog(bot))

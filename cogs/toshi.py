@@ -1,0 +1,27 @@
+"""/toshi: Toshi Tōshi on the shared lifecycle; hands go by DM, the variant is an option."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import Tidetable
+from cogs.base import GameCog, option_choices
+from render.toshi import render, render_hand
+from rules.registry import GAMES
+
+
+class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: build the city"):
+    game_key = "toshi"
+    board_renderer = render
+    hand_renderer = render_hand
+
+    @app_commands.command(name="new", description="Open a Toshi Tōshi match in this channel")
+    @app_commands.describe(variant="standard, or specialisation (one power card each)")
+    @app_commands.choices(variant=option_choices(GAMES["toshi"], "variant"))
+    async def new(self, interaction: discord.Interaction, variant: str = "standard") -> None:
+        await self.open_match(interaction, {"variant": variant})
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(ToshiCog(bot))

@@ -1,0 +1,127 @@
+"""Plays matches through the real discord.py client and the local Discord stand-in.
+
+The driver acts like the players: it opens a match with `/<game> new`, joins with the Join
+button, starts, then, for each decision, asks autocomplete for suggestions and sends one of them
+with `/<game> move`. Which suggestion is chosen comes from the game's playout policy (peeking at
+the stored state, as a thinking player would look at the board), and the driver checks that the
+chosen move is among the suggestions before sending it.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot import Tidetable
+from data.matches import Match
+from rules import rng
+from tests.fakediscord import FakeDiscord
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass
+class Table:
+    """One match being played: the stand-in, the bot, the channel and the players."""
+
+    fake: FakeDiscord
+    bot: Tidetable
+    channel: object
+    key: str
+    users: list[object]
+    match_id: int
+
+    async def match(self) -> Match:
+        return await self.bot.service.by_id(self.match_id)
+
+    def user(self, user_id: int) -> object:
+        return next(u for u in self.users if u.id == user_id)  # type: ignore[attr-defined]
+
+
+async def open_match(
+    fake: FakeDiscord,
+    bot: Tidetable,
+    key: str,
+    channel: object,
+    users: list[object],
+    **options: str,
+) -> Table:
+    """`new` by the first user, Join buttons for the others, then `start`."""
+    created = await fake.slash(users[0], channel, f"{key} new", **options)
+    assert not created.ephemeral, created.content
+    assert "match #" in created.content, created.content
+    lobby = created.message
+    match_id = int(re.search(r"match #(\d+)", created.content).group(1))  # type: ignore[union-attr]
+    for user in users[1:]:
+        joined = await fake.click(user, lobby, f"tt:join:{match_id}")
+        assert "joined" in joined.content, joined.content
+    started = await fake.slash(users[0], channel, f"{key} start")
+    assert started.ephemeral and "started" in started.content, started.content
+    board = fake.messages(channel)[-1]
+    assert "begins" in board.content, board.content
+    assert_png(board.attachments)
+    table = Table(fake, bot, channel, key, users, match_id)
+    match = await table.match()
+    assert match.status == "active"
+    return table
+
+
+def assert_png(files: list[tuple[str, bytes]]) -> Image.Image:
+    """Exactly one PNG attachment, which Pillow can open."""
+    pngs = [data for name, data in files if name.endswith(".png")]
+    assert len(pngs) == 1, [name for name, _ in files]
+    image = Image.open(io.BytesIO(pngs[0]))
+    image.load()
+    return image
+
+
+async def play_one(table: Table, draw: random.Random) -> None:
+    """One decision: a suggestion chosen by the game's policy, sent with `/<game> move`."""
+    fake, channel, key = table.fake, table.channel, table.key
+    match = await table.match()
+    seats = match.game.to_act(match.state)
+    seat = seats[rng.below(draw, len(seats))]
+    user = table.user(match.user_at(seat))
+    move = match.game.playout_move(match.state, seat, draw)
+    text = match.game.format(match.state, move)
+
+    # What a player sees while typing: the first letters narrow the suggestions.
+    typed = text[: max(1, len(text) // 2)]
+    suggestions = await fake.autocomplete(user, channel, f"{key} move", focused="move", move=typed)
+    values = [choice["value"] for choice in suggestions]
+    assert 0 < len(values) <= 25
+    if text not in values:  # more than 25 matched the half-typed text: type it all
+        suggestions = await fake.autocomplete(
+            user, channel, f"{key} move", focused="move", move=text
+        )
+        values = [choice["value"] for choice in suggestions]
+    assert text in values, f"{text!r} not suggested: {values}"
+
+    posted_before = len(fake.messages(channel))
+    result = await fake.slash(user, channel, f"{key} move", move=text)
+    assert result.ephemeral and result.content.startswith("Done"), result.content
+    posted = fake.messages(channel)[posted_before:]
+    boards = [m for m in posted if m.attachments]
+    assert len(boards) == 1, [m.content for m in posted]
+    assert_png(boards[0].attachments)
+    after = await table.match()
+    assert after.version == match.version + 1
+    for waiting in after.to_act():
+        assert f"<@{waiting}>" in boards[0].content
+
+
+async def play_to_end(table: Table, seed: int, max_decisions: int = 2000) -> Match:
+    """Decisions until the match is over; returns the finished match."""
+    draw = rng.stream(seed, "e2e")
+    for _ in range(max_decisions):
+        match = await table.match()
+        if match.status != "active":
+            final = table.fake.messages(table.channel)[-1]
+            assert "Game over" in final.content, final.content
+            return match
+        await play_one(table, draw)
+    raise AssertionError(f"no end after {max_decisions} decisions")

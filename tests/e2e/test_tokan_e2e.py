@@ -1,0 +1,192 @@
+"""TOKAN end to end: the real bot, through the real discord.py client, against the stand-in."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import rng
+from tests.e2e.driver import assert_png, open_match, play_one, play_to_end
+
+
+@pytest.fixture
+def players(fake):
+    return [fake.add_member("alice"), fake.add_member("bob")]
+
+
+async def test_a_whole_game_through_autocomplete(fake, make_bot, players):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        start = fake.messages(channel)[-1]
+        assert "Seat 1 (red)" in start.content and "Seat 2 (black)" in start.content
+        match = await play_to_end(table, seed=3)
+        assert match.status == "finished"
+        final = fake.messages(channel)[-1]
+        assert "Game over" in final.content
+        for seat in range(2):
+            assert f"<@{match.user_at(seat)}>" in final.content
+        assert ("Winner" in final.content) or ("draw" in final.content)
+        assert "Towers" in final.content  # each score comes with its breakdown
+        replayed = await bot.service.replay(match.id)
+        assert match.game.dump_state(replayed) == match.game.dump_state(match.state)
+        assert not fake.unknown_routes and not fake.errors
+
+
+async def test_every_head_counts_is_chosen_at_new(fake, make_bot, players):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players, scoring="every-head-counts")
+        assert (await table.match()).options == {"scoring": "every-head-counts"}
+        await play_to_end(table, seed=5)
+        assert "on top" in fake.messages(channel)[-1].content
+
+
+async def test_bad_input_is_refused_privately_and_changes_nothing(fake, make_bot, players):
+    stranger = fake.add_member("mallory")
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        before = await table.match()
+        posted = len(fake.messages(channel))
+        (on_turn,) = before.to_act()
+        mover = table.user(on_turn)
+        waiting = next(u for u in players if u.id != on_turn)
+
+        cases = [
+            (mover, "z9 up", "z9"),  # malformed
+            (mover, "a1 sideways", "a1 sideways"),
+            (
+                waiting,
+                before.game.format(before.state, before.game.legal_moves(before.state, 0)[0]),
+                "not your turn",
+            ),
+            (stranger, "a1 up", "not playing"),
+        ]
+        for user, text, expected in cases:
+            result = await fake.slash(user, channel, "tokan move", move=text)
+            assert result.ephemeral, result.content
+            assert expected.lower() in result.content.lower(), result.content
+            assert "Traceback" not in result.content
+
+        # An illegal but well-formed move names its reason and the legal moves.
+        seat = before.seat_of(on_turn)
+        legal = {
+            before.game.format(before.state, m) for m in before.game.legal_moves(before.state, seat)
+        }
+        illegal = next(
+            f"{c}{r} {d}"
+            for c in "abcdef"
+            for r in "12345"
+            for d in ("up", "down", "left", "right")
+            if f"{c}{r} {d}" not in legal
+        )
+        result = await fake.slash(mover, channel, "tokan move", move=illegal)
+        assert result.ephemeral and result.content and "Traceback" not in result.content
+
+        after = await table.match()
+        assert after.version == before.version and after.state == before.state
+        assert len(fake.messages(channel)) == posted  # nothing public was said
+        assert (
+            await fake.autocomplete(stranger, channel, "tokan move", focused="move", move="") == []
+        )
+        assert (
+            await fake.autocomplete(waiting, channel, "tokan move", focused="move", move="") == []
+        )
+
+
+async def test_one_match_per_channel_and_the_lobby_rules(fake, make_bot, players):
+    admin = fake.add_member("admin", manage_guild=True)
+    async with fake.running(make_bot()):
+        channel = fake.channel("games")
+        alice, bob = players
+        first = await fake.slash(alice, channel, "tokan new")
+        assert not first.ephemeral and "match #1" in first.content
+        again = await fake.slash(bob, channel, "tokan new")
+        assert again.ephemeral and "already has an open match: #1" in again.content
+        early = await fake.slash(alice, channel, "tokan start")
+        assert early.ephemeral and "needs 2–2 players" in early.content
+        joined = await fake.slash(bob, channel, "tokan join")
+        assert "joined" in joined.content
+        not_creator = await fake.slash(bob, channel, "tokan start")
+        assert not_creator.ephemeral and "Only <@" in not_creator.content
+        refused = await fake.slash(bob, channel, "tokan cancel")
+        assert refused.ephemeral and "Manage Server" in refused.content
+        cancelled = await fake.slash(admin, channel, "tokan cancel")
+        assert not cancelled.ephemeral and "cancelled match #1" in cancelled.content
+        elsewhere = await fake.slash(alice, fake.channel("other"), "tokan join")
+        assert elsewhere.ephemeral and "no open match" in elsewhere.content
+
+
+async def test_board_stack_rules_and_hand(fake, make_bot, players):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        await play_one(table, rng.stream(1, "x"))
+        board = await fake.slash(players[0], channel, "tokan board")
+        assert board.ephemeral and "Posted" in board.content
+        assert_png(fake.messages(channel)[-1].attachments)
+        stack = await fake.slash(players[0], channel, "tokan stack", space="a1")
+        assert stack.ephemeral and ("a1" in stack.content)
+        suggestions = await fake.autocomplete(
+            players[0], channel, "tokan stack", focused="space", space="c"
+        )
+        assert [c["value"] for c in suggestions] == ["c1", "c2", "c3", "c4", "c5"]
+        rules = await fake.slash(players[1], channel, "tokan rules")
+        assert rules.ephemeral and rules.embeds and "Our readings" in rules.embeds[0]["description"]
+        hand = await fake.slash(players[1], channel, "tokan hand")
+        assert hand.ephemeral and "no hidden information" in hand.content
+
+
+async def test_a_small_choice_comes_as_a_menu_and_old_boards_are_refused(fake, make_bot, players):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        draw = rng.stream(9, "menu")
+        # Play until a board offers its moves as buttons or a menu (25 moves or fewer).
+        for _ in range(40):
+            board = fake.messages(channel)[-1]
+            if board.custom_ids():
+                break
+            await play_one(table, draw)
+        else:
+            pytest.skip("no position with 25 moves or fewer came up")
+        match = await table.match()
+        (user_id,) = match.to_act()
+        custom_id = board.custom_ids()[0]
+        if custom_id.startswith("tt:sel:"):
+            result = await fake.select(table.user(user_id), board, custom_id, ["0"])
+        else:
+            result = await fake.click(table.user(user_id), board, custom_id)
+        assert result.ephemeral and result.content.startswith("Done"), result.content
+        moved = await table.match()
+        assert moved.version == match.version + 1
+        # The same board again: its version is old, so the click is refused and changes nothing.
+        for user in players:
+            if custom_id.startswith("tt:sel:"):
+                stale = await fake.select(user, board, custom_id, ["0"])
+            else:
+                stale = await fake.click(user, board, custom_id)
+            assert stale.ephemeral
+            assert "out of date" in stale.content or "not your turn" in stale.content.lower()
+        assert (await table.match()).version == moved.version
+
+
+async def test_a_restart_mid_game_loses_nothing(fake, make_bot, players):
+    channel = fake.channel("games")
+    draw = rng.stream(4, "restart")
+    async with fake.running(make_bot()) as bot:
+        table = await open_match(fake, bot, "tokan", channel, players)
+        for _ in range(4):
+            await play_one(table, draw)
+        before = await table.match()
+    async with fake.running(make_bot()) as bot:
+        table.bot = bot
+        after = await table.match()
+        assert after.version == before.version and after.state == before.state
+        assert after.players == before.players
+        match = await play_to_end(table, seed=8)
+        assert match.status == "finished"
+        log = await bot.service.store.moves(match.id)
+        versions = [entry.version for entry in log]
+        assert versions == list(range(versions[0], match.version + 1))  # no gap, nothing lost
+        assert log[3].version == before.version  # the four moves made before the restart
