@@ -67,12 +67,15 @@ class Nim(Game[NimState, Take, NimView]):
         super().check(state, seat, move)
 
     def play(self, state: NimState, seat: int, move: Take) -> NimState:
+        # The mover's secret changes with every move, so private views change during a game.
+        secrets = list(state.secrets)
+        secrets[seat] = (secrets[seat] * 7 + move.stones) % 100
         return NimState(
             state.players,
             state.seed,
             state.pile - move.stones,
             (state.turn + 1) % state.players,
-            state.secrets,
+            tuple(secrets),
             seat,
         )
 
