@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from PIL import Image
@@ -114,8 +115,14 @@ async def play_one(table: Table, draw: random.Random) -> None:
         assert f"<@{waiting}>" in boards[0].content
 
 
-async def play_to_end(table: Table, seed: int, max_decisions: int = 2000) -> Match:
-    """Decisions until the match is over; returns the finished match."""
+async def play_to_end(
+    table: Table,
+    seed: int,
+    max_decisions: int = 2000,
+    before_each: Callable[[], Awaitable[None]] | None = None,
+) -> Match:
+    """Decisions until the match is over; returns the finished match. ``before_each`` runs
+    before every decision (to watch suggestions or check secrets)."""
     draw = rng.stream(seed, "e2e")
     for _ in range(max_decisions):
         match = await table.match()
@@ -123,5 +130,7 @@ async def play_to_end(table: Table, seed: int, max_decisions: int = 2000) -> Mat
             final = table.fake.messages(table.channel)[-1]
             assert "Game over" in final.content, final.content
             return match
+        if before_each is not None:
+            await before_each()
         await play_one(table, draw)
     raise AssertionError(f"no end after {max_decisions} decisions")

@@ -1,0 +1,42 @@
+"""Friendly Fishing end to end: 2 to 5 players, both board sides, every special set in some game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.driver import open_match, play_to_end
+
+# Together these four games use both sides, every player count and all six special sets.
+GAMES = [
+    (2, {"side": "small", "sets": "kingfish,lunkers"}, 1),
+    (3, {"side": "small", "sets": "dinkers,skipjacks"}, 2),
+    (4, {"side": "large", "sets": "shiners,junk,kingfish,dinkers"}, 3),
+    (5, {"side": "large", "sets": "skipjacks,lunkers,shiners,junk"}, 4),
+]
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), GAMES)
+async def test_a_whole_game(fake, make_bot, players: int, options: dict[str, str], seed: int):
+    users = [fake.add_member(f"player{i}") for i in range(players)]
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "fishing", channel, users, **options)
+        match = await table.match()
+        assert match.options == options
+        match = await play_to_end(table, seed=seed)
+        final = fake.messages(channel)[-1].content
+        assert "Game over" in final
+        for seat in range(players):
+            assert f"<@{match.user_at(seat)}>" in final
+        assert not fake.errors and not fake.unknown_routes
+
+
+async def test_a_wrong_set_count_is_refused_at_start(fake, make_bot):
+    users = [fake.add_member("a"), fake.add_member("b")]
+    async with fake.running(make_bot()):
+        channel = fake.channel("games")
+        created = await fake.slash(users[0], channel, "fishing new", side="large", sets="junk")
+        assert not created.ephemeral
+        await fake.slash(users[1], channel, "fishing join")
+        refused = await fake.slash(users[0], channel, "fishing start")
+        assert refused.ephemeral and "kingfish" in refused.content.lower()
