@@ -13,9 +13,9 @@ from tests.fakediscord import FakeDiscord
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    # A quiet period longer than the stand-in's default: rendering runs in a thread between
-    # the bot's REST calls, and a loaded CI machine is slower than a laptop.
-    async with FakeDiscord(quiet=0.1) as stand_in:
+    # Every handler of the bot ends with its private reply (posts and DMs come before it), so
+    # an interaction is complete once that reply arrived: the quiet period can be short.
+    async with FakeDiscord(quiet=0.02) as stand_in:
         yield stand_in
 
 
