@@ -22,7 +22,7 @@ from PIL import Image
 from cogs import messages
 from cogs.components import join_view, move_choices
 from cogs.replies import answer, report
-from data.matches import Match, MatchService, MoveResult
+from data.matches import LobbyError, Match, MatchService, MoveResult
 from render.common import to_png
 from rules.base import Game
 
@@ -34,6 +34,7 @@ log = logging.getLogger("tidetable")
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
 DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 
 
 def narrow(moves: list[str], typed: str) -> list[str]:
@@ -72,24 +73,45 @@ class GameCog(commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    async def new(self, interaction: discord.Interaction) -> None:
-        await self.open_match(interaction, {})
+    @app_commands.describe(thread=THREAD_HELP)
+    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
+        await self.open_match(interaction, {}, thread)
 
     async def open_match(
-        self, interaction: discord.Interaction, options: Mapping[str, str]
+        self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
     ) -> None:
+        """A lobby bound to this channel, or to a new thread of it made for the match."""
+        self.game.spec.resolve_options(options)  # refuse bad options before making a thread
+        home = await self.thread_for_match(interaction) if thread else interaction.channel
         match = await self.service.create(
             self.game_key,
             interaction.guild_id,
-            interaction.channel_id or 0,
+            home.id if home is not None else interaction.channel_id or 0,
             interaction.user.id,
             options,
         )
+        lobby = messages.lobby_line(match)
+        if home is None or home.id == interaction.channel_id:
+            await answer(interaction, lobby, ephemeral=False, view=join_view(match.id))
+            return
+        await home.send(lobby, view=join_view(match.id), allowed_mentions=MENTION_USERS)  # type: ignore[union-attr]
         await answer(
             interaction,
-            messages.lobby_line(match),
+            f"{self.game.spec.name} match #{match.id} is open in {home.mention}: join it there.",  # type: ignore[union-attr]
             ephemeral=False,
-            view=join_view(match.id),
+        )
+
+    async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise LobbyError(
+                "A thread can only be made from a text channel: run `new` in one, or run it "
+                "inside this thread without `thread`."
+            )
+        return await channel.create_thread(
+            name=f"{self.game.spec.name} match",
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,  # a week: matches are slow, and posting reopens it
         )
 
     @app_commands.command(name="join", description="Join the match waiting in this channel")

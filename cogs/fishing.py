@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import GameCog, option_choices
+from cogs.base import THREAD_HELP, GameCog, option_choices
 from render.fishing import render
 from rules.registry import GAMES
 
@@ -19,13 +19,18 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
     @app_commands.describe(
         side="Board side: small island (2 special sets) or large island (4 sets)",
         sets="Special sets: random, or names separated by commas (e.g. kingfish,lunkers)",
+        thread=THREAD_HELP,
     )
     @app_commands.choices(side=option_choices(GAMES["fishing"], "side"))
     async def new(
-        self, interaction: discord.Interaction, side: str | None = None, sets: str | None = None
+        self,
+        interaction: discord.Interaction,
+        side: str | None = None,
+        sets: str | None = None,
+        thread: bool = False,
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
-        await self.open_match(interaction, options)
+        await self.open_match(interaction, options, thread)
 
 
 async def setup(bot: Tidetable) -> None:

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import GameCog, narrow, option_choices
+from cogs.base import THREAD_HELP, GameCog, narrow, option_choices
 from cogs.replies import answer
 from render.tokan import render
 from rules.registry import GAMES
@@ -18,10 +18,14 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     board_renderer = render
 
     @app_commands.command(name="new", description="Open a TOKAN match in this channel")
-    @app_commands.describe(scoring="Final scoring: towers (standard) or every-head-counts")
+    @app_commands.describe(
+        scoring="Final scoring: towers (standard) or every-head-counts", thread=THREAD_HELP
+    )
     @app_commands.choices(scoring=option_choices(GAMES["tokan"], "scoring"))
-    async def new(self, interaction: discord.Interaction, scoring: str = "towers") -> None:
-        await self.open_match(interaction, {"scoring": scoring})
+    async def new(
+        self, interaction: discord.Interaction, scoring: str = "towers", thread: bool = False
+    ) -> None:
+        await self.open_match(interaction, {"scoring": scoring}, thread)
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import GameCog, option_choices
+from cogs.base import THREAD_HELP, GameCog, option_choices
 from render.toshi import render, render_hand
 from rules.registry import GAMES
 
@@ -17,10 +17,14 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
     hand_renderer = render_hand
 
     @app_commands.command(name="new", description="Open a Toshi Tōshi match in this channel")
-    @app_commands.describe(variant="standard, or specialisation (one power card each)")
+    @app_commands.describe(
+        variant="standard, or specialisation (one power card each)", thread=THREAD_HELP
+    )
     @app_commands.choices(variant=option_choices(GAMES["toshi"], "variant"))
-    async def new(self, interaction: discord.Interaction, variant: str = "standard") -> None:
-        await self.open_match(interaction, {"variant": variant})
+    async def new(
+        self, interaction: discord.Interaction, variant: str = "standard", thread: bool = False
+    ) -> None:
+        await self.open_match(interaction, {"variant": variant}, thread)
 
 
 async def setup(bot: Tidetable) -> None:

@@ -190,3 +190,25 @@ async def test_a_restart_mid_game_loses_nothing(fake, make_bot, players):
         versions = [entry.version for entry in log]
         assert versions == list(range(versions[0], match.version + 1))  # no gap, nothing lost
         assert log[3].version == before.version  # the four moves made before the restart
+
+
+async def test_a_match_can_get_a_thread_of_its_own(fake, make_bot, players):
+    alice, bob = players
+    async with fake.running(make_bot()) as bot:
+        games = fake.channel("games")
+        opened = await fake.slash(alice, games, "tokan new", thread=True)
+        assert not opened.ephemeral and "is open in <#" in opened.content
+        thread = fake.channel("TOKAN match")
+        assert str(thread.id) in opened.content
+        (lobby,) = fake.messages(thread)
+        assert "match #1" in lobby.content and "tt:join:1" in lobby.custom_ids()
+        joined = await fake.click(bob, lobby, "tt:join:1")
+        assert "joined" in joined.content
+        started = await fake.slash(alice, thread, "tokan start")
+        assert started.ephemeral and "started" in started.content
+        assert "begins" in fake.messages(thread)[-1].content
+        # The thread holds the match; the parent channel stays free for another one.
+        match = await bot.service.current(thread.id, "tokan")
+        assert match.status == "active"
+        another = await fake.slash(bob, games, "tokan new")
+        assert not another.ephemeral and "match #2" in another.content
