@@ -5,7 +5,7 @@
 
 Per game: median render time and PNG size of the public picture (over positions from a seeded
 playout), median time from a move to its saved state (the real match service on a real SQLite
-file), median autocomplete answer time (legal moves read through the service and narrowed), and
+file), median autocomplete answer time (suggestions read through the service), and
 random playouts per second (rules only). Targets are printed beside each figure.
 """
 
@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cogs.base import narrow
 from data.matches import MatchService
 from data.store import Store
 from render.common import to_png
@@ -82,7 +81,7 @@ async def bench_service(game: Game, players: int) -> tuple[float, float]:
             move = game.playout_move(match.state, seat, draw)
             text = game.format(match.state, move)
             start = time.perf_counter()
-            narrow(await service.legal_moves(CHANNEL, key, user), text[:1])
+            await service.suggestions(CHANNEL, key, user, text[:1])
             complete_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
             result = await service.move(CHANNEL, key, user, text)

@@ -31,21 +31,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tidetable")
 
-AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 suggestions
 DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
-
-
-def narrow(moves: list[str], typed: str) -> list[str]:
-    """The moves matching what was typed: prefix matches first, then every typed word found."""
-    words = typed.lower().split()
-    if not words:
-        return moves[:AUTOCOMPLETE_LIMIT]
-    text = typed.lower().strip()
-    prefix = [m for m in moves if m.lower().startswith(text)]
-    rest = [m for m in moves if m not in prefix and all(w in m.lower() for w in words)]
-    return (prefix + rest)[:AUTOCOMPLETE_LIMIT]
 
 
 def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
@@ -81,24 +69,29 @@ class GameCog(commands.GroupCog):
         self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match."""
-        self.game.spec.resolve_options(options)  # refuse bad options before making a thread
-        home = await self.thread_for_match(interaction) if thread else interaction.channel
-        match = await self.service.create(
-            self.game_key,
-            interaction.guild_id,
-            home.id if home is not None else interaction.channel_id or 0,
-            interaction.user.id,
-            options,
-        )
-        lobby = messages.lobby_line(match)
-        if home is None or home.id == interaction.channel_id:
+        if not thread:
+            match = await self._create(interaction, interaction.channel_id or 0, options)
+            lobby = messages.lobby_line(match)
             await answer(interaction, lobby, ephemeral=False, view=join_view(match.id))
             return
-        await home.send(lobby, view=join_view(match.id), allowed_mentions=MENTION_USERS)  # type: ignore[union-attr]
+        self.game.spec.resolve_options(options)  # refuse bad options before making a thread
+        home = await self.thread_for_match(interaction)
+        match = await self._create(interaction, home.id, options)
+        await home.send(
+            messages.lobby_line(match), view=join_view(match.id), allowed_mentions=MENTION_USERS
+        )
+        name = self.game.spec.name
         await answer(
             interaction,
-            f"{self.game.spec.name} match #{match.id} is open in {home.mention}: join it there.",  # type: ignore[union-attr]
+            f"{name} match #{match.id} is open in {home.mention}: join it there.",
             ephemeral=False,
+        )
+
+    async def _create(
+        self, interaction: discord.Interaction, channel_id: int, options: Mapping[str, str]
+    ) -> Match:
+        return await self.service.create(
+            self.game_key, interaction.guild_id, channel_id, interaction.user.id, options
         )
 
     async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:
@@ -239,10 +232,10 @@ class GameCog(commands.GroupCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        moves = await self.service.legal_moves(
-            self._channel(interaction), self.game_key, interaction.user.id
+        moves = await self.service.suggestions(
+            self._channel(interaction), self.game_key, interaction.user.id, current
         )
-        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in narrow(moves, current)]
+        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves]
 
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int

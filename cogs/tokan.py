@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import THREAD_HELP, GameCog, narrow, option_choices
+from cogs.base import THREAD_HELP, GameCog, option_choices
 from cogs.replies import answer
 from render.tokan import render
+from rules.base import narrow
 from rules.registry import GAMES
 from rules.tokan.board import NAMES
 

@@ -246,8 +246,11 @@ class MatchService:
         return await self.by_id(match.id)
 
     # -- play --------------------------------------------------------------------------
-    async def legal_moves(self, channel_id: int, game_key: str, user_id: int) -> list[str]:
-        """The caller's legal moves as text (empty when it is not their decision)."""
+    async def suggestions(
+        self, channel_id: int, game_key: str, user_id: int, typed: str = ""
+    ) -> list[str]:
+        """The caller's legal moves as text matching ``typed`` (none when it is not their
+        decision, or they are not playing here)."""
         try:
             match = await self.current(channel_id, game_key)
         except NoMatchHere:
@@ -255,8 +258,9 @@ class MatchService:
         seat = match.seat_of(user_id)
         if match.status != "active" or seat is None or match.state is None:
             return []
-        state = match.state
-        return [match.game.format(state, m) for m in match.game.legal_moves(state, seat)]
+        if seat not in match.game.to_act(match.state):
+            return []
+        return match.game.suggest(match.state, seat, typed)
 
     async def move(
         self,

@@ -25,6 +25,23 @@ V = TypeVar("V")  # the game's view (what a renderer may draw)
 
 # How many legal moves an "illegal move" message quotes as examples.
 EXAMPLES_IN_ERRORS = 8
+# How many suggestions autocomplete shows (Discord's limit).
+SUGGESTIONS = 25
+
+
+def narrow(texts: Sequence[str], typed: str, limit: int = SUGGESTIONS) -> list[str]:
+    """The texts matching what was typed: prefix matches first, then those holding every
+    typed word, in their given order; at most ``limit``."""
+    words = typed.lower().split()
+    if not words:
+        return list(texts[:limit])
+    text = typed.lower().strip()
+    prefix = [t for t in texts if t.lower().startswith(text)]
+    if len(prefix) >= limit:
+        return prefix[:limit]
+    chosen = set(prefix)
+    rest = [t for t in texts if t not in chosen and all(w in t.lower() for w in words)]
+    return (prefix + rest)[:limit]
 
 
 @dataclass(frozen=True)
@@ -178,6 +195,15 @@ class Game(ABC, Generic[S, M, V]):
         hidden = len(legal) - EXAMPLES_IN_ERRORS
         more = f" and {hidden} more" if hidden > 0 else ""
         return f"Legal now: {shown}{more}."
+
+    def suggest(self, state: S, seat: Seat, typed: str, limit: int = SUGGESTIONS) -> list[str]:
+        """Legal moves of ``seat`` as text, narrowed by what the player typed (autocomplete).
+
+        Games whose move lists can be huge (Tonga Bonga's wage pairs) override this to build
+        only the suggestions that match, so an answer stays within milliseconds.
+        """
+        texts = [self.format(state, m) for m in self.legal_moves(state, seat)]
+        return narrow(texts, typed, limit)
 
     def private_text(self, state: S, seat: Seat) -> str | None:
         """The seat's secret information as text (their hand), or None in open games."""

@@ -210,7 +210,8 @@ async def test_legal_moves_only_for_the_seat_on_turn(service: MatchService):
     match = await started(service)
     first = on_turn(match)
     second = BOB if first == ALICE else ALICE
-    assert await service.legal_moves(CHANNEL, "nim", first) == ["take 1", "take 2", "take 3"]
-    assert await service.legal_moves(CHANNEL, "nim", second) == []
-    assert await service.legal_moves(CHANNEL, "nim", MALLORY) == []
-    assert await service.legal_moves(OTHER_CHANNEL, "nim", first) == []
+    assert await service.suggestions(CHANNEL, "nim", first) == ["take 1", "take 2", "take 3"]
+    assert await service.suggestions(CHANNEL, "nim", first, "2") == ["take 2"]
+    assert await service.suggestions(CHANNEL, "nim", second) == []
+    assert await service.suggestions(CHANNEL, "nim", MALLORY) == []
+    assert await service.suggestions(OTHER_CHANNEL, "nim", first) == []
