@@ -20,7 +20,7 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
-from cogs.components import join_view, move_choices
+from cogs.components import MAX_SELECT, join_view, move_choices
 from cogs.replies import answer, report
 from data.matches import LobbyError, Match, MatchService, MoveResult
 from render.common import to_png
@@ -287,6 +287,8 @@ class GameCog(commands.GroupCog):
         if len(seats) != 1:
             return None
         legal = self.game.legal_moves(match.state, seats[0])
+        if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
+            return None
         labels = [self.game.format(match.state, m) for m in legal]
         return move_choices(match.id, match.version, labels)
 
