@@ -158,6 +158,8 @@ class MatchService:
             else:
                 state = game.load_state(row.state)
                 self._states[row.id] = (row.version, state)
+            if row.status not in ("lobby", "active"):  # over: nobody will ask again soon
+                self._states.pop(row.id, None)
         return Match(row=row, game=game, state=state)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
