@@ -769,6 +769,8 @@ def _play(state: ToshiState, seat: int, move: Move) -> ToshiState:
     phase = state.phase
     if isinstance(move, Place) and seat == state.owed and phase is not Phase.TRICK:
         after = _evolve(_put_token(state, seat, move.spot), owed=-1)
+        if phase is Phase.NATURE:  # the token may have taken the next placer's last free spot
+            return _next_placer(after)
         return _end_round(after) if phase is Phase.OWED else after
     if phase is Phase.TRICK:
         assert isinstance(move, PlayCard)

@@ -155,6 +155,24 @@ def test_influenstar_places_whenever_until_the_next_trick():
     assert s.phase is Phase.TRICK and s.owed == -1 and s.round == 2
 
 
+def test_influenstar_taking_the_last_free_spot_skips_the_placer_left_without_one():
+    """The owed token may land "between two other players"; if it takes the last free spot, the
+    next placer is skipped (as a placer without a spot always is) instead of being asked for a
+    move that does not exist."""
+    s = spec_state(4, FOUR)
+    s = after_trick(s, [(0, "R1"), (1, "R2"), (2, "R3"), (3, "R4")], 3, Phase.NATURE)
+    s = dataclasses.replace(s, queue=(1, 2), owed=0)
+    free = [m.spot for m in GAME.legal_moves(s, 1)]
+    spots = list(s.spots)
+    for x in free[:-1]:
+        spots[x] = 3
+    s = dataclasses.replace(s, spots=tuple(spots))
+    assert GAME.to_act(s) == (1, 0)
+    s = GAME.apply(s, 0, Place(free[-1]))
+    assert s.phase is Phase.PAWN and GAME.to_act(s) == (1,)
+    assert GAME.legal_moves(s, 1)
+
+
 def test_influenstar_bonus_five_per_unused_token():
     s = fill_grid(over(4, variant="specialisation"), TWENTY)
     s = dataclasses.replace(s, specs=FOUR, spec_flipped=(True, False, False, False))
