@@ -699,7 +699,7 @@ def _legal_steps(
             continue
         if space >= HARBOURS and space in ships:
             left = mp - 2
-            if left < 1:
+            if left < 0:
                 continue
             occupied = {s for o, s in enumerate(ships) if o != seat and s >= HARBOURS}
             gust = _wind(tiles, winds, space)
@@ -725,7 +725,7 @@ def _can_sail_on(
         if other not in occupied:
             if mp >= 1:
                 return True
-        elif mp >= 3:
+        elif mp >= 2:  # 2 to pass it too; its wind may pay for the step beyond
             gust = _wind(tiles, winds, other)
             used = (*winds, DOLPHIN_INDEX[other]) if gust else winds
             if _can_sail_on(other, mp - 2 + gust, occupied, tiles, used, ghost):

@@ -272,3 +272,15 @@ def test_the_camp_decision_waits_even_with_no_points_left():
     assert "`camp` on Cocoa" in GAME.pending(state)
     after = play(state, "camp")
     assert after.camps[1] == (0,) and GAME.to_act(after) == (1,)
+
+
+def test_a_wind_on_an_occupied_space_pays_for_the_step_beyond_it():
+    """Our reading: "A wind tile gives its points at most once per ship per navigation turn, also
+    when passing." With 2 points left, entering an occupied wind space spends both, and the wind
+    gives the points for the further step that passing needs."""
+    state = navigation(at="h4", mp=2, others={1: "h3"}, tiles=tiles(h3="wind2"))
+    assert Step(sp("h3")) in GAME.legal_moves(state, 0)
+    state = play(state, "go h3")
+    assert state.passing and state.mp == 2 and "Wind: +2 movement points." in state.events
+    state = play(state, "go g3")
+    assert not state.passing and state.ships[:2] == (sp("g3"), sp("h3"))
