@@ -27,6 +27,7 @@ from rules.tonga.map import (
     NAME_TO_SPACE,
     NEIGHBOURS,
     SPACE_NAMES,
+    SPACES,
     distances,
     label,
 )
@@ -902,6 +903,8 @@ def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
     if isinstance(move, Reroll | Place | Keep) and phase is not Phase.CREW:
         return f"Dice are rolled and placed in the crew step; now it is the {phase.value} step."
     if isinstance(move, Reroll):
+        if not 1 <= len(move.dice) <= DICE_PER_PLAYER:
+            return f"A reroll takes 1 to {DICE_PER_PLAYER} of your dice."
         if state.placed:
             return "Rerolls come before you place your first die."
         cost = reroll_cost(state.rerolls)
@@ -922,8 +925,8 @@ def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
             return f"None of your dice shows {move.value} (your dice: {dice_text(state.roll)})."
         if move.ship == seat:
             return "Crew dice go on the other players' ships, not your own."
-        if move.ship >= state.players:
-            return f"There is no ship {SEAT_LETTERS[move.ship]} in this game."
+        if not 0 <= move.ship < state.players:
+            return f"There is no ship number {move.ship + 1} in this game."
         if move.ship not in _open_ships(state.players, seat, state.placed):
             limit = "two of your dice" if state.players == 3 else "one of your dice"
             return f"Ship {SEAT_LETTERS[move.ship]} already has {limit} this round."
@@ -953,6 +956,8 @@ def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
     # A step.
     here = state.ships[seat]
     target = move.space
+    if not 0 <= target < SPACES:
+        return f"There is no sea space number {target}."
     name = SPACE_NAMES[target]
     if target not in NEIGHBOURS[here]:
         return f"{name} is not next to your ship at {SPACE_NAMES[here]}: move one space at a time."

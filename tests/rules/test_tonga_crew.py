@@ -180,3 +180,14 @@ def test_crew_dice_show_one_to_five_or_seasick():
         faces.update(state.roll)
     assert faces == {1, 2, 3, 4, 5, S}
     assert "seasick" in GAME.pending(crew_step(roll=(S, 2, 1)))
+
+
+def test_check_refuses_moves_no_text_can_name():
+    """check() and legal_moves() agree even on moves built by hand, not parsed."""
+    state = crew_step(seat=0, roll=(5, 3, 1))
+    with pytest.raises(IllegalMove, match="1 to 3 of your dice"):
+        GAME.apply(state, 0, Reroll(()))
+    with pytest.raises(IllegalMove, match="no ship number 5"):
+        GAME.apply(state, 0, Place(5, 4))
+    with pytest.raises(IllegalMove, match="no ship number 0"):
+        GAME.apply(state, 0, Place(5, -1))

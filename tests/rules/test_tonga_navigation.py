@@ -284,3 +284,8 @@ def test_a_wind_on_an_occupied_space_pays_for_the_step_beyond_it():
     assert state.passing and state.mp == 2 and "Wind: +2 movement points." in state.events
     state = play(state, "go g3")
     assert not state.passing and state.ships[:2] == (sp("g3"), sp("h3"))
+
+
+def test_a_step_to_a_space_that_does_not_exist_is_refused():
+    with pytest.raises(IllegalMove, match="no sea space number 999"):
+        GAME.apply(navigation(at="g7", mp=5), 0, Step(999))
