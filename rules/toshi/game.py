@@ -733,7 +733,7 @@ def _influence_reason(state: ToshiState, seat: int, move: Move) -> str | None:
     geo = geometry(state.rows, state.cols)
     if isinstance(move, MoveToken):
         if ACTION_MOVE not in open_actions:
-            return _action_gone(state, "moving a token")
+            return _action_gone(state, ACTION_MOVE)
         if state.spots[move.src] != seat:
             return f"{geo.spot_names[move.src]} holds no token of yours."
         if move.dst == move.src:
@@ -741,13 +741,13 @@ def _influence_reason(state: ToshiState, seat: int, move: Move) -> str | None:
         return _spot_reason(state, move.dst, overseer=False)
     if isinstance(move, Lead):
         if ACTION_LEAD not in open_actions:
-            return _action_gone(state, "choosing the next leader")
+            return _action_gone(state, ACTION_LEAD)
         if move.seat == seat:
             return "You lead next anyway as trick winner: choose another seat, or pass."
         return None
     if isinstance(move, Flip):
         if ACTION_FLIP not in open_actions:
-            return _action_gone(state, "flipping a card")
+            return _action_gone(state, ACTION_FLIP)
         cell = state.cells[move.cell]
         if cell is None or cell.kind == "park":
             what = "empty" if cell is None else "a Park"
@@ -756,12 +756,17 @@ def _influence_reason(state: ToshiState, seat: int, move: Move) -> str | None:
     return "Take a bonus action (`move <spot> <spot>`, `lead <seat>`, `flip <space>`) or `pass`."
 
 
-def _action_gone(state: ToshiState, what: str) -> str:
-    if state.actions_taken:
-        return f"You have already taken {what} or your one bonus action this round."
-    if what == "choosing the next leader":
+def _action_gone(state: ToshiState, action: str) -> str:
+    """Why a bonus action is closed. Only an Octogeek ever has taken one and still decides."""
+    if action in state.actions_taken:
+        done = {ACTION_MOVE: "moved a token", ACTION_LEAD: "chosen the next leader"}
+        return (
+            f"You have already {done.get(action, 'flipped a card')} this round: the Octogeek "
+            "takes each bonus action once."
+        )
+    if action == ACTION_LEAD:
         return "No trick follows round 10: choosing the next leader is not offered."
-    return f"{what.capitalize()} is not possible: you have no token to move or no free spot."
+    return "You have no token on the grid, or no free spot to move one to."
 
 
 # -- private helpers: applying moves ---------------------------------------------------------------

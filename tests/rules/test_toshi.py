@@ -318,6 +318,13 @@ def test_influence_move_a_token_to_another_legal_spot():
     assert after.phase is Phase.TRICK and after.round == 2 and after.leader == 0
 
 
+def test_moving_a_token_needs_a_token_on_the_grid():
+    s = influence()
+    assert not any(isinstance(m, MoveToken) for m in GAME.legal_moves(s, 0))
+    with pytest.raises(IllegalMove, match="You have no token on the grid"):
+        play(s, 0, "move c3.c c3.s")
+
+
 def test_influence_choose_the_next_leader():
     """ "B. Choose which player becomes first player (if this action is not chosen, the winner of
     the trick is the next first player by default)." """

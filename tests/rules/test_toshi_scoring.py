@@ -246,9 +246,11 @@ def test_octogeek_takes_each_bonus_action_once_in_any_order():
     s = with_tokens(s, {"c3.c": 3})
     s = play(s, 3, "flip c3")
     assert s.phase is Phase.INFLUENCE and not s.monument_high
-    with pytest.raises(IllegalMove, match="already taken flipping a card"):
+    with pytest.raises(IllegalMove, match="already flipped a card this round: the Octogeek"):
         play(s, 3, "flip c3")
     s = play(s, 3, "lead 1")
+    with pytest.raises(IllegalMove, match="already chosen the next leader"):
+        play(s, 3, "lead 2")
     s = play(s, 3, "move c3.c c3.s")
     assert s.phase is Phase.SPECIALISE
 
