@@ -24,16 +24,34 @@ from rules.toshi.model import (
 
 NOTATION = (
     "Moves: `play R7` (card = colour letter R/B/G/P/Y + value), `place b2.ne` (spot = card "
-    "space + .c centre, .n/.e/.s/.w side, .ne/.nw/.se/.sw corner), `build R7 up b2` / "
+    "space + .c centre, .n/.e/.s/.w side, .ne/.nw/.se/.sw corner; `b2 north-east` works too), "
+    "`build R7 up b2` / "
     "`build G3 down c4`, `move b2.ne c3.c`, `lead 3`, `flip c3`, `flip specialisation`, `pass`."
 )
 
 _COLOUR_WORDS = {name.lower(): letter for letter, name in COLOUR_NAMES.items()} | {
     letter.lower(): letter for letter in COLOUR_NAMES
 }
+# Words a player may write for where on a card a spot lies (after the space: `b2.centre`,
+# `b2 north-east`, `b2:top-left`); the canonical letters are those of ``grid.SPOT_OFFSETS``.
+_WHERE_WORDS: dict[str, str] = {
+    "centre": "c",
+    "center": "c",
+    "middle": "c",
+    "mid": "c",
+    "north": "n",
+    "top": "n",
+    "south": "s",
+    "bottom": "s",
+    "east": "e",
+    "right": "e",
+    "west": "w",
+    "left": "w",
+}
 _CARD = r"(?P<colour>[a-z]+)\s*(?P<value>\d+)"
 _PLAY = re.compile(rf"^(?:play\s+)?{_CARD}$")
-_PLACE = re.compile(r"^(?:place\s+)?(?P<spot>[a-z]\d+\.[a-z]+)$")
+_SPOT = r"[a-z]\d+(?:[.:]|[.:]?\s+)[a-z][a-z -]*"
+_PLACE = re.compile(rf"^(?:place\s+)?(?:on\s+)?(?P<spot>{_SPOT})$")
 _BUILD = re.compile(
     rf"^build\s+{_CARD}\s+(?:face[\s-]?)?(?P<side>up|down)\s+(?:on\s+)?(?P<cell>[a-z]\d+)$"
 )
@@ -105,7 +123,7 @@ def _card(colour: str, value: str, text: str) -> Card:
 
 def _spot(state: ToshiState, name: str, text: str) -> int:
     geo = geometry(state.rows, state.cols)
-    spot = geo.by_name.get(name)
+    spot = geo.by_name.get(_canonical_spot_name(name))
     if spot is None:
         raise InvalidMove(
             f"`{text}`: `{name}` is not a spot. A spot is a card space "
@@ -131,3 +149,17 @@ def _seat(state: ToshiState, name: str, text: str) -> int:
     if not 0 <= seat < state.players:
         raise InvalidMove(f"`{text}`: there is no seat {name}; seats are 1-{state.players}.")
     return seat
+
+
+def _canonical_spot_name(name: str) -> str:
+    """``b2 north-east``, ``b2:top right`` or ``b2.centre`` written as ``b2.ne`` or ``b2.c``."""
+    match = re.match(r"^([a-z]\d+)\s*[.:]?\s*(.+)$", name)
+    if match is None:
+        return name
+    cell, where = match.groups()
+    parts = re.split(r"[\s-]+", where.strip())
+    letters = "".join(_WHERE_WORDS.get(part, part) for part in parts)
+    # "north-east" and "east-north" both mean ne; the grid writes the north/south letter first.
+    if len(letters) == 2 and letters[0] in "ew" and letters[1] in "ns":
+        letters = letters[::-1]
+    return f"{cell}.{letters}"

@@ -387,6 +387,11 @@ def test_shared_spot_has_several_names_and_one_canonical():
         ("lead B", lambda s: Lead(1)),
         ("flip monument", lambda s: Flip(cell(s, "c3"))),
         ("decline", lambda s: Pass()),
+        ("place b2 north-east", lambda s: Place(spot(s, "b2.ne"))),
+        ("b2:top right", lambda s: Place(spot(s, "b2.ne"))),
+        ("place on c3 middle", lambda s: Place(spot(s, "c3.c"))),
+        ("b2.centre", lambda s: Place(spot(s, "b2.c"))),
+        ("move b2.west c3.south", lambda s: MoveToken(spot(s, "b2.w"), spot(s, "c3.s"))),
     ],
 )
 def test_parse_accepts_the_documented_forms(text: str, expected):
@@ -400,6 +405,7 @@ def test_parse_accepts_the_documented_forms(text: str, expected):
     ("text", "message"),
     [
         ("place z9.c", "`z9.c` is not a spot"),
+        ("place b2 upwards", "`b2 upwards` is not a spot"),
         ("play X7", "`x7` is not a card"),
         ("build R7 up f6", "`f6` is not a space"),
         ("lead 7", "there is no seat 7"),
