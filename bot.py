@@ -136,7 +136,8 @@ class Tidetable(commands.Bot):
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
         try:
             match = await self.service.by_id(match_id)
-            await self.game_cog(match.row.game).join_by_match(interaction, match)
+            cog = self.game_cog(match.row.game)
+            await cog.join_channel_match(interaction, match.row.channel_id)
         except Exception as error:
             await report(interaction, error)
 

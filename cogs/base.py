@@ -60,6 +60,9 @@ class GameCog(commands.GroupCog):
         await report(interaction, error)
 
     # -- lifecycle -----------------------------------------------------------------------
+    # Every command that touches storage defers first, privately: the 3-second window is then
+    # safe whatever the database does, and an error stays between the bot and its player.
+    # What the table should see is posted to the match's channel; the player gets a receipt.
     @app_commands.command(name="new", description="Open a match of this game in this channel")
     @app_commands.describe(thread=THREAD_HELP)
     async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
@@ -69,30 +72,19 @@ class GameCog(commands.GroupCog):
         self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match."""
-        if not thread:
-            match = await self._create(interaction, interaction.channel_id or 0, options)
-            lobby = messages.lobby_line(match)
-            await answer(interaction, lobby, ephemeral=False, view=join_view(match.id))
-            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         self.game.spec.resolve_options(options)  # refuse bad options before making a thread
-        home = await self.thread_for_match(interaction)
-        match = await self._create(interaction, home.id, options)
-        await home.send(
-            messages.lobby_line(match), view=join_view(match.id), allowed_mentions=MENTION_USERS
+        home = await self.thread_for_match(interaction) if thread else None
+        match = await self.service.create(
+            self.game_key,
+            interaction.guild_id,
+            home.id if home else self._channel(interaction),
+            interaction.user.id,
+            options,
         )
-        name = self.game.spec.name
-        await answer(
-            interaction,
-            f"{name} match #{match.id} is open in {home.mention}: join it there.",
-            ephemeral=False,
-        )
-
-    async def _create(
-        self, interaction: discord.Interaction, channel_id: int, options: Mapping[str, str]
-    ) -> Match:
-        return await self.service.create(
-            self.game_key, interaction.guild_id, channel_id, interaction.user.id, options
-        )
+        await self.publish(interaction, match, messages.lobby_line(match), join_view(match.id))
+        where = f" in {home.mention}" if home else ""
+        await answer(interaction, f"Match #{match.id} is open{where}; others can join now.")
 
     async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:
         channel = interaction.channel
@@ -109,37 +101,28 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="join", description="Join the match waiting in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        match = await self.service.join(
-            self._channel(interaction), self.game_key, interaction.user.id
-        )
-        await answer(
-            interaction,
-            f"{messages.mention(interaction.user.id)} joined. " + messages.lobby_line(match),
-            ephemeral=False,
-        )
+        await self.join_channel_match(interaction, self._channel(interaction))
 
-    async def join_by_match(self, interaction: discord.Interaction, match: Match) -> None:
-        joined = await self.service.join(match.row.channel_id, self.game_key, interaction.user.id)
-        await answer(
-            interaction,
-            f"{messages.mention(interaction.user.id)} joined. " + messages.lobby_line(joined),
-            ephemeral=False,
-        )
+    async def join_channel_match(self, interaction: discord.Interaction, channel_id: int) -> None:
+        """Join by command, or by the Join button under a lobby (which names its channel)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = await self.service.join(channel_id, self.game_key, interaction.user.id)
+        who = messages.mention(interaction.user.id)
+        await self.publish(interaction, match, f"{who} joined. {messages.lobby_line(match)}")
+        await answer(interaction, f"You joined match #{match.id}.")
 
     @app_commands.command(name="leave", description="Leave the match before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.leave(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        await answer(
-            interaction,
-            f"{messages.mention(interaction.user.id)} left. " + messages.lobby_line(match),
-            ephemeral=False,
-        )
+        who = messages.mention(interaction.user.id)
+        await self.publish(interaction, match, f"{who} left. {messages.lobby_line(match)}")
+        await answer(interaction, f"You left match #{match.id}.")
 
     @app_commands.command(name="start", description="Start the match (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        # Deferred privately, so an error stays private; the board itself goes to the channel.
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.start(
             self._channel(interaction), self.game_key, interaction.user.id
@@ -155,29 +138,27 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="resign", description="Give up this match")
     async def resign(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.resign(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        await answer(
-            interaction,
-            f"{messages.mention(interaction.user.id)} resigned.\n{messages.final_text(match)}",
-            ephemeral=False,
-        )
+        who = messages.mention(interaction.user.id)
+        await self.publish(interaction, match, f"{who} resigned.\n{messages.final_text(match)}")
+        await answer(interaction, f"You resigned from match #{match.id}.")
 
     @app_commands.command(
         name="cancel", description="Cancel the match (its creator, or Manage Server)"
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = getattr(interaction.user, "guild_permissions", None)
         is_admin = bool(permissions and permissions.manage_guild)
         match = await self.service.cancel(
             self._channel(interaction), self.game_key, interaction.user.id, is_admin
         )
-        await answer(
-            interaction,
-            f"{messages.mention(interaction.user.id)} cancelled match #{match.id}.",
-            ephemeral=False,
-        )
+        who = messages.mention(interaction.user.id)
+        await self.publish(interaction, match, f"{who} cancelled match #{match.id}.")
+        await answer(interaction, f"Match #{match.id} is cancelled.")
 
     # -- looking -------------------------------------------------------------------------
     @app_commands.command(name="board", description="Post the current board again")
@@ -268,12 +249,27 @@ class GameCog(commands.GroupCog):
         file = discord.File(
             io.BytesIO(png), filename=f"{self.game_key}-{match.id}-{match.version}.png"
         )
-        view = self.choices_for(match)
+        await self.publish(interaction, match, content, self.choices_for(match), file)
+
+    async def publish(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        content: str,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
+    ) -> None:
+        """A public message in the match's own channel (or thread), mentioning only users."""
         channel = interaction.channel
-        if channel is None or not hasattr(channel, "send"):
-            channel = await self.bot.fetch_channel(match.row.channel_id)
+        if channel is None or channel.id != match.row.channel_id or not hasattr(channel, "send"):
+            channel = self.bot.get_channel(match.row.channel_id) or await self.bot.fetch_channel(
+                match.row.channel_id
+            )
         await channel.send(  # type: ignore[union-attr]
-            content, file=file, view=view or discord.utils.MISSING, allowed_mentions=MENTION_USERS
+            messages.clip(content),
+            view=view or discord.utils.MISSING,
+            file=file or discord.utils.MISSING,
+            allowed_mentions=MENTION_USERS,
         )
 
     def public_png(self, match: Match) -> bytes:

@@ -31,6 +31,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")
     async def stack(self, interaction: discord.Interaction, space: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.current(self._channel(interaction), self.game_key)
         if match.state is None:
             await answer(interaction, f"Match #{match.id} has not started yet.")

@@ -53,13 +53,13 @@ async def open_match(
 ) -> Table:
     """`new` by the first user, Join buttons for the others, then `start`."""
     created = await fake.slash(users[0], channel, f"{key} new", **options)
-    assert not created.ephemeral, created.content
-    assert "match #" in created.content, created.content
-    lobby = created.message
-    match_id = int(re.search(r"match #(\d+)", created.content).group(1))  # type: ignore[union-attr]
+    assert created.ephemeral and "is open" in created.content, created.content
+    lobby = fake.messages(channel)[-1]
+    match_id = int(re.search(r"match #(\d+)", lobby.content).group(1))  # type: ignore[union-attr]
     for user in users[1:]:
         joined = await fake.click(user, lobby, f"tt:join:{match_id}")
-        assert "joined" in joined.content, joined.content
+        assert joined.ephemeral and "You joined" in joined.content, joined.content
+        assert f"<@{user.id}> joined" in fake.messages(channel)[-1].content
     started = await fake.slash(users[0], channel, f"{key} start")
     assert started.ephemeral and "started" in started.content, started.content
     board = fake.messages(channel)[-1]

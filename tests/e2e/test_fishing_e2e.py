@@ -36,7 +36,7 @@ async def test_a_wrong_set_count_is_refused_at_start(fake, make_bot):
     async with fake.running(make_bot()):
         channel = fake.channel("games")
         created = await fake.slash(users[0], channel, "fishing new", side="large", sets="junk")
-        assert not created.ephemeral
+        assert created.ephemeral and "is open" in created.content
         await fake.slash(users[1], channel, "fishing join")
         refused = await fake.slash(users[0], channel, "fishing start")
         assert refused.ephemeral and "kingfish" in refused.content.lower()

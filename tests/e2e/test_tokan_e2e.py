@@ -100,19 +100,22 @@ async def test_one_match_per_channel_and_the_lobby_rules(fake, make_bot, players
         channel = fake.channel("games")
         alice, bob = players
         first = await fake.slash(alice, channel, "tokan new")
-        assert not first.ephemeral and "match #1" in first.content
+        assert first.ephemeral and "Match #1 is open" in first.content
+        assert "match #1" in fake.messages(channel)[-1].content
         again = await fake.slash(bob, channel, "tokan new")
         assert again.ephemeral and "already has an open match: #1" in again.content
         early = await fake.slash(alice, channel, "tokan start")
         assert early.ephemeral and "needs 2–2 players" in early.content
         joined = await fake.slash(bob, channel, "tokan join")
-        assert "joined" in joined.content
+        assert joined.ephemeral and "You joined match #1" in joined.content
+        assert f"<@{bob.id}> joined" in fake.messages(channel)[-1].content
         not_creator = await fake.slash(bob, channel, "tokan start")
         assert not_creator.ephemeral and "Only <@" in not_creator.content
         refused = await fake.slash(bob, channel, "tokan cancel")
         assert refused.ephemeral and "Manage Server" in refused.content
         cancelled = await fake.slash(admin, channel, "tokan cancel")
-        assert not cancelled.ephemeral and "cancelled match #1" in cancelled.content
+        assert cancelled.ephemeral and "cancelled" in cancelled.content
+        assert f"<@{admin.id}> cancelled match #1" in fake.messages(channel)[-1].content
         elsewhere = await fake.slash(alice, fake.channel("other"), "tokan join")
         assert elsewhere.ephemeral and "no open match" in elsewhere.content
 
@@ -197,13 +200,14 @@ async def test_a_match_can_get_a_thread_of_its_own(fake, make_bot, players):
     async with fake.running(make_bot()) as bot:
         games = fake.channel("games")
         opened = await fake.slash(alice, games, "tokan new", thread=True)
-        assert not opened.ephemeral and "is open in <#" in opened.content
+        assert opened.ephemeral and "is open in <#" in opened.content
         thread = fake.channel("TOKAN match")
         assert str(thread.id) in opened.content
         (lobby,) = fake.messages(thread)
         assert "match #1" in lobby.content and "tt:join:1" in lobby.custom_ids()
         joined = await fake.click(bob, lobby, "tt:join:1")
-        assert "joined" in joined.content
+        assert joined.ephemeral and "You joined" in joined.content
+        assert f"<@{bob.id}> joined" in fake.messages(thread)[-1].content
         started = await fake.slash(alice, thread, "tokan start")
         assert started.ephemeral and "started" in started.content
         assert "begins" in fake.messages(thread)[-1].content
@@ -211,4 +215,22 @@ async def test_a_match_can_get_a_thread_of_its_own(fake, make_bot, players):
         match = await bot.service.current(thread.id, "tokan")
         assert match.status == "active"
         another = await fake.slash(bob, games, "tokan new")
-        assert not another.ephemeral and "match #2" in another.content
+        assert another.ephemeral and "Match #2 is open" in another.content
+
+
+async def test_resigning_ends_the_match_and_the_opponent_wins(fake, make_bot, players):
+    alice, bob = players
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        stranger = await fake.slash(fake.add_member("mallory"), channel, "tokan resign")
+        assert stranger.ephemeral and "not playing" in stranger.content
+        result = await fake.slash(bob, channel, "tokan resign")
+        assert result.ephemeral and "You resigned" in result.content
+        match = await table.match()
+        assert match.status == "finished"
+        assert match.result["winners"] == [match.seat_of(alice.id)]
+        post = fake.messages(channel)[-1].content
+        assert f"<@{bob.id}> resigned" in post and "Game over" in post and f"<@{alice.id}>" in post
+        again = await fake.slash(alice, channel, "tokan move", move="a1 up")
+        assert again.ephemeral and "no open match" in again.content
