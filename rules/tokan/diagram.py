@@ -8,7 +8,7 @@ for an empty space, else the stack's tile codes from bottom to top joined by ``+
 from __future__ import annotations
 
 from rules.tokan.board import COLUMNS, INDEX, ROWS, TILES
-from rules.tokan.moves import legal_moves
+from rules.tokan.moves import has_legal_move
 from rules.tokan.state import LastMove, Stack, TokanState
 
 EMPTY = "."
@@ -61,5 +61,5 @@ def position(
         turn=turn,
         last=last,
         moves_made=0 if last is None else 1,
-        over=not legal_moves(board, turn, taboo),
+        over=not has_legal_move(board, turn, taboo),
     )

@@ -82,7 +82,7 @@ class Tokan(Game[TokanState, Move, TokanView]):
             turn=0,
             last=None,
             moves_made=0,
-            over=not moves.legal_moves(board, 0, None),
+            over=not moves.has_legal_move(board, 0, None),
         )
 
     def to_act(self, state: TokanState) -> tuple[int, ...]:
@@ -95,9 +95,9 @@ class Tokan(Game[TokanState, Move, TokanView]):
 
     def check(self, state: TokanState, seat: int, move: Move) -> None:
         taboo = _taboo(state)
-        if moves.is_legal(state.board, seat, taboo, move):
-            return
         reason = moves.why_illegal(state.board, seat, taboo, move)
+        if reason is None:
+            return
         legal = moves.legal_moves(state.board, seat, taboo)
         same_tile = [m for m in legal if m.space == move.space]
         raise IllegalMove(
@@ -116,7 +116,7 @@ class Tokan(Game[TokanState, Move, TokanView]):
             turn=following,
             last=record,
             moves_made=state.moves_made + 1,
-            over=not moves.legal_moves(board, following, INDEX[record.landing]),
+            over=not moves.has_legal_move(board, following, INDEX[record.landing]),
         )
 
     # -- results and views -------------------------------------------------------------------
@@ -214,13 +214,11 @@ def _taboo(state: TokanState) -> int | None:
 
 def _end_reason(state: TokanState) -> str:
     colour = COLOURS[state.turn].capitalize()
-    if state.last is not None:
-        without = moves.legal_moves(state.board, state.turn, None)
-        if without:
-            return (
-                f"{colour} cannot move: the only moves would land on the taboo space "
-                f"{state.last.landing}."
-            )
+    if state.last is not None and moves.has_legal_move(state.board, state.turn, None):
+        return (
+            f"{colour} cannot move: the only moves would land on the taboo space "
+            f"{state.last.landing}."
+        )
     return f"{colour} is on turn and cannot move any tile."
 
 

@@ -12,8 +12,6 @@ Rules implemented here (rulebook "Play" and "Carrying", with our readings from g
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rules.tokan.board import (
     ANIMAL,
     COLOURS,
@@ -25,17 +23,27 @@ from rules.tokan.board import (
     OWNER,
     RANGE,
     RAYS,
+    TILES,
 )
 from rules.tokan.state import LastMove, Move, Stack
 
 Board = tuple[Stack, ...]
 
+_CARRIES = range(max(MAX_CARRY.values()) + 1)
+
 # _LINES[space][reach]: every straight move of that reach from that space that stays on the
-# board, as (direction, spaces passed over, landing space), in DIRECTIONS order.
-_LINES: tuple[dict[int, tuple[tuple[str, tuple[int, ...], int], ...]], ...] = tuple(
+# board, as (spaces passed over, landing space, the Move objects for carrying 0, 1 and 2), in
+# DIRECTIONS order. The moves are built once here because legal_moves is asked for the same
+# positions again and again (the end test, autocomplete, the buttons, check), and building
+# fresh Move objects was most of its cost.
+_LINES: tuple[dict[int, tuple[tuple[tuple[int, ...], int, tuple[Move, ...]], ...]], ...] = tuple(
     {
         reach: tuple(
-            (direction, ray[: reach - 1], ray[reach - 1])
+            (
+                ray[: reach - 1],
+                ray[reach - 1],
+                tuple(Move(NAMES[index], direction, carry) for carry in _CARRIES),
+            )
             for direction, ray in RAYS[index].items()
             if len(ray) >= reach
         )
@@ -44,46 +52,23 @@ _LINES: tuple[dict[int, tuple[tuple[str, tuple[int, ...], int], ...]], ...] = tu
     for index in range(len(RAYS))
 )
 
-# Legal-move lists are asked for several times per position (ending check, legal_moves, check),
-# so they are cached by position; the few latest positions are all that is ever asked again.
-_CACHE_SIZE = 512
+# Per tile code: its owner, its range and how many tiles it may carry.
+_TILE_FACTS = {tile: (OWNER[tile], RANGE[ANIMAL[tile]], MAX_CARRY[ANIMAL[tile]]) for tile in TILES}
 
 
 def legal_moves(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:
     """Every legal move of ``colour`` in a stable order: by space, direction, then carry."""
-    return _legal(board, colour, taboo)[0]
+    return _scan(board, colour, taboo, stop_at_first=False)
 
 
-def is_legal(board: Board, colour: int, taboo: int | None, move: Move) -> bool:
-    return move in _legal(board, colour, taboo)[1]
+def has_legal_move(board: Board, colour: int, taboo: int | None) -> bool:
+    """Whether ``colour`` can move at all (asked after every move, to detect the end)."""
+    return bool(_scan(board, colour, taboo, stop_at_first=True))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _legal(
-    board: Board, colour: int, taboo: int | None
-) -> tuple[tuple[Move, ...], frozenset[Move]]:
-    out: list[Move] = []
-    for index, stack in enumerate(board):
-        if not stack or OWNER[stack[-1]] != colour:
-            continue
-        animal = ANIMAL[stack[-1]]
-        level = len(stack)
-        most = min(MAX_CARRY[animal], level - 1)
-        name = NAMES[index]
-        for direction, passed, landing in _LINES[index][RANGE[animal]]:
-            height = len(board[landing])
-            if not height or landing == taboo or height + most + 1 <= level:
-                continue
-            if any(not board[p] for p in passed):
-                continue
-            for carry in range(max(0, level - height), most + 1):
-                out.append(Move(name, direction, carry))
-    moves = tuple(out)
-    return moves, frozenset(moves)
-
-
-def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> str:
-    """The specific reason ``move`` is not legal, in words for the player."""
+def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> str | None:
+    """The specific reason ``move`` is not legal, in words for the player; None if it is legal.
+    Checks the same conditions as ``_generate``, one move at a time (a test keeps them equal)."""
     if move.space not in INDEX:
         return f"{move.space} is not a space (columns a-f, rows 1-5)."
     if move.direction not in DIRECTIONS:
@@ -146,7 +131,7 @@ def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> str
             f"the {animal} would not climb: it is on level {level} of {move.space} and would "
             f"land on level {after} of {name}; a tile must end higher than it started.{hint}"
         )
-    return "that move is not allowed now."
+    return None
 
 
 def play(board: Board, seat: int, move: Move) -> tuple[Board, LastMove]:
@@ -191,3 +176,30 @@ def play(board: Board, seat: int, move: Move) -> tuple[Board, LastMove]:
 def tile_words(tile: str) -> str:
     """ "RJ" -> "red jackal"."""
     return f"{COLOURS[OWNER[tile]]} {ANIMAL[tile]}"
+
+
+def _scan(board: Board, colour: int, taboo: int | None, *, stop_at_first: bool) -> tuple[Move, ...]:
+    """The legal moves of ``colour`` (see ``legal_moves``); with ``stop_at_first``, only those
+    of the first line found that has any, which is enough to know a move exists."""
+    out: list[Move] = []
+    for index, stack in enumerate(board):
+        if not stack:
+            continue
+        owner, reach, most = _TILE_FACTS[stack[-1]]
+        if owner != colour:
+            continue
+        level = len(stack)
+        most = min(most, level - 1)  # only the tiles beneath can be carried
+        for passed, landing, by_carry in _LINES[index][reach]:
+            height = len(board[landing])
+            # A gap or the taboo space cannot be landed on; skip too a landing so low that
+            # even carrying the most would not lift the mover above its level.
+            if not height or landing == taboo or height + most + 1 <= level:
+                continue
+            if not all(board[p] for p in passed):
+                continue  # a gap in the way
+            # Carrying c lands the mover on level height + c + 1, which must exceed level.
+            out.extend(by_carry[max(0, level - height) : most + 1])
+            if stop_at_first:
+                return tuple(out)
+    return tuple(out)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from rules import rng
 from rules.errors import IllegalMove
 from rules.tokan import Move, Tokan
+from rules.tokan.board import DIRECTIONS, INDEX, NAMES
 from rules.tokan.diagram import position
+from rules.tokan.moves import has_legal_move, legal_moves, why_illegal
 
 GAME = Tokan()
 
@@ -342,3 +345,28 @@ def test_illegal_move_objects_are_refused_with_a_reason():
         GAME.apply(state, 0, Move("z9", "left", 0))
     with pytest.raises(IllegalMove, match="sideways is not a direction"):
         GAME.apply(state, 0, Move("a3", "sideways", 0))
+
+
+def test_check_and_the_legal_move_list_always_agree():
+    """check() tests one move on its own (no list is built), so it must accept exactly the
+    moves legal_moves lists, in every position of many seeded games and for every move that
+    can be written (each space, direction and carry 0-3), with and without the taboo."""
+    candidates = [Move(s, d, c) for s in NAMES for d in DIRECTIONS for c in range(4)]
+    positions = 0
+    for seed in range(12):
+        state = GAME.setup(2, {}, seed)
+        draw = rng.stream(seed, "agree")
+        while True:
+            taboo = None if state.last is None else INDEX[state.last.landing]
+            for colour in (0, 1):
+                listed = set(legal_moves(state.board, colour, taboo))
+                accepted = {
+                    m for m in candidates if why_illegal(state.board, colour, taboo, m) is None
+                }
+                assert accepted == listed
+                assert has_legal_move(state.board, colour, taboo) == bool(listed)
+            positions += 1
+            if state.over:
+                break
+            state = GAME.apply(state, state.turn, GAME.playout_move(state, state.turn, draw))
+    assert positions > 200
