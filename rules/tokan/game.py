@@ -42,6 +42,10 @@ direction) slides one space forward, stopping at the first gap or the edge; if t
 is a gap or the edge, the origin stays a permanent gap.
 - Taboo: you may not land on the space where your opponent's last move landed (for your next \
 move only; stacks slid by gap closing are not taboo).
+- Carrying is optional; when every legal move carries, you must make one of them (how we read \
+"unless the player can only move his last tile by carrying").
+- The game ends as soon as the player on turn cannot move (our reading of "when either player \
+can no longer move any tile"); whether the other player still could does not matter.
 - If the taboo leaves the player on turn without a move, the game ends.
 - Every Head Counts tie: towers are compared tallest first, a missing tower counting 0; equal \
 lists are a draw."""

@@ -237,8 +237,9 @@ def test_the_game_ends_when_the_taboo_leaves_no_move():
 
 def test_the_game_ends_when_the_player_on_turn_cannot_move():
     """'The game carries on for as long as the players can move tiles according to the
-    rules.' PROPOSAL: it ends as soon as the player on turn has no legal move, even if the
-    other player still could move."""
+    rules. [...] The game is finished when either player can no longer move any tile.'
+    PROPOSAL (stated in rules_text): it ends as soon as the player on turn has no legal move,
+    even if the other player still could move."""
     state = position(
         """
         .  .  .  .  .  .
@@ -253,6 +254,26 @@ def test_the_game_ends_when_the_player_on_turn_cannot_move():
     # black could still move a1 -> b1, yet the game is over
     black_to_move = position(board_text(state), turn=1)
     assert not black_to_move.over
+    assert "as soon as the player on turn cannot move" in GAME.spec.rules_text
+
+
+def test_the_other_player_being_stuck_does_not_end_the_game():
+    """Our reading of 'when either player can no longer move': only the player on turn
+    counts. Here red could not move if it were red's turn, but black is on turn and can."""
+    state = position(
+        """
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        .  .  .  .  .  .
+        BM BM .  RM .  BL+BJ
+        """,
+        turn=1,
+    )
+    assert not state.over and GAME.to_act(state) == (1,)
+    assert position(board_text(state), turn=0).over
+    after = play(state, "a1 right")  # black plays on; now red is on turn and stuck
+    assert after.over
 
 
 def test_a_finished_game_refuses_moves():

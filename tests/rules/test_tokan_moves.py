@@ -123,6 +123,28 @@ def test_example_for_4_the_jackal_must_end_higher():
     assert "Carrying 1 would lift it to level 3" in message
 
 
+def test_example_for_5_the_same_middle_row_seen_from_the_side():
+    """'Example for 5: Same example as above (middle row), side view.' The side view shows
+    the levels: the jackal starts on the 2nd level of c3 and ends on the 3rd level of e3. We
+    show a side view as /tokan stack's list, bottom to top."""
+    state = position(
+        """
+        .  .  BM .  .  .
+        .  .  BJ .  .  .
+        BL BM BM+RJ BL BJ+BM BJ
+        .  .  BJ .  .  .
+        .  .  BL .  .  .
+        """
+    )
+    assert GAME.stack_text(state, "c3") == "c3 (2 tiles, bottom to top): black mouse, red jackal"
+    assert GAME.stack_text(state, "e3") == "e3 (2 tiles, bottom to top): black jackal, black mouse"
+    after = GAME.apply(state, 0, GAME.parse(state, "c3 right"))
+    assert GAME.stack_text(after, "e3") == (
+        "e3 (3 tiles, bottom to top): black jackal, black mouse, red jackal"
+    )
+    assert GAME.stack_text(after, "c3") == "c3 (1 tile): black mouse"
+
+
 def test_a_tile_never_descends():
     """'A tile is not allowed to move on the same level or descend to a lower level.'"""
     state = position(

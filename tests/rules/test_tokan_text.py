@@ -50,6 +50,9 @@ def test_rules_text_names_seats_and_readings():
     text = GAME.spec.rules_text
     assert "Seat 1 plays red and moves first" in text
     assert "Our readings:" in text and "permanent gap" in text and "taboo" in text.lower()
+    assert "when every legal move carries, you must make one of them" in text
+    assert "as soon as the player on turn cannot move" in text
+    assert "a missing tower counting 0" in text
 
 
 @pytest.mark.parametrize(
@@ -82,6 +85,29 @@ def test_format_is_canonical_and_round_trips():
     assert GAME.format(state, Move("b3", "left", 0)) == "b3 left"
     for move in GAME.legal_moves(state, 0):
         assert GAME.parse(state, GAME.format(state, move)) == move
+
+
+def test_typing_a_space_finds_that_tiles_moves():
+    """Autocomplete narrows the suggestions by prefix: every canonical move starts with its
+    origin space and a space, so typing "b3" lists b3's moves and nothing else, and typing on
+    ("b3 r", "b3 right c") keeps narrowing to the same canonical texts."""
+    state = position(
+        """
+        .  .  .  .  .  .
+        .  .  RM .  .  .
+        BJ BM+RL BM BM BJ+BM .
+        .  .  BJ .  .  .
+        .  .  .  .  .  .
+        """
+    )
+    texts = [GAME.format(state, m) for m in GAME.legal_moves(state, 0)]
+    assert texts == ["b3 right", "b3 right carry 1", "c4 down"]
+    assert [m for m in texts if m.startswith("b3")] == ["b3 right", "b3 right carry 1"]
+    assert [m for m in texts if m.startswith("b3 right c")] == ["b3 right carry 1"]
+    for seed in range(5):
+        start = GAME.setup(2, {}, seed)
+        for move in GAME.legal_moves(start, 0):
+            assert GAME.format(start, move).startswith(f"{move.space} {move.direction}")
 
 
 @pytest.mark.parametrize(
