@@ -28,8 +28,11 @@ def _geometry(
 
 # The latest answer of ``targets``: the rules ask the same question several times per move
 # (legal moves, the legality check, the next turn's start). Keyed by the identity of the tiles
-# tuple, which the cache itself keeps alive, so the identity cannot be reused.
-_last: list[object] = [None, None, None, None, ()]
+# tuple, which the entry itself keeps alive, so the identity cannot be reused. The entry is one
+# immutable tuple read and replaced whole: the bot builds views in a worker thread while the event
+# loop answers autocomplete, and a list updated in place could pair one board's key with
+# another board's answer.
+_last_answer: tuple[object, object, object, str, tuple[int, ...]] = (None, None, None, "", ())
 
 
 def targets(
@@ -39,9 +42,15 @@ def targets(
     visited: tuple[int, ...] = (),
 ) -> tuple[int, ...]:
     """The spaces the boat may move to from ``boat`` (None: the central island), sorted."""
-    last = _last
-    if last[0] is tiles and last[1] == boat and last[2] == visited and last[3] == side:
-        return last[4]  # type: ignore[return-value]
+    global _last_answer
+    known_tiles, known_boat, known_visited, known_side, answer = _last_answer
+    if (
+        known_tiles is tiles
+        and known_boat == boat
+        and known_visited == visited
+        and known_side == side
+    ):
+        return answer
     is_island, island, rays = _geometry(side)
     sources = island if boat is None else (boat,)
     out: set[int] = set()
@@ -58,7 +67,7 @@ def targets(
                     out.add(here)
                 break
     result = tuple(sorted(out))
-    _last[:] = [tiles, boat, visited, side, result]
+    _last_answer = (tiles, boat, visited, side, result)
     return result
 
 
