@@ -8,7 +8,7 @@ import pytest
 
 from rules import rng
 from rules.errors import IllegalMove, InvalidMove
-from rules.tonga.game import insert_die
+from rules.tonga.crew import insert_die
 from rules.tonga.state import SEASICK, Die, Keep, Phase, Place, Reroll
 from tests.rules.test_tonga_support import GAME, crew_step, play, turn_of
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules import rng
 from rules.errors import IllegalMove, InvalidMove
-from rules.tonga.game import WageChoices, order
+from rules.tonga.common import order
 from rules.tonga.map import (
     DOLPHIN_SPACES,
     HARBOURS,
@@ -26,6 +26,7 @@ from rules.tonga.map import (
 )
 from rules.tonga.state import Phase, Wages
 from rules.tonga.tiles import TILES
+from rules.tonga.wages import WageChoices
 from tests.rules.test_tonga_support import GAME, play, sp, start
 
 

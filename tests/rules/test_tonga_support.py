@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.tonga import TongaBonga
-from rules.tonga.game import acting
+from rules.tonga.common import acting
 from rules.tonga.map import DOLPHIN_SPACES, NAME_TO_SPACE
 from rules.tonga.state import Die, Phase, TongaState
 

@@ -1,0 +1,117 @@
+"""What every Tonga Bonga step module shares: hiring-board order, seat and dice words, and the
+editable copy of a state (a *draft*) that one move turns into the next state.
+
+A move's effects (a step, a camp, the wage payment that may follow it, a new round...) chain
+through several modules, so they edit one plain dict of the state's fields instead of building
+a frozen state at every stage; ``freeze`` makes the new state once at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.tonga.map import HARBOURS, ISLANDS, SPACE_NAMES
+from rules.tonga.state import CAMPS_PER_PLAYER, SEASICK, SEAT_LETTERS, TongaState
+
+FIRST_REROLL_COST = 2
+
+# A state's fields being edited by one move: money and ledger become lists when first touched.
+Draft = dict[str, Any]
+
+
+def order(state: TongaState) -> tuple[int, ...]:
+    """The hiring boards from left to right: the leftmost moves to the right every round."""
+    first = (state.round - 1) % state.players
+    return tuple((first + i) % state.players for i in range(state.players))
+
+
+def acting(state: TongaState) -> int:
+    return (state.round - 1 + state.turn) % state.players
+
+
+def who(seat: int) -> str:
+    return f"Seat {seat + 1} ({SEAT_LETTERS[seat]})"
+
+
+def reroll_cost(rerolls_done: int) -> int:
+    return FIRST_REROLL_COST + rerolls_done
+
+
+def camps_left(state: TongaState, seat: int) -> int:
+    return CAMPS_PER_PLAYER - sum(seat in camp for camp in state.camps)
+
+
+def dice_text(values: Sequence[int]) -> str:
+    return ", ".join("seasick" if v == SEASICK else str(v) for v in values) or "none"
+
+
+def face(value: int) -> str:
+    """A die value as the notation writes it (s = seasick)."""
+    return "s" if value == SEASICK else str(value)
+
+
+def where(space: int) -> str:
+    """A space in words: a hex label, or "the Cocoa harbour"."""
+    if space < HARBOURS:
+        return f"the {ISLANDS[space].name} harbour"
+    return SPACE_NAMES[space]
+
+
+def points(mp: int) -> str:
+    return f"{mp} movement point{'' if mp == 1 else 's'}"
+
+
+# -- drafts ---------------------------------------------------------------------------------------
+def thaw(state: TongaState) -> Draft:
+    """The state's fields as a dict to edit, with an empty list of events."""
+    d = dict(state.__dict__)
+    d["events"] = []
+    return d
+
+
+def freeze(d: Draft) -> TongaState:
+    if isinstance(d["money"], list):
+        d["money"] = tuple(d["money"])
+    if isinstance(d["ledger"], list):
+        d["ledger"] = tuple(tuple(line) for line in d["ledger"])
+    d["events"] = tuple(d["events"])
+    # Every field is in ``d`` already, so skip the frozen __init__ (a hot path in playouts).
+    state = object.__new__(TongaState)
+    state.__dict__.update(d)
+    return state
+
+
+def acting_in(d: Draft) -> int:
+    """The acting seat of a draft (as ``acting`` for a state)."""
+    return (d["round"] - 1 + d["turn"]) % d["players"]
+
+
+def purse(d: Draft) -> tuple[list[int], list[list[int]]]:
+    """The money and the ledger of ``d``, as lists that may be edited."""
+    if not isinstance(d["money"], list):
+        d["money"] = list(d["money"])
+        d["ledger"] = [list(line) for line in d["ledger"]]
+    return d["money"], d["ledger"]
+
+
+def transfer(d: Draft, payer: int, payee: int | None, amount: int, out: int, into: int) -> int:
+    """Move up to ``amount`` coins (never below 0: the rest is forgiven); None is the bank.
+
+    ``out`` and ``into`` are the LEDGER lines of the payer and the payee. Returns what was paid.
+    """
+    money, ledger = purse(d)
+    paid = min(amount, money[payer])
+    money[payer] -= paid
+    ledger[payer][out] -= paid
+    if payee is not None:
+        money[payee] += paid
+        ledger[payee][into] += paid
+    return paid
+
+
+def gain(d: Draft, seat: int, amount: int, line: int) -> None:
+    """``amount`` coins from the bank to ``seat``, booked on LEDGER line ``line``."""
+    money, ledger = purse(d)
+    money[seat] += amount
+    ledger[seat][line] += amount

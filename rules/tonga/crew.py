@@ -1,0 +1,205 @@
+"""Tonga Bonga's step 2, crew placement: each seat's three dice are rolled from the match seed,
+may be rerolled (1-3 dice, for 2, 3, 4, ... coins, before the first placement), and every die
+that is not seasick goes on another player's ship, where the dice sit highest first.
+
+With 4 players one die goes on each other ship; with 3 players one or two. A ship holds three
+dice (captain, helmsman, cabin boy): a fourth pushes the lowest off (games.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from rules import rng
+from rules.tonga.common import (
+    Draft,
+    acting_in,
+    dice_text,
+    face,
+    reroll_cost,
+    transfer,
+    who,
+)
+from rules.tonga.navigation import start_navigation_turn
+from rules.tonga.state import (
+    DICE_PER_PLAYER,
+    REROLLS,
+    SEASICK,
+    SEAT_LETTERS,
+    SHIP_SLOTS,
+    Die,
+    Keep,
+    Move,
+    Phase,
+    Place,
+    Reroll,
+    TongaState,
+)
+
+
+def insert_die(crew: tuple[Die, ...], die: Die) -> tuple[tuple[Die, ...], Die | None]:
+    """The crew with ``die`` placed (highest first, left of equal dice) and the die pushed off."""
+    at = 0
+    while at < len(crew) and crew[at].value > die.value:
+        at += 1
+    new = (*crew[:at], die, *crew[at:])
+    if len(new) > SHIP_SLOTS:
+        return new[:SHIP_SLOTS], new[SHIP_SLOTS]
+    return new, None
+
+
+def crew_moves(state: TongaState, seat: int) -> tuple[Move, ...]:
+    """The acting seat's placements (or `keep`), then its rerolls if it may still pay one."""
+    can_reroll = not state.placed and state.money[seat] >= reroll_cost(state.rerolls)
+    return _crew_options(state.players, seat, state.roll, state.placed, can_reroll)
+
+
+def has_placeable(roll: Sequence[int]) -> bool:
+    return any(v != SEASICK for v in roll)
+
+
+def open_ships(players: int, seat: int, placed: tuple[int, ...]) -> list[int]:
+    """The ships that may take one more of the acting seat's dice this turn."""
+    per_ship = 2 if players == 3 else 1
+    return [ship for ship in range(players) if ship != seat and placed.count(ship) < per_ship]
+
+
+def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> str | None:
+    """Why a crew move is illegal now, or None if it is legal."""
+    if state.phase is not Phase.CREW:
+        return (
+            f"Dice are rolled and placed in the crew step; now it is the {state.phase.value} step."
+        )
+    if isinstance(move, Reroll):
+        if not 1 <= len(move.dice) <= DICE_PER_PLAYER:
+            return f"A reroll takes 1 to {DICE_PER_PLAYER} of your dice."
+        if state.placed:
+            return "Rerolls come before you place your first die."
+        cost = reroll_cost(state.rerolls)
+        if state.money[seat] < cost:
+            return f"This reroll costs {cost} coins and you have {state.money[seat]}."
+        left = list(state.roll)
+        for value in move.dice:
+            if value not in left:
+                return f"You have no die showing {face(value)} to reroll (your dice: " + (
+                    f"{dice_text(state.roll)})."
+                )
+            left.remove(value)
+        return None
+    if isinstance(move, Place):
+        if move.value == SEASICK:
+            return "A seasick die stays home this round."
+        if move.value not in state.roll:
+            return f"None of your dice shows {move.value} (your dice: {dice_text(state.roll)})."
+        if move.ship == seat:
+            return "Crew dice go on the other players' ships, not your own."
+        if not 0 <= move.ship < state.players:
+            return f"There is no ship number {move.ship + 1} in this game."
+        if move.ship not in open_ships(state.players, seat, state.placed):
+            limit = "two of your dice" if state.players == 3 else "one of your dice"
+            return f"Ship {SEAT_LETTERS[move.ship]} already has {limit} this round."
+        return None
+    if has_placeable(state.roll):
+        return f"You still have dice to place: {dice_text(state.roll)}."
+    return None
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def start_crew_turn(d: Draft) -> None:
+    """Roll the next board's three dice, publicly; all seasick and too poor to reroll: next."""
+    seat = acting_in(d)
+    d["roll"] = tuple(
+        sorted(rng.roll(d["seed"], f"crew:{d['round']}:{seat}", DICE_PER_PLAYER), reverse=True)
+    )
+    d["rerolls"] = 0
+    d["placed"] = ()
+    d["events"].append(f"{who(seat)} rolls {dice_text(d['roll'])}.")
+    if not has_placeable(d["roll"]) and not _can_reroll(d):
+        d["events"].append(f"{who(seat)} keeps every die home (all seasick).")
+        next_crew_turn(d)
+
+
+def reroll(d: Draft, seat: int, move: Reroll) -> None:
+    """Pay the bank, roll the chosen dice again (keyed by round, seat and reroll number)."""
+    done = d["rerolls"]
+    cost = reroll_cost(done)
+    transfer(d, seat, None, cost, REROLLS, REROLLS)
+    d["rerolls"] = done + 1
+    fresh = rng.roll(d["seed"], f"reroll:{d['round']}:{seat}:{done + 1}", len(move.dice))
+    kept = list(d["roll"])
+    for value in move.dice:
+        kept.remove(value)
+    d["roll"] = tuple(sorted([*kept, *fresh], reverse=True))
+    d["events"].append(
+        f"{who(seat)} paid {cost} and rerolled: {dice_text(fresh)}; "
+        f"dice now {dice_text(d['roll'])}."
+    )
+    if not has_placeable(d["roll"]) and not _can_reroll(d):
+        d["events"].append(f"{who(seat)} keeps every die home (all seasick).")
+        next_crew_turn(d)
+
+
+def place(d: Draft, seat: int, move: Place) -> None:
+    """Put one die on a ship in value order; the crew turn ends with the last placeable die."""
+    roll = list(d["roll"])
+    roll.remove(move.value)
+    d["roll"] = tuple(roll)
+    d["placed"] = (*d["placed"], move.ship)
+    crews = list(d["crews"])
+    crew, bumped = insert_die(crews[move.ship], Die(seat, move.value))
+    crews[move.ship] = crew
+    d["crews"] = tuple(crews)
+    if bumped is not None:
+        d["events"].append(
+            f"{who(bumped.owner)}'s {bumped.value} is pushed off ship "
+            f"{SEAT_LETTERS[move.ship]} and earns nothing."
+        )
+    if not has_placeable(d["roll"]):
+        next_crew_turn(d)
+
+
+def next_crew_turn(d: Draft) -> None:
+    """The next board's crew turn, or navigation once every board has placed its dice."""
+    d["roll"] = ()
+    d["placed"] = ()
+    d["turn"] += 1
+    if d["turn"] < d["players"]:
+        start_crew_turn(d)
+        return
+    d["phase"] = Phase.NAVIGATION
+    d["turn"] = 0
+    d["rerolls"] = 0
+    start_navigation_turn(d)
+
+
+# -- private helpers -------------------------------------------------------------------------------
+def _can_reroll(d: Draft) -> bool:
+    return not d["placed"] and d["money"][acting_in(d)] >= reroll_cost(d["rerolls"])
+
+
+@cache
+def _crew_options(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...], can_reroll: bool
+) -> tuple[Move, ...]:
+    """The crew step's moves; few distinct situations occur, so they are cached."""
+    moves: list[Move] = []
+    values = sorted({v for v in roll if v != SEASICK}, reverse=True)
+    if values:
+        ships = open_ships(players, seat, placed)
+        moves.extend(Place(value, ship) for value in values for ship in ships)
+    else:
+        moves.append(Keep())
+    if can_reroll:
+        moves.extend(Reroll(dice) for dice in _subsets(roll))
+    return tuple(moves)
+
+
+@cache
+def _subsets(roll: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of 1..3 dice from the roll, highest values first."""
+    found: set[tuple[int, ...]] = set()
+    n = len(roll)
+    for mask in range(1, 1 << n):
+        found.add(tuple(sorted((roll[i] for i in range(n) if mask >> i & 1), reverse=True)))
+    return tuple(sorted(found, key=lambda dice: (len(dice), [-v for v in dice])))

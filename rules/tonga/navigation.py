@@ -1,0 +1,315 @@
+"""Tonga Bonga's step 3, navigation: a ship sails one space per move on the points its crew
+dice give, meets the special tiles and the ghost ship, and may camp on entering a harbour.
+
+Costs: 1 per free small space or per harbour (a large space ships share), 2 to pass through a
+small space holding a ship, which is allowed only when a further step is possible from there
+(games.md). A wind gives its points once per ship per turn; sunken treasure pays where the turn
+ends; a treasure map is taken on entering and pays at its island; the first space next to the
+ghost ship in a turn costs 3 coins per die aboard, paid to the dice owners.
+"""
+
+from __future__ import annotations
+
+from rules.tonga.common import (
+    Draft,
+    acting,
+    acting_in,
+    camps_left,
+    gain,
+    points,
+    transfer,
+    who,
+)
+from rules.tonga.map import (
+    DOLPHIN_SPACES,
+    HARBOURS,
+    HOME,
+    ISLANDS,
+    NEIGHBOURS,
+    SPACE_NAMES,
+    SPACES,
+)
+from rules.tonga.state import (
+    CAMPS,
+    CAMPS_PER_PLAYER,
+    FEES_PAID,
+    FEES_RECEIVED,
+    GHOST_PAID,
+    GHOST_RECEIVED,
+    TREASURES,
+    Camp,
+    End,
+    Move,
+    Step,
+    TongaState,
+)
+from rules.tonga.tiles import GHOST_WAGE, TILE_BY_KEY, Kind
+from rules.tonga.wages import end_round, pay_wages
+
+CAMP_INCOME = 25
+CAMP_FEE = 5
+DOLPHIN_INDEX: dict[int, int] = {space: i for i, space in enumerate(DOLPHIN_SPACES)}
+STEPS: tuple[Step, ...] = tuple(Step(space) for space in range(SPACES))
+# Neighbours as sets: entering a space next to the ghost ship costs its extra wages.
+NEIGHBOURS_SET: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
+
+
+def navigation_moves(state: TongaState) -> tuple[Move, ...]:
+    """The acting ship's moves: its legal steps, then `camp` and `end` when allowed."""
+    moves: list[Move] = [STEPS[space] for space in steps(state)]
+    if state.may_camp:
+        moves.append(Camp())
+    if not state.passing:
+        moves.append(End())
+    return tuple(moves)
+
+
+def steps(state: TongaState) -> list[int]:
+    """The spaces the acting ship may enter now."""
+    return _legal_steps(state.ships, acting(state), state.mp, state.tiles, state.winds, state.ghost)
+
+
+def navigation_refusal(state: TongaState, seat: int, move: Step | Camp | End) -> str | None:
+    """Why a navigation move is illegal now, or None if it is legal (the phase is navigation)."""
+    if isinstance(move, Camp):
+        if state.may_camp:
+            return None
+        here = state.ships[seat]
+        if here < HARBOURS and here != HOME and seat in state.camps[here]:
+            return f"You already have a camp on {ISLANDS[here].name}."
+        if here < HARBOURS and here != HOME and camps_left(state, seat) == 0:
+            return "All four of your camps are set up."
+        return (
+            "You may camp only right after entering the harbour of an island other than "
+            "Tonga Bonga (a ship that starts its turn in a harbour must leave and come back)."
+        )
+    if isinstance(move, End):
+        if state.passing:
+            return "Your ship is passing through another ship's space and may not stop there."
+        return None
+    here = state.ships[seat]
+    target = move.space
+    if not 0 <= target < SPACES:
+        return f"There is no sea space number {target}."
+    name = SPACE_NAMES[target]
+    if target not in NEIGHBOURS[here]:
+        return f"{name} is not next to your ship at {SPACE_NAMES[here]}: move one space at a time."
+    if target == state.ghost:
+        return f"The ghost ship lies on {name}: no ship may enter it."
+    if state.mp < 1:
+        return "You have no movement points left."
+    if target < HARBOURS or target not in state.ships or target in steps(state):
+        return None
+    if state.mp < 3:
+        return (
+            f"A ship lies on {name}: passing through costs 2 points and needs a further step, "
+            f"but you have only {state.mp}."
+        )
+    return f"A ship lies on {name} and there would be no further step from it: you cannot pass."
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def start_navigation_turn(d: Draft) -> None:
+    """The next board's ship navigates on the sum of its dice (its turn ends if it cannot move)."""
+    seat = acting_in(d)
+    d["mp"] = sum(die.value for die in d["crews"][seat])
+    d["path"] = (d["ships"][seat],)
+    d["winds"] = ()
+    d["ghost_paid"] = False
+    d["passing"] = False
+    d["may_camp"] = False
+    d["events"].append(f"{who(seat)} navigates with {points(d['mp'])}.")
+    if not _steps_in(d):
+        end_navigation_turn(d)
+
+
+def step(d: Draft, seat: int, space: int) -> None:
+    """Sail into ``space``: pay its cost, then its tile, the ghost ship and the harbour act."""
+    ships = d["ships"]
+    passing = space >= HARBOURS and any(
+        ship == space for other, ship in enumerate(ships) if other != seat
+    )
+    d["mp"] -= 2 if passing else 1
+    d["passing"] = passing
+    d["may_camp"] = False
+    d["ships"] = (*ships[:seat], space, *ships[seat + 1 :])
+    d["path"] = (*d["path"], space)
+    index = DOLPHIN_INDEX.get(space)
+    if index is not None and d["tiles"][index] is not None:
+        tile = TILE_BY_KEY[d["tiles"][index]]
+        if tile.kind is Kind.WIND and index not in d["winds"]:
+            d["mp"] += tile.value
+            d["winds"] = (*d["winds"], index)
+            d["events"].append(f"Wind: +{tile.value} movement points.")
+        elif tile.kind is Kind.MAP:
+            maps = list(d["maps"])
+            maps[seat] = (*maps[seat], tile.key)
+            d["maps"] = tuple(maps)
+            d["tiles"] = _without(d["tiles"], index)
+            d["events"].append(
+                f"{who(seat)} takes the treasure map to {ISLANDS[tile.target].name}."
+            )
+    d["events"].append(f"{points(d['mp'])} left.")
+    _ghost_wages(d, seat, space)
+    if space < HARBOURS:
+        _arrive(d, seat, space)
+    # The turn ends by itself once nothing is left to decide.
+    if not d["passing"] and not d["may_camp"] and not _steps_in(d):
+        end_navigation_turn(d)
+
+
+def camp(d: Draft, seat: int) -> None:
+    """Set up a camp where the ship is: +25 from the bank, then 5 to each other camp there."""
+    island = d["ships"][seat]
+    others = d["camps"][island]
+    camps = list(d["camps"])
+    camps[island] = (*others, seat)
+    d["camps"] = tuple(camps)
+    d["may_camp"] = False
+    gain(d, seat, CAMP_INCOME, CAMPS)
+    fees = [
+        f"{transfer(d, seat, other, CAMP_FEE, FEES_PAID, FEES_RECEIVED)} to {who(other)}"
+        for other in others
+    ]
+    paid = f", pays {', '.join(fees)}" if fees else ""
+    d["events"].append(f"+{CAMP_INCOME} from the bank{paid}.")
+    if not _steps_in(d):
+        end_navigation_turn(d)
+
+
+def end_navigation_turn(d: Draft) -> None:
+    """Sunken treasure where the ship stops; then the next ship, or steps 4 and the round's end."""
+    seat = acting_in(d)
+    here = d["ships"][seat]
+    index = DOLPHIN_INDEX.get(here)
+    if index is not None and d["tiles"][index] is not None:
+        tile = TILE_BY_KEY[d["tiles"][index]]
+        if tile.kind is Kind.TREASURE:
+            gain(d, seat, tile.value, TREASURES)
+            d["tiles"] = _without(d["tiles"], index)
+            d["events"].append(f"{who(seat)} ends on sunken treasure: +{tile.value}.")
+    d["may_camp"] = False
+    d["passing"] = False
+    d["mp"] = 0
+    d["turn"] += 1
+    if d["turn"] < d["players"]:
+        start_navigation_turn(d)
+        return
+    pay_wages(d)
+    end_round(d)
+
+
+# -- private helpers -------------------------------------------------------------------------------
+def _steps_in(d: Draft) -> list[int]:
+    return _legal_steps(d["ships"], acting_in(d), d["mp"], d["tiles"], d["winds"], d["ghost"])
+
+
+def _wind(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int) -> int:
+    """The wind points entering ``space`` would still give this turn."""
+    index = DOLPHIN_INDEX.get(space)
+    if index is None or index in winds:
+        return 0
+    key = tiles[index]
+    if key is None:
+        return 0
+    tile = TILE_BY_KEY[key]
+    return tile.value if tile.kind is Kind.WIND else 0
+
+
+def _legal_steps(
+    ships: tuple[int, ...],
+    seat: int,
+    mp: int,
+    tiles: tuple[str | None, ...],
+    winds: tuple[int, ...],
+    ghost: int,
+) -> list[int]:
+    if mp <= 0:
+        return []
+    out = []
+    # A neighbour listed in ``ships`` holds another ship (ours is not next to itself).
+    for space in NEIGHBOURS[ships[seat]]:
+        if space == ghost:
+            continue
+        if space >= HARBOURS and space in ships:
+            left = mp - 2
+            if left < 0:
+                continue
+            occupied = {s for o, s in enumerate(ships) if o != seat and s >= HARBOURS}
+            gust = _wind(tiles, winds, space)
+            used = (*winds, DOLPHIN_INDEX[space]) if gust else winds
+            if not _can_sail_on(space, left + gust, occupied, tiles, used, ghost):
+                continue
+        out.append(space)
+    return out
+
+
+def _can_sail_on(
+    space: int,
+    mp: int,
+    occupied: set[int],
+    tiles: tuple[str | None, ...],
+    winds: tuple[int, ...],
+    ghost: int,
+) -> bool:
+    """Whether a ship passing through ``space`` with ``mp`` points left can take a next step."""
+    for other in NEIGHBOURS[space]:
+        if other == ghost:
+            continue
+        if other not in occupied:
+            if mp >= 1:
+                return True
+        elif mp >= 2:  # 2 to pass it too; its wind may pay for the step beyond
+            gust = _wind(tiles, winds, other)
+            used = (*winds, DOLPHIN_INDEX[other]) if gust else winds
+            if _can_sail_on(other, mp - 2 + gust, occupied, tiles, used, ghost):
+                return True
+    return False
+
+
+def _ghost_wages(d: Draft, seat: int, space: int) -> None:
+    """The first space next to the ghost ship in a turn: 3 coins per die to the dice owners."""
+    if d["ghost_paid"] or d["ghost"] < 0 or space not in NEIGHBOURS_SET[d["ghost"]]:
+        return
+    d["ghost_paid"] = True
+    paid = []
+    for die in d["crews"][seat]:
+        amount = transfer(d, seat, die.owner, GHOST_WAGE, GHOST_PAID, GHOST_RECEIVED)
+        paid.append(f"{amount} to {who(die.owner)}")
+    d["events"].append(
+        f"Next to the ghost ship: {who(seat)} pays extra wages: {', '.join(paid) or 'no crew'}."
+    )
+
+
+def _arrive(d: Draft, seat: int, harbour: int) -> None:
+    """Entering a harbour: treasure maps to it pay; home may end the game; else camp may follow."""
+    held = d["maps"][seat]
+    for key in held:
+        tile = TILE_BY_KEY[key]
+        if tile.target == harbour:
+            gain(d, seat, tile.value, TREASURES)
+            maps = list(d["maps"])
+            maps[seat] = tuple(k for k in maps[seat] if k != key)
+            d["maps"] = tuple(maps)
+            d["events"].append(
+                f"{who(seat)} follows the treasure map to {ISLANDS[harbour].name}: +{tile.value}."
+            )
+    placed = _camps_placed(d["camps"], seat)
+    if harbour == HOME:
+        if placed == CAMPS_PER_PLAYER:
+            if not d["ending"]:
+                d["events"].append(f"{who(seat)} is home with four camps: this round is the last.")
+            d["ending"] = True
+            if seat not in d["home"]:
+                d["home"] = (*d["home"], seat)
+        return
+    if seat not in d["camps"][harbour] and placed < CAMPS_PER_PLAYER:
+        d["may_camp"] = True
+
+
+def _camps_placed(camps: tuple[tuple[int, ...], ...], seat: int) -> int:
+    return sum(seat in camp for camp in camps)
+
+
+def _without(tiles: tuple[str | None, ...], index: int) -> tuple[str | None, ...]:
+    return (*tiles[:index], None, *tiles[index + 1 :])
