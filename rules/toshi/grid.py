@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from rules.toshi.data import GRID_SIZE
+
 # Where each of a card's 9 spots lies, as (row offset, column offset) on the lattice from the
 # card's north-west corner spot (2i, 2j).
 SPOT_OFFSETS: dict[str, tuple[int, int]] = {
@@ -41,6 +43,9 @@ WHERE_WORDS: dict[str, str] = {
     "se": "south-east corner",
 }
 COLUMN_LETTERS = "abcdefghij"
+# The largest grid over all player counts, for move tables built once for every size.
+MAX_CELLS = max(rows * cols for rows, cols in GRID_SIZE.values())
+MAX_SPOTS = max((2 * rows + 1) * (2 * cols + 1) for rows, cols in GRID_SIZE.values())
 
 
 @dataclass(frozen=True)

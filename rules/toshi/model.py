@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from rules.toshi.data import COLOUR_NAMES
 
@@ -195,3 +196,16 @@ class ToshiView:
     over: bool
     winners: tuple[int, ...]
     score_lines: tuple[str, ...]  # the final breakdown, one line per seat
+
+
+# -- state updates ---------------------------------------------------------------------------------
+def evolve(state: ToshiState, **changes: Any) -> ToshiState:
+    """``dataclasses.replace`` without its per-field overhead (a hot path in playouts).
+
+    The state has no __post_init__ and no derived fields, so copying the attribute dict and
+    overriding the changed fields builds exactly the state ``replace`` would."""
+    new = object.__new__(ToshiState)
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    return new

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.base import Outcome, ScoreLine, SeatScore
 from rules.toshi.data import (
     BUILDER,
     COLOURS,
@@ -16,9 +17,11 @@ from rules.toshi.data import (
     OVERSEER_PER_MISSING,
     PAWNLITICIAN,
     PAWNLITICIAN_COLOURS,
+    ROUNDS,
 )
 from rules.toshi.grid import Geometry, geometry
 from rules.toshi.model import Card, ToshiState
+from rules.toshi.words import seat_name
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,45 @@ def ranking_key(t: SeatTally) -> tuple[int, int, int]:
     return (t.total, t.unused, t.gained)
 
 
+def final_outcome(state: ToshiState) -> Outcome:
+    """Every seat's NP with its breakdown, the winners after the tie-breaks, and why."""
+    tallies = tally(state)
+    scores = []
+    for t in tallies:
+        lines = [
+            ScoreLine(
+                "Buildings " + (" ".join(str(c) for c in t.buildings) or "none"),
+                t.building_points,
+            ),
+            ScoreLine(f"Parks+Monument majority ({t.landmarks} gained)", t.majority),
+        ]
+        if state.specs[t.seat]:
+            side = "bonus side" if state.spec_flipped[t.seat] else "not flipped"
+            label = f"{state.specs[t.seat]} ({side}{', ' if t.bonus_label else ''}"
+            lines.append(ScoreLine(f"{label}{t.bonus_label})", t.bonus))
+        scores.append(SeatScore(t.seat, t.total, tuple(lines)))
+    best = max(ranking_key(t) for t in tallies)
+    winners = tuple(t.seat for t in tallies if ranking_key(t) == best)
+    top = max(t.total for t in tallies)
+    extra = []
+    if sum(1 for t in tallies if t.total == top) > 1:
+        extra.append(
+            "Tied on NP: "
+            + ", ".join(
+                f"{seat_name(t.seat)} {t.unused} unused tokens, {t.gained} cards gained"
+                for t in tallies
+                if t.total == top
+            )
+        )
+    return Outcome(
+        scores=tuple(scores),
+        winners=winners,
+        reason=f"After {ROUNDS} rounds the city is full; face-down cards are revealed.",
+        extra=tuple(extra),
+    )
+
+
+# -- private helpers -------------------------------------------------------------------------------
 def _bonus(state: ToshiState, seat: int, buildings: list[Card], landmarks: int) -> tuple[int, str]:
     spec = state.specs[seat]
     if not spec or not state.spec_flipped[seat]:

@@ -1,0 +1,137 @@
+"""Toshi Tōshi public texts: each move described, and the decision now awaited.
+
+Both go to the public channel, so neither ever names a card in a hand or a face-down card.
+"""
+
+from __future__ import annotations
+
+from rules.toshi.construction import builds_left
+from rules.toshi.data import COLOUR_NAMES, OVERSEER, ROUNDS, SPEC_BONUSES
+from rules.toshi.grid import geometry
+from rules.toshi.influence import action_list
+from rules.toshi.model import (
+    Build,
+    Flip,
+    FlipSpecialisation,
+    Lead,
+    Move,
+    MoveToken,
+    Pass,
+    Phase,
+    Place,
+    PlayCard,
+    ToshiState,
+)
+from rules.toshi.nature import has_normal_spot
+from rules.toshi.rounds import decider
+from rules.toshi.specialisation import has_power
+from rules.toshi.words import card_text, seat_name, spot_text
+
+
+def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
+    """The move in plain words for the public channel (never a face-down card)."""
+    geo = geometry(before.rows, before.cols)
+    who = seat_name(seat)
+    match move:
+        case PlayCard(card):
+            text = f"{who} plays {card_text(card)}."
+            if after.winner >= 0 and before.winner < 0:
+                text += f" {seat_name(after.winner)} wins trick {before.round}."
+            return text
+        case Place(spot):
+            extra = " (owed Influenstar token)" if seat == before.owed else ""
+            return f"{who} places a Nature token on {spot_text(geo, spot)}{extra}."
+        case Build(card, True, cell):
+            return f"{who} builds {card_text(card)} face up on {geo.cell_names[cell]}."
+        case Build(_, False, cell):
+            return f"{who} builds a card face down on {geo.cell_names[cell]}."
+        case MoveToken(src, dst):
+            return f"{who} moves their token from {spot_text(geo, src)} to {spot_text(geo, dst)}."
+        case Lead(target):
+            return f"{who} chooses {seat_name(target)} to lead the next trick."
+        case Flip(cell):
+            return f"{who} {_flip_text(before, after, cell)}."
+        case FlipSpecialisation():
+            return (
+                f"{who} flips their {before.specs[seat]} card to its Bonus Points side "
+                f"({SPEC_BONUSES[before.specs[seat]]})."
+            )
+        case Pass():
+            return f"{who} declines: {_declined(before)}."
+    raise TypeError(f"not a Toshi Tōshi move: {move!r}")
+
+
+def pending_text(state: ToshiState) -> str:
+    """The awaited decision, with an owed Influenstar token that may come meanwhile."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "nothing: the game is over"
+    if phase is Phase.TRICK:
+        seat = (state.leader + len(state.trick)) % state.players
+        if not state.trick:
+            return f"{seat_name(seat)}: lead trick {state.round} of {ROUNDS} with any card"
+        led = COLOUR_NAMES[state.trick[0].card.colour]
+        return (
+            f"{seat_name(seat)}: play a card to trick {state.round} "
+            f"({led} was led: follow {led} if you can)"
+        )
+    if phase is Phase.OWED:
+        return _owed_text(state)
+    main = decider(state)
+    who = seat_name(main)
+    if phase is Phase.NATURE:
+        edge = " (Overseer: the edge and spots without a card are allowed)"
+        text = f"{who}: place a Nature token{edge if has_power(state, main, OVERSEER) else ''}"
+    elif phase is Phase.SECOND:
+        text = f"{who} (Builder): place a second token on the middle of a card, or pass"
+    elif phase is Phase.PAWN:
+        text = (
+            f"{who} (Pawnlitician): choose the face-up card and its space "
+            "(`build <card> up <space>`), or pass"
+        )
+    elif phase is Phase.BUILD:
+        up, down = builds_left(state)
+        parts = [p for p, left in (("the face-up card", up), ("the face-down card", down)) if left]
+        text = f"{who} won the trick: build {' and '.join(parts)} on empty spaces"
+    elif phase is Phase.INFLUENCE:
+        text = f"{who}: take a bonus action ({action_list(state)}) or pass"
+    else:
+        text = (
+            f"{who}: flip your {state.specs[main]} card to its Bonus Points side "
+            f"({SPEC_BONUSES[state.specs[main]]}), or pass"
+        )
+    if state.owed >= 0 and has_normal_spot(state):
+        text += f"; meanwhile {_owed_text(state)}"
+    return text
+
+
+# -- private helpers -------------------------------------------------------------------------------
+def _owed_text(state: ToshiState) -> str:
+    return f"{seat_name(state.owed)} (Influenstar) may place their owed Nature token"
+
+
+def _flip_text(before: ToshiState, after: ToshiState, index: int) -> str:
+    geo = geometry(before.rows, before.cols)
+    cell = before.cells[index]
+    assert cell is not None
+    name = geo.cell_names[index]
+    if cell.kind == "monument":
+        side = (
+            '"10 > 1" (high cards strongest)'
+            if after.monument_high
+            else ('"1 > 10" (low cards strongest)')
+        )
+        return f"flips the Monument on {name}: {side} is now up"
+    assert cell.card is not None
+    if cell.face_up:
+        return f"turns {card_text(cell.card)} on {name} face down"
+    return f"reveals the face-down card on {name}: {card_text(cell.card)}"
+
+
+def _declined(state: ToshiState) -> str:
+    return {
+        Phase.SECOND: "no second Builder token",
+        Phase.PAWN: "the Pawnlitician leaves the face-up card to the winner",
+        Phase.INFLUENCE: "no (further) bonus action",
+        Phase.SPECIALISE: "the Specialisation card keeps its power side",
+    }.get(state.phase, "nothing to do")
