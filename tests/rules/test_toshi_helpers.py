@@ -8,8 +8,12 @@ from typing import Any
 from rules.toshi import ToshiToshi
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, Cell, Phase, Play, ToshiState
+from rules.toshi.scoring import holder
 
 GAME = ToshiToshi()
+# The rulebook's scoring example names its players by their token symbols.
+MUSHROOM, BEEHIVE, LEAF = 0, 1, 2
+TWENTY = [f"{c}{v}" for c in "RBGPY" for v in (1, 2, 3, 4)]
 
 
 def card(text: str) -> Card:
@@ -70,3 +74,16 @@ def after_trick(
 
 def play(s: ToshiState, seat: int, text: str) -> ToshiState:
     return GAME.apply(s, seat, GAME.parse(s, text))
+
+
+def holder_of(tokens: dict[str, int], builder: int = -1) -> int:
+    """Who gains c2 (the 3-player Monument's space) with these tokens on its spots."""
+    s = with_tokens(state(3), tokens)
+    geo = geometry(s.rows, s.cols)
+    return holder(s.spots, geo, cell(s, "c2"), 3, builder)
+
+
+def over(players: int = 3, **changes: Any) -> ToshiState:
+    """A finished game's state (empty hands), to be filled by the test."""
+    s = state(players, **changes)
+    return dataclasses.replace(s, phase=Phase.OVER, round=10, hands=((),) * players)
