@@ -27,6 +27,7 @@ from rules.tonga.common import (
     dice_text,
     freeze,
     order,
+    points,
     reroll_cost,
     thaw,
     where,
@@ -35,23 +36,26 @@ from rules.tonga.common import (
 from rules.tonga.crew import (
     crew_moves,
     crew_refusal,
-    has_placeable,
     next_crew_turn,
+    open_ships,
     place,
     reroll,
     start_crew_turn,
 )
 from rules.tonga.map import DOLPHIN_SPACES, HOME, ISLANDS
 from rules.tonga.navigation import (
+    STEPS,
     camp,
     end_navigation_turn,
     navigation_moves,
     navigation_refusal,
     step,
+    steps,
 )
 from rules.tonga.notation import format_move, parse_move
 from rules.tonga.state import (
     LEDGER,
+    SEASICK,
     SEAT_LETTERS,
     START,
     START_MONEY,
@@ -274,24 +278,24 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                 f"(e.g. `wages 2 1`; {money} coins in hand)"
             )
         if state.phase is Phase.CREW:
-            options = []
-            if has_placeable(state.roll):
-                options.append("place a die on another ship (`place 4 on B`)")
-            else:
-                options.append("`keep` (all seasick)")
-            if not state.placed and state.money[seat] >= reroll_cost(state.rerolls):
-                options.append(f"reroll 1-3 dice for {reroll_cost(state.rerolls)} (`reroll s`)")
-            return f"{me} rolled {dice_text(state.roll)}: " + " or ".join(options)
+            return f"{me} rolled {dice_text(state.roll)}: " + " or ".join(_crew_options(state))
         here = where(state.ships[seat])
+        sail = [STEPS[space] for space in steps(state)]
+        example = f"`{format_move(sail[0])}`" if sail else ""
         if state.passing:
             return (
                 f"{me} is passing through a ship at {here} and must sail on "
-                f"({state.mp} movement points left; `go d5`)"
+                f"({points(state.mp)} left; e.g. {example})"
             )
-        camp = f", `camp` on {ISLANDS[state.ships[seat]].name}" if state.may_camp else ""
+        options = [f"sail one space (e.g. {example})"] if sail else []
+        if state.may_camp:
+            options.append(f"`camp` on {ISLANDS[state.ships[seat]].name}")
+        options.append("`end`")
         return (
-            f"{me} navigates from {here} with {state.mp} movement points: "
-            f"sail one space (`go d5`){camp} or `end`"
+            f"{me} navigates from {here} with {points(state.mp)}: "
+            + ", ".join(options[:-1])
+            + (" or " if len(options) > 1 else "")
+            + options[-1]
         )
 
     def playout_move(self, state: TongaState, seat: int, draw: random.Random) -> Move:
@@ -308,3 +312,22 @@ def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
     if state.phase is not Phase.NAVIGATION:
         return f"Ships move in the navigation step; now it is the {state.phase.value} step."
     return navigation_refusal(state, seat, move)
+
+
+def _crew_options(state: TongaState) -> list[str]:
+    """The crew decision in words, with examples the acting seat could really type."""
+    seat = acting(state)
+    options = []
+    placeable = [v for v in state.roll if v != SEASICK]
+    if placeable:
+        ships = open_ships(state.players, seat, state.placed)
+        names = " or ".join(SEAT_LETTERS[ship] for ship in ships)
+        example = format_move(Place(placeable[0], ships[0]))
+        options.append(f"place a die on ship {names} (`{example}`)")
+    else:
+        options.append("`keep` (all seasick)")
+    cost = reroll_cost(state.rerolls)
+    if not state.placed and state.money[seat] >= cost:
+        example = format_move(Reroll((SEASICK,) if SEASICK in state.roll else state.roll[-1:]))
+        options.append(f"reroll 1-3 dice for {cost} (`{example}`)")
+    return options

@@ -7,7 +7,7 @@ A space is named by the hex label printed on the picture, or a harbour by its is
 from __future__ import annotations
 
 from rules.errors import InvalidMove
-from rules.tonga.common import face
+from rules.tonga.common import acting, face, where
 from rules.tonga.map import ISLANDS, LAND, NAME_TO_SPACE, SPACE_NAMES, label
 from rules.tonga.state import (
     DICE_PER_PLAYER,
@@ -25,32 +25,51 @@ from rules.tonga.state import (
 )
 from rules.tonga.text import MOVE_HELP
 
+_GO_WORDS = ("go", "to", "sail", "move")
+_END_WORDS = ("end", "end turn", "done", "stop")
+_FILLER = ("on", "ship", "seat", "to")  # `place 4 on ship B`, `place 4 to seat 2`
+
 
 def parse_move(state: TongaState, text: str) -> Move:
     words = text.lower().replace(",", " ").split()
     if not words:
         raise InvalidMove(f"Empty move. {MOVE_HELP}")
     head, rest = words[0], words[1:]
-    if head in ("wages", "wage") and len(rest) == 2 and all(w.isdigit() for w in rest):
-        return Wages(int(rest[0]), int(rest[1]))
-    if head == "reroll" and 1 <= len(rest) <= DICE_PER_PLAYER:
-        return Reroll(tuple(sorted((_die_value(text, w) for w in rest), reverse=True)))
+    if head in ("wages", "wage"):
+        if len(rest) == 2 and all(w.isdigit() for w in rest):
+            return Wages(int(rest[0]), int(rest[1]))
+        raise InvalidMove(
+            f"`{text}`: wages are two whole numbers, captain then helmsman, e.g. `wages 3 2`."
+        )
+    if head == "reroll":
+        if rest == ["all"]:
+            return Reroll(tuple(sorted(state.roll, reverse=True)))
+        if 1 <= len(rest) <= DICE_PER_PLAYER:
+            return Reroll(tuple(sorted((_die_value(text, w) for w in rest), reverse=True)))
+        raise InvalidMove(
+            f"`{text}`: name the 1 to {DICE_PER_PLAYER} dice to reroll by their values, "
+            "e.g. `reroll 1 s` (s = seasick), or `reroll all`."
+        )
     if head == "place":
-        if rest[1:2] == ["on"]:
-            rest = [rest[0], *rest[2:]]
+        rest = [w for w in rest if w not in _FILLER]
         if len(rest) == 2:
             return Place(_die_value(text, rest[0]), _ship(state, text, rest[1]))
+        raise InvalidMove(f"`{text}`: name a die value and a ship, e.g. `place 4 on B`.")
     if words == ["keep"]:
         return Keep()
-    if words == ["camp"]:
-        return Camp()
-    if words in (["end"], ["end", "turn"]):
+    if head == "camp":
+        return _camp(state, text, rest)
+    if " ".join(words) in _END_WORDS:
         return End()
-    if head in ("go", "to"):
+    if head in _GO_WORDS:
         words = rest
     name = " ".join(words)
     if name in NAME_TO_SPACE:
         return Step(NAME_TO_SPACE[name])
+    if len(words) > 1 and all(w in NAME_TO_SPACE for w in words):
+        raise InvalidMove(
+            f"`{text}`: a ship moves one space per move: `go {words[0]}`, then `go {words[1]}`."
+        )
     land = _land_name(name)
     if land:
         raise InvalidMove(f"`{text}`: {name} is {land}; ships sail only on sea spaces.")
@@ -71,6 +90,23 @@ def format_move(move: Move) -> str:
     if isinstance(move, Camp):
         return "camp"
     return "end"
+
+
+def _camp(state: TongaState, text: str, rest: list[str]) -> Camp:
+    """`camp`, or `camp cocoa` naming the island the ship is at (a check that it is)."""
+    if rest in ([], ["here"]):
+        return Camp()
+    name = " ".join(rest)
+    space = NAME_TO_SPACE.get(name)
+    if space is None or space >= len(ISLANDS):
+        raise InvalidMove(f"`{text}`: `{name}` is not an island; just type `camp`.")
+    ship = state.ships[acting(state)]
+    if space != ship:
+        raise InvalidMove(
+            f"`{text}`: your ship is at {where(ship)}, not at {ISLANDS[space].name}; "
+            "a camp goes on the island whose harbour you just entered."
+        )
+    return Camp()
 
 
 def _die_value(text: str, word: str) -> int:

@@ -51,7 +51,7 @@ optional; unused points are lost.
 """
 
 MOVE_HELP = (
-    "`wages 3 2` (captain, helmsman) · `reroll 1 s` (die values, s = seasick) · "
+    "`wages 3 2` (captain, helmsman) · `reroll 1 s` (die values, s = seasick) or `reroll all` · "
     "`place 4 on B` (die value, ship letter) · `keep` · `go d5` or `go cocoa` (one space) · "
     "`camp` · `end`"
 )

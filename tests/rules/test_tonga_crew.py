@@ -159,7 +159,25 @@ def test_crew_moves_parse_and_format():
         GAME.parse(state, "place 5 on e")
     with pytest.raises(InvalidMove, match="not a die face"):
         GAME.parse(state, "reroll 7")
-    assert "rolled 5, 3, seasick" in GAME.pending(state)
+    assert GAME.pending(state) == (
+        "Seat 1 (A) rolled 5, 3, seasick: place a die on ship B or C or D (`place 5 on B`) or "
+        "reroll 1-3 dice for 2 (`reroll s`)"
+    )
+    assert GAME.parse(state, "place 5 on ship B") == Place(5, 1)
+    assert GAME.parse(state, "place 3 on seat 3") == Place(3, 2)
+    assert GAME.parse(state, "reroll all") == Reroll((S, 5, 3))
+    with pytest.raises(InvalidMove, match="name a die value and a ship"):
+        GAME.parse(state, "place 5")
+    with pytest.raises(InvalidMove, match=r"name the 1 to 3 dice to reroll"):
+        GAME.parse(state, "reroll")
+    with pytest.raises(InvalidMove, match="captain then helmsman"):
+        GAME.parse(state, "wages 3")
+
+
+def test_pending_examples_are_moves_the_seat_can_make():
+    state = play(crew_step(players=3, seat=0, roll=(4, 2, 1)), "place 4 on B", "place 2 on B")
+    assert GAME.pending(state) == "Seat 1 (A) rolled 1: place a die on ship C (`place 1 on C`)"
+    assert GAME.pending(crew_step(seat=0, roll=(5, 3, 1))).endswith("(`reroll 1`)")
 
 
 def test_each_crew_roll_comes_from_the_seed_by_round_and_seat():

@@ -145,7 +145,8 @@ def test_pending_names_the_acting_seat_and_the_decision():
     assert "20 coins in hand" in GAME.pending(state)
     nav = navigation(at="g7", mp=5)
     assert GAME.pending(nav) == (
-        "Seat 1 (A) navigates from g7 with 5 movement points: sail one space (`go d5`) or `end`"
+        "Seat 1 (A) navigates from g7 with 5 movement points: sail one space (e.g. `go f6`) "
+        "or `end`"
     )
     view = GAME.view(nav, 2)
     assert view.acting == (0,) and view.mp == 5 and view.pending == GAME.pending(nav)

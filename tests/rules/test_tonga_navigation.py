@@ -80,7 +80,10 @@ def test_a_ship_may_not_stop_on_an_occupied_small_space():
     assert End() not in GAME.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="may not stop there"):
         GAME.apply(state, 0, End())
-    assert "must sail on" in GAME.pending(state)
+    assert GAME.pending(state) == (
+        "Seat 1 (A) is passing through a ship at h7 and must sail on (2 movement points left; "
+        "e.g. `go g6`)"
+    )
 
 
 def test_passing_needs_a_further_step():
@@ -269,7 +272,10 @@ def test_no_camp_once_all_four_are_set_up():
 def test_the_camp_decision_waits_even_with_no_points_left():
     state = play(navigation(at="m3", mp=1), "go cocoa")
     assert state.mp == 0 and GAME.legal_moves(state, 0) == (Camp(), End())
-    assert "`camp` on Cocoa" in GAME.pending(state)
+    assert GAME.pending(state) == (
+        "Seat 1 (A) navigates from the Cocoa harbour with 0 movement points: `camp` on Cocoa "
+        "or `end`"
+    )  # no sailing offered: there are no points left
     after = play(state, "camp")
     assert after.camps[1] == (0,) and GAME.to_act(after) == (1,)
 
@@ -289,3 +295,23 @@ def test_a_wind_on_an_occupied_space_pays_for_the_step_beyond_it():
 def test_a_step_to_a_space_that_does_not_exist_is_refused():
     with pytest.raises(IllegalMove, match="no sea space number 999"):
         GAME.apply(navigation(at="g7", mp=5), 0, Step(999))
+
+
+def test_steps_parse_from_natural_variants():
+    state = navigation(at="g7", mp=5)
+    for text in ("go f7", "f7", "F7", "sail f7", "move f7", "to f7"):
+        assert GAME.parse(state, text) == Step(sp("f7")), text
+    for text in ("end", "end turn", "done", "stop"):
+        assert GAME.parse(state, text) == End(), text
+    with pytest.raises(InvalidMove, match="one space per move: `go f7`, then `go e7`"):
+        GAME.parse(state, "go f7 e7")
+
+
+def test_camp_may_name_the_island_the_ship_is_at():
+    state = play(navigation(at="m3", mp=3), "go cocoa")
+    for text in ("camp", "camp here", "camp cocoa", "Camp Cocoa"):
+        assert GAME.parse(state, text) == Camp(), text
+    with pytest.raises(InvalidMove, match="your ship is at the Cocoa harbour, not at Samboa"):
+        GAME.parse(state, "camp samboa")
+    with pytest.raises(InvalidMove, match="`g7` is not an island"):
+        GAME.parse(state, "camp g7")
