@@ -176,14 +176,14 @@ def _chart() -> Image.Image:
             draw.polygon(_corners(point, R - 1), fill=SEA, outline=SEA_EDGE, width=1)
     for space in range(HARBOURS, len(SPACE_HEXES)):
         x, y = centre(SPACE_HEXES[space][0])
-        _text(image, (x, y - 0.52 * R), SPACE_NAMES[space], 13, LABEL, centred=True)
+        _text(image, (x, y - 0.52 * R), SPACE_NAMES[space], 16, LABEL, centred=True)
     for index, island in enumerate(ISLANDS):
         xs = [centre(h) for h in island.land if h != CAMP_HEX[index]]
         x = sum(p[0] for p in xs) / len(xs)
         y = sum(p[1] for p in xs) / len(xs)
         _text(image, (x, y), island.name, 16, INK, centred=True, stroke=(255, 255, 255))
         hx, hy = centre(island.harbour[-1])  # ships fill the harbour's other hexes first
-        _text(image, (hx, hy - 0.5 * R), island.key, 14, INK, centred=True, stroke=(230, 250, 250))
+        _text(image, (hx, hy - 0.5 * R), island.key, 16, INK, centred=True, stroke=(230, 250, 250))
     _legend(image, draw)
     return image
 
@@ -217,7 +217,7 @@ def _draw_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) 
         draw.rounded_rectangle(
             (x - 22, y - 4, x + 22, y + 18), radius=5, fill=fill, outline=INK, width=1
         )
-        size = 11 if len(tile.symbol) > 3 else 13
+        size = 13 if len(tile.symbol) > 3 else 16
         _text(image, (x, y + 7), tile.symbol, size, contrast_ink(fill), centred=True)
 
 
@@ -294,7 +294,7 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) 
     elif view.phase is Phase.NAVIGATION and view.acting:
         _text(image, (x0, ROW_Y + 6), f"Movement points left: {view.mp}", 17)
     if view.last:
-        _wrapped(image, (x0, LAST_Y), f"Last move: {view.last}", 15, MUTED, 1)
+        _wrapped(image, (x0, LAST_Y), f"Last move: {view.last}", 16, MUTED, 1)
     y = BOARDS_Y + 22
     for seat in view.order:
         _board(image, draw, x0, y, view, seat)
@@ -327,16 +327,16 @@ def _board(
     _text(image, (x0 + 38, y + 8), f"Seat {seat + 1}: {line.money} coins", 17)
     out = line.worth - line.money
     camps = f"camps left {line.camps_left}" + (f", {out} on board" if out else "")
-    _text(image, (x0 + 8, y + 36), camps, 15)
+    _text(image, (x0 + 8, y + 36), camps, 16)
     if line.maps:
         maps = "maps " + " ".join(TILE_BY_KEY[k].symbol for k in line.maps)
-        _text(image, (x0 + 8, y + 55), maps, 15)
+        _text(image, (x0 + 8, y + 55), maps, 16)
     captain, helmsman = view.wages[seat]
     crew = view.crews[seat]
     places = (f"capt {captain}", f"helm {helmsman}", "boy 0")
     for slot, name in enumerate(places):
         cx = x0 + 228 + slot * 82
-        _text(image, (cx, y + 6), name, 15, MUTED)
+        _text(image, (cx, y + 6), name, 16, MUTED)
         box = (cx + 2, y + 30, cx + 2 + DIE_SIZE, y + 30 + DIE_SIZE)
         if slot < len(crew):
             die = crew[slot]
@@ -350,7 +350,7 @@ def _board(
                 contrast_ink(fill),
                 centred=True,
             )
-            _text(image, (box[2] + 4, box[1] + 7), SEAT_LETTERS[die.owner], 15)
+            _text(image, (box[2] + 4, box[1] + 7), SEAT_LETTERS[die.owner], 16)
         else:
             draw.rounded_rectangle(box, radius=5, outline=(190, 190, 190), width=1)
 
@@ -368,7 +368,7 @@ def _roll_line(
         face = "s" if value == SEASICK else str(value)
         _text(image, (bx + 15, y + 15), face, 18, contrast_ink(fill), centred=True)
     note = f"s = seasick; a reroll costs {view.reroll_cost}"
-    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), note, 15, MUTED)
+    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), note, 16, MUTED)
 
 
 def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
@@ -379,11 +379,11 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     for tile in TILES:
         fill = TILE_FILLS[tile.kind]
         draw.rounded_rectangle((x0, y, x0 + 44, y + 20), radius=4, fill=fill, outline=INK)
-        _text(image, (x0 + 22, y + 10), tile.symbol, 11, contrast_ink(fill), centred=True)
-        _text(image, (x0 + 52, y + 2), tile.text, 15)
+        _text(image, (x0 + 22, y + 10), tile.symbol, 13, contrast_ink(fill), centred=True)
+        _text(image, (x0 + 52, y + 1), tile.text, 16)
         y += 24
     marks = "~ emptied dolphin space · gold line: the route of the ship moving now or last"
-    _wrapped(image, (x0, y + 2), marks, 14, MUTED, 2)
+    _wrapped(image, (x0, y + 2), marks, 16, MUTED, 2)
     # Under the chart: how to read it.
     y = MAP_H - 6
     key = (
@@ -391,7 +391,7 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         "large space each (type its name, e.g. go cocoa). Brown: reefs. Type a sea hex as "
         "printed on it, e.g. go h5."
     )
-    _wrapped(image, (MARGIN, y), key, 15, INK, 2, MAP_W - 2 * MARGIN)
+    _wrapped(image, (MARGIN, y), key, 16, INK, 2, MAP_W - 2 * MARGIN)
 
 
 def _results(
@@ -414,10 +414,10 @@ def _results(
         values = [view.ledger[seat][index] for seat in range(view.players)]
         if index and not any(values):
             continue
-        _text(image, (x0, y), name, 15)
+        _text(image, (x0, y), name, 16)
         for seat, value in enumerate(values):
             at = (x0 + label_w + col * seat + col / 2, y + 8)
-            _text(image, at, f"{value:+d}" if index else str(value), 15, centred=True)
+            _text(image, at, f"{value:+d}" if index else str(value), 16, centred=True)
         y += 18
     draw.line((x0, y + 1, x0 + label_w + col * view.players, y + 1), fill=INK)
     _text(image, (x0, y + 5), "money", 16)
