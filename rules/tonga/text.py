@@ -31,6 +31,8 @@ reefs, 7 dolphin spaces. Dice faces 1-5 plus seasick.
 - Special tiles: wind +1, +2, +3; sunken treasure 5 and 10; treasure maps to Cocoa and Palmoa \
 (10 each, camp not needed); the ghost ship.
 - A wind tile gives its points at most once per ship per navigation turn, also when passing.
+- A treasure map is taken by the first ship to enter its space (sailing over it counts); \
+sunken treasure pays only the ship that ends its turn there.
 - Passing through an occupied small space is allowed only when a further step is possible \
 afterwards; you may not end your turn there.
 - Camping is decided right after entering a harbour (its own move: `camp`); a ship that starts \

@@ -205,6 +205,7 @@ def test_rules_text_states_our_readings():
         "map is our own proposal",
         "wind +1, +2, +3; sunken treasure 5 and 10; treasure maps to Cocoa and Palmoa",
         "at most once per ship per navigation turn",
+        "A treasure map is taken by the first ship to enter its space",
         "only when a further step is possible",
         "must leave and come back",
         "3 coins per die",
