@@ -75,3 +75,22 @@ def test_a_view_for_any_seat_renders_the_same_open_board():
     state = positions(3, seed=5)["crew"]
     public = render(GAME.view(state, None)).tobytes()
     assert render(GAME.view(state, 1)).tobytes() == public
+
+
+def test_literal_decisions_render_passing_camping_and_all_seasick():
+    """The rarer decisions, built directly: passing through a ship, camping with no points left,
+    and a crew turn with only seasick dice (keep or reroll)."""
+    from tests.rules.test_tonga_support import crew_step, navigation, play
+
+    passing = play(navigation(at="g7", mp=4, others={1: "h7"}), "go h7")
+    camping = play(navigation(at="m3", mp=1), "go cocoa")
+    seasick = crew_step(seat=0, roll=(6, 6, 6))
+    for state in (passing, camping, seasick):
+        view = GAME.view(state, None)
+        assert view.pending and view.acting == (0,)
+        image = render(view)
+        assert image.size == (WIDTH, HEIGHT)
+        assert len(to_png(image)) <= MAX_PNG
+    assert "must sail on" in GAME.view(passing, None).pending
+    assert "`camp` on Cocoa" in GAME.view(camping, None).pending
+    assert "`keep`" in GAME.view(seasick, None).pending
