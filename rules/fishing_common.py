@@ -4,8 +4,11 @@ Both games move a single shared boat onto a piece in an adjacent space and give 
 the mover; both score each common colour by the triangular set table 1/3/6/10/15/21 (one
 colour may be doubled for everyone); both add the left neighbour's catch with 3 or more players
 ("left" is the next seat in turn order, as play passes clockwise). Both let a collected piece
-swap two board spaces or remove one. Everything else (Pink jumps, Skipjack lines, Dinkers,
-majorities, tie rules) differs and lives in each game's module.
+swap two board spaces, remove one, trade a fish with another player or double a colour (Sense
+the Schools / Swap 2 Tiles, Scare it Off / Remove a Tile, Rough Waters / Swap 2 Fish, In Season /
+Double Points): those moves, their notation, their legality reasons and the left-neighbour score
+live here once. Everything else (Pink jumps, Skipjack lines, Dinkers, majorities, tie rules)
+differs and lives in each game's package.
 """
 
 from __future__ import annotations
@@ -13,13 +16,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar
 
-from rules.base import ScoreLine
-from rules.errors import InvalidMove
+from rules.base import Game, ScoreLine, SeatScore
+from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
 
 T = TypeVar("T")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
 
 # Points for 0..6 fish of one common colour; more than 6 (never in the boxes) continues the
 # same triangular numbers.
@@ -47,6 +54,52 @@ class RemovePiece:
     """Remove the piece at ``at`` from the board: ``remove c3``."""
 
     at: int
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Give one ``give`` fish to seat ``other`` and take one of their ``take`` fish:
+    ``trade red for blue seat 2`` (Tonari's Rough Waters, Friendly Fishing's Swap 2 Fish)."""
+
+    give: Enum
+    other: int
+    take: Enum
+
+
+@dataclass(frozen=True)
+class Double:
+    """``colour`` scores double for everyone: ``double red`` (In Season, Double Points)."""
+
+    colour: Enum
+
+
+SharedMove = MoveBoat | SwapSpaces | RemovePiece | Trade | Double
+
+
+# -- the game skeleton both share --------------------------------------------------------------
+class OneBoatGame(Game[S, M, V], Generic[S, M, V]):
+    """One seat decides at a time (``state.turn``) until the phase named OVER; every illegal
+    move gets a specific reason from ``illegal_reason`` followed by examples of legal moves."""
+
+    # The phase each kind of move answers; any other phase refuses it with the pending text.
+    move_phases: ClassVar[dict[type, tuple[Enum, ...]]]
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        return () if state.phase.name == "OVER" else (state.turn,)
+
+    def check(self, state: S, seat: int, move: M) -> None:
+        reason = self.phase_reason(state, move) or self.illegal_reason(state, seat, move)
+        if reason:
+            raise IllegalMove(f"{reason} {self.examples(state, self.legal_moves(state, seat))}")
+
+    def phase_reason(self, state: Any, move: M) -> str:
+        if state.phase not in self.move_phases[type(move)]:
+            return f"`{self.format(state, move)}` does not fit now: {self.pending(state)}."
+        return ""
+
+    def illegal_reason(self, state: S, seat: int, move: M) -> str:
+        """Why ``move`` (which fits the phase) is illegal, or "" when it is legal."""
+        raise NotImplementedError
 
 
 # -- scoring -----------------------------------------------------------------------------------
@@ -86,6 +139,27 @@ def with_left_neighbour(catches: Sequence[int]) -> tuple[int, ...]:
     """Each seat's catch plus its left neighbour's (the 3+ player final score)."""
     n = len(catches)
     return tuple(catches[i] + catches[left_of(i, n)] for i in range(n))
+
+
+def seat_scores(own: Sequence[Sequence[ScoreLine]], noun: str) -> tuple[SeatScore, ...]:
+    """Every seat's final score from its own lines: with 3 or more players a last line adds the
+    left neighbour's own total (``noun`` names it: "fish", "fishing score")."""
+    n = len(own)
+    catches = [sum(line.points for line in lines) for lines in own]
+    scores: list[SeatScore] = []
+    for seat in range(n):
+        lines = list(own[seat])
+        if n > 2:
+            left = left_of(seat, n)
+            lines.append(ScoreLine(f"Seat {left + 1}'s {noun} (left neighbour)", catches[left]))
+        scores.append(SeatScore(seat, sum(line.points for line in lines), tuple(lines)))
+    return tuple(scores)
+
+
+def best_seats(scores: Sequence[SeatScore]) -> tuple[int, ...]:
+    """Every seat with the highest total."""
+    best = max(s.total for s in scores)
+    return tuple(s.seat for s in scores if s.total == best)
 
 
 # -- board and pile edits ----------------------------------------------------------------------
@@ -131,6 +205,22 @@ def pile_trade(
     return pile_add(piles, seat, take, +1)
 
 
+def edited(
+    pieces: tuple[T | None, ...],
+    piles: tuple[tuple[int, ...], ...],
+    seat: int,
+    move: SwapSpaces | RemovePiece | Trade,
+    index: dict[Any, int],
+) -> tuple[tuple[T | None, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """(pieces, piles, hexes to mark) after a swap, a removal or a trade by ``seat``."""
+    if isinstance(move, SwapSpaces):
+        return swapped(pieces, move.a, move.b), piles, (move.a, move.b)
+    if isinstance(move, RemovePiece):
+        return replaced(pieces, move.at, None), piles, (move.at,)
+    traded = pile_trade(piles, seat, index[move.give], move.other, index[move.take])
+    return pieces, traded, ()
+
+
 def trade_options(
     piles: tuple[tuple[int, ...], ...], seat: int, tradable: Sequence[int]
 ) -> list[tuple[int, int, int]]:
@@ -147,13 +237,136 @@ def trade_options(
     return out
 
 
+# -- legality reasons ---------------------------------------------------------------------------
+def pieces_reason(
+    board: HexBoard, pieces: Sequence[object | None], move: SwapSpaces | RemovePiece, noun: str
+) -> str:
+    """Why a swap or removal is illegal (``noun``: "token", "tile"), or ""."""
+    spaces = (move.a, move.b) if isinstance(move, SwapSpaces) else (move.at,)
+    if len(set(spaces)) < len(spaces):
+        return f"A swap needs two different spaces holding a {noun}."
+    for i in spaces:
+        if pieces[i] is None:
+            if isinstance(move, RemovePiece):
+                return f"{board.label(i)} holds no {noun} to remove."
+            return f"{board.label(i)} holds no {noun}: both swapped spaces must hold one."
+    return ""
+
+
+def trade_reason(
+    piles: Sequence[Sequence[int]],
+    seat: int,
+    move: Trade,
+    index: dict[Any, int],
+    tradable: Sequence[Enum],
+    action: str,
+) -> str:
+    """Why a trade is illegal, or "" (``action`` names the piece: "Rough Waters")."""
+    for kind in (move.give, move.take):
+        if kind not in tradable:
+            names = ", ".join(kind_name(k) for k in tradable)
+            return f"{action} cannot trade {kind_name(kind)}: only {names}."
+    if move.other == seat:
+        return f"{action} trades with another player, not with yourself."
+    if move.give == move.take:
+        return "Trading a fish for one of the same kind changes nothing; pick two kinds."
+    if piles[seat][index[move.give]] == 0:
+        return f"You have no {kind_name(move.give)} to give."
+    if piles[move.other][index[move.take]] == 0:
+        return f"Seat {move.other + 1} has no {kind_name(move.take)}."
+    return ""
+
+
+def kind_name(kind: Enum | None) -> str:
+    """A piece as players read it ("Red fish", "Crayfish", "Scare it Off"): each game's piece
+    enum names itself through a ``label`` property."""
+    return "nothing" if kind is None else str(kind.label)  # type: ignore[attr-defined]
+
+
 # -- notation ----------------------------------------------------------------------------------
 WORDS = re.compile(r"[a-z0-9]+")
+LABEL = re.compile(r"[a-z][0-9]{1,2}")  # what a hex label looks like, on the board or not
+# Words players add around a move's parts ("swap c3 and f6", "trade my red for seat 2's blue").
+FILLER = frozenset(
+    {"a", "and", "for", "from", "my", "on", "s", "seat", "the", "their", "to", "with"}
+)
 
 
 def words(text: str) -> list[str]:
     """Lower-case words of a move text (punctuation and extra spaces ignored)."""
     return WORDS.findall(text.lower())
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How one of the two games writes the moves they share.
+
+    ``verbs`` maps each shared move type to the words that start it (the first is canonical);
+    a bare hex label means moving the boat.
+    """
+
+    game: str
+    help: str
+    verbs: dict[type, tuple[str, ...]]
+    tradable: tuple[Enum, ...]
+    doublable: tuple[Enum, ...]
+
+    def parse(self, board: HexBoard, players: int, text: str) -> SharedMove | None:
+        """The shared move ``text`` writes, None if it starts with none of their words, or
+        InvalidMove quoting the text when the words after a known verb do not fit."""
+        parts = words(text)
+        if not parts:
+            raise self.unreadable(text)
+        head = parts[0]
+        rest = [w for w in parts[1:] if w not in FILLER]
+        kinds = [k for k, verbs in self.verbs.items() if head in verbs]
+        if not kinds:
+            if len(parts) == 1 and LABEL.fullmatch(head):
+                return MoveBoat(hex_of(board, head, text, self.help))
+            return None
+        for kind in kinds:  # a verb may start two moves ("swap c3 f6", "swap red for blue 2")
+            if kind is MoveBoat and len(rest) == 1:
+                return MoveBoat(hex_of(board, rest[0], text, self.help))
+            if kind is SwapSpaces and len(rest) == 2:
+                a, b = (hex_of(board, w, text, self.help) for w in rest)
+                return SwapSpaces(min(a, b), max(a, b))
+            if kind is RemovePiece and len(rest) == 1:
+                return RemovePiece(hex_of(board, rest[0], text, self.help))
+            if kind is Double and len(rest) == 1:
+                return Double(kind_of(rest[0], self.doublable, text))
+            if kind is Trade and len(rest) == 3:
+                give, take = (kind_of(w, self.tradable, text) for w in rest[:2])
+                return Trade(give, seat_of(rest[2], players, text), take)
+        raise self.unreadable(text)
+
+    def format(self, board: HexBoard, move: SharedMove) -> str:
+        if isinstance(move, MoveBoat):
+            return board.label(move.to)
+        verb = self.verbs[type(move)][0]
+        if isinstance(move, SwapSpaces):
+            return f"{verb} {board.label(move.a)} {board.label(move.b)}"
+        if isinstance(move, RemovePiece):
+            return f"{verb} {board.label(move.at)}"
+        if isinstance(move, Trade):
+            return f"{verb} {move.give.value} for {move.take.value} seat {move.other + 1}"
+        return f"{verb} {move.colour.value}"
+
+    def unreadable(self, text: str) -> InvalidMove:
+        return InvalidMove(f"`{text}` is not a {self.game} move. {self.help}")
+
+
+def kind_of(word: str, allowed: Sequence[Enum], text: str) -> Enum:
+    """The kind a word names: its full name, a plural, or a prefix no other allowed kind shares
+    ("r", "cray", "pu"); otherwise InvalidMove listing the allowed names."""
+    for kind in allowed:
+        if word in (kind.value, f"{kind.value}s"):
+            return kind
+    matches = [kind for kind in allowed if str(kind.value).startswith(word)]
+    if len(matches) == 1:
+        return matches[0]
+    names = ", ".join(str(k.value) for k in allowed)
+    why = "could be several" if matches else "is not one"
+    raise InvalidMove(f"`{text}`: `{word}` {why} of: {names}.")
 
 
 def hex_of(board: HexBoard, word: str, text: str, help_text: str) -> int:

@@ -31,6 +31,15 @@ class Tile(Enum):
     REMOVE = "remove a tile"
     DOUBLE = "double points"
 
+    @property
+    def label(self) -> str:
+        """The tile as players read it: "Red fish", "Crayfish", "Remove a Tile tile"."""
+        if self in ACTION_NAMES:
+            return f"{ACTION_NAMES[self]} tile"
+        if self in COLOURS:
+            return f"{self.value.title()} fish"
+        return self.value.title()
+
 
 # A pile counts every kind of tile, in this order (action tiles are kept for the record).
 KINDS: tuple[Tile, ...] = tuple(Tile)
@@ -44,6 +53,13 @@ ACTIONS: tuple[Tile, ...] = (
     Tile.REMOVE,
     Tile.DOUBLE,
 )
+ACTION_NAMES: dict[Tile, str] = {
+    Tile.SWAP_FISH: "Swap 2 Fish",
+    Tile.SWAP_TILES: "Swap 2 Tiles",
+    Tile.SLIDE: "Slide a Tile",
+    Tile.REMOVE: "Remove a Tile",
+    Tile.DOUBLE: "Double Points",
+}
 
 # 31 basic fish (6 per common colour + 7 crayfish) and one of each action tile.
 BASIC_MIX: tuple[tuple[Tile, int], ...] = (

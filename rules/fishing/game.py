@@ -11,49 +11,54 @@ a random choice of sets (seeded). No hidden information.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from rules import rng
-from rules.base import Game, GameSpec, OptionSpec, Outcome
-from rules.errors import IllegalMove, InvalidMove
+from rules.base import GameSpec, OptionSpec, Outcome
 from rules.fishing.data import (
+    ACTION_NAMES,
     BASIC,
     BASIC_MIX,
     COLOURS,
     KIND_INDEX,
     KINDS,
     KINGFISH_TO_WIN,
-    LARGE_ONLY_PLAYERS,
     SET_SIZE,
     SIDES,
     SPECIAL_SETS,
     Tile,
 )
-from rules.fishing.moves import is_straight_skipjack_line, slide_map, targets
-from rules.fishing.scoring import final_scores, fishing_scores, shared_winners
+from rules.fishing.moves import boat_reason, island_exit, slide_map, slide_reason, targets
+from rules.fishing.options import SET_NAMES, check_options, chosen_sets, played_side
+from rules.fishing.scoring import final_scores, fishing_scores
 from rules.fishing_common import (
+    Double,
     MoveBoat,
+    Notation,
+    OneBoatGame,
     RemovePiece,
     SwapSpaces,
+    Trade,
+    best_seats,
+    edited,
     evolve,
     hex_of,
+    kind_name,
     occupied,
+    pieces_reason,
     pile_add,
-    pile_trade,
     replaced,
-    seat_of,
     swap_pairs,
-    swapped,
     trade_options,
+    trade_reason,
     with_left_neighbour,
     words,
 )
 
-SET_NAMES = ", ".join(SPECIAL_SETS)
-TRADABLE: tuple[int, ...] = tuple(KIND_INDEX[t] for t in BASIC)
+TRADABLE: tuple[int, ...] = tuple(KIND_INDEX[t] for t in BASIC)  # Swap 2 Fish trades basic fish
 
 RULES_TEXT = f"""\
 **Friendly Fishing** (2-5 players): share one boat, catch the best fish.
@@ -88,6 +93,19 @@ MOVE_HELP = (
     "`swap c3 f6` · `slide c3 f6` · `remove c3` · `double red` · "
     "`trade red for crayfish seat 2` (your red for seat 2's crayfish)"
 )
+NOTATION = Notation(
+    game="Friendly Fishing",
+    help=MOVE_HELP,
+    verbs={
+        MoveBoat: ("go", "move", "to"),
+        SwapSpaces: ("swap",),
+        RemovePiece: ("remove",),
+        Trade: ("trade", "swap"),
+        Double: ("double",),
+    },
+    tradable=BASIC,
+    doublable=COLOURS,
+)
 
 
 class Phase(Enum):
@@ -108,13 +126,6 @@ ACTION_PHASE: dict[Tile, Phase] = {
     Tile.REMOVE: Phase.REMOVE,
     Tile.DOUBLE: Phase.DOUBLE,
 }
-ACTION_NAMES: dict[Tile, str] = {
-    Tile.SWAP_FISH: "Swap 2 Fish",
-    Tile.SWAP_TILES: "Swap 2 Tiles",
-    Tile.SLIDE: "Slide a Tile",
-    Tile.REMOVE: "Remove a Tile",
-    Tile.DOUBLE: "Double Points",
-}
 
 
 # -- moves beyond the shared MoveBoat / SwapSpaces / RemovePiece -------------------------------
@@ -134,22 +145,6 @@ class Slide:
 
     start: int
     end: int
-
-
-@dataclass(frozen=True)
-class Trade:
-    """Swap 2 Fish: give one ``give`` to seat ``other`` and take their ``take``."""
-
-    give: Tile
-    other: int
-    take: Tile
-
-
-@dataclass(frozen=True)
-class Double:
-    """Double Points on ``colour``."""
-
-    colour: Tile
 
 
 FishingMove = (
@@ -203,7 +198,7 @@ class FishingView:
     winners: tuple[int, ...]
 
 
-class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
+class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
     spec = GameSpec(
         key="fishing",
         name="Friendly Fishing",
@@ -229,24 +224,26 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
         ),
     )
     state_type = FishingState
+    move_phases: ClassVar[dict[type, tuple[Enum, ...]]] = {
+        MoveBoat: (Phase.MOVE,),
+        TakeDinker: (Phase.DINKER,),
+        LeaveDinker: (Phase.DINKER,),
+        SwapSpaces: (Phase.SWAP_TILES,),
+        Slide: (Phase.SLIDE,),
+        RemovePiece: (Phase.REMOVE,),
+        Trade: (Phase.SWAP_FISH,),
+        Double: (Phase.DOUBLE,),
+    }
 
     # -- options and setup --------------------------------------------------------------------
     def check_options(self, players: int, options: Mapping[str, str]) -> None:
-        side = _side(players, options)
-        chosen = _chosen_sets(options.get("sets", "random"))
-        need = SIDES[side].special_sets
-        if chosen is not None and len(chosen) != need:
-            why = " (5 players always play the large side)" if players == LARGE_ONLY_PLAYERS else ""
-            raise InvalidMove(
-                f"The {side} side{why} uses {need} special sets, but `sets` names {len(chosen)}. "
-                f"Give `random` or {need} of: {SET_NAMES}."
-            )
+        check_options(players, options)
 
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> FishingState:
-        self.check_options(players, options)
-        side = _side(players, options)
+        check_options(players, options)
+        side = played_side(players, options)
         data = SIDES[side]
-        chosen = _chosen_sets(options.get("sets", "random"))
+        chosen = chosen_sets(options.get("sets", "random"))
         if chosen is None:
             chosen = rng.shuffled(tuple(SPECIAL_SETS), seed, "sets")[: data.special_sets]
         sets = tuple(name for name in SPECIAL_SETS if name in chosen)
@@ -274,9 +271,6 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
         )
         return _start_turn(state, 0)
 
-    def to_act(self, state: FishingState) -> tuple[int, ...]:
-        return () if state.phase is Phase.OVER else (state.turn,)
-
     def legal_moves(self, state: FishingState, seat: int) -> list[FishingMove]:
         phase = state.phase
         if phase is Phase.OVER or seat != state.turn:
@@ -302,16 +296,11 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
         ]
 
     # -- playing -------------------------------------------------------------------------------
-    def check(self, state: FishingState, seat: int, move: FishingMove) -> None:
-        reason = self._illegal_reason(state, seat, move)
-        if reason:
-            raise IllegalMove(f"{reason} {self.examples(state, self.legal_moves(state, seat))}")
-
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
         state = evolve(state, last_seat=seat, note="")
         if isinstance(move, MoveBoat):
             start = state.boat
-            origin = start if start is not None else _nearest_island(state, move.to)
+            origin = start if start is not None else island_exit(state.side, move.to)
             state = evolve(
                 state,
                 boat=move.to,
@@ -332,23 +321,15 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
             return _collect(state, seat, state.boat)
         if isinstance(move, LeaveDinker):
             return evolve(state, phase=Phase.MOVE)
-        if isinstance(move, SwapSpaces):
-            state = evolve(
-                state, tiles=swapped(state.tiles, move.a, move.b), last_hexes=(move.a, move.b)
-            )
-        elif isinstance(move, Slide):
+        if isinstance(move, Slide):
             tiles = replaced(state.tiles, move.end, state.tiles[move.start])
             tiles = replaced(tiles, move.start, None)
             state = evolve(state, tiles=tiles, last_hexes=(move.start, move.end))
-        elif isinstance(move, RemovePiece):
-            state = evolve(state, tiles=replaced(state.tiles, move.at, None), last_hexes=(move.at,))
-        elif isinstance(move, Trade):
-            piles = pile_trade(
-                state.piles, seat, KIND_INDEX[move.give], move.other, KIND_INDEX[move.take]
-            )
-            state = evolve(state, piles=piles)
-        else:
+        elif isinstance(move, Double):
             state = evolve(state, doubled=move.colour)
+        else:
+            tiles, piles, marked = edited(state.tiles, state.piles, seat, move, KIND_INDEX)
+            state = evolve(state, tiles=tiles, piles=piles, last_hexes=marked)
         return _start_turn(state, (seat + 1) % state.players)
 
     # -- what players see -----------------------------------------------------------------------
@@ -391,7 +372,7 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
             reason = f"Seat {who + 1} caught {need} Kingfish and wins at once."
             return Outcome(scores, (who,), reason, ("A Kingfish win is not shared.",))
         reason = "The boat has no move, even from the central island."
-        return Outcome(scores, shared_winners(scores), reason)
+        return Outcome(scores, best_seats(scores), reason)
 
     def pending(self, state: FishingState) -> str:
         who = f"Seat {state.turn + 1}"
@@ -416,53 +397,28 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
 
     # -- notation -------------------------------------------------------------------------------
     def parse(self, state: FishingState, text: str) -> FishingMove:
+        shared = NOTATION.parse(SIDES[state.side].board, state.players, text)
+        if shared is not None:
+            return shared
         grid = SIDES[state.side].board
-        parts = words(text)
-        if not parts:
-            raise InvalidMove(f"`{text}` is not a Friendly Fishing move. {MOVE_HELP}")
-        head, rest = parts[0], parts[1:]
+        head, *rest = words(text)
+        rest = [w for w in rest if w not in ("to", "it", "the", "dinker")]
         if head in ("take", "keep") and not rest:
             return TakeDinker()
         if head in ("leave", "release", "throw") and len(rest) <= 1:
             return LeaveDinker()
-        if head in ("go", "move", "to") and len(rest) == 1:
-            return MoveBoat(hex_of(grid, rest[0], text, MOVE_HELP))
-        if head == "swap" and len(rest) == 2:
-            a, b = (hex_of(grid, w, text, MOVE_HELP) for w in rest)
-            return SwapSpaces(min(a, b), max(a, b))
-        if head == "slide" and len(rest) in (2, 3):
-            ends = [w for w in rest if w != "to"]
-            if len(ends) == 2:
-                return Slide(*(hex_of(grid, w, text, MOVE_HELP) for w in ends))
-        if head == "remove" and len(rest) == 1:
-            return RemovePiece(hex_of(grid, rest[0], text, MOVE_HELP))
-        if head == "double" and len(rest) == 1:
-            return Double(_kind(rest[0], COLOURS, text))
-        if head in ("trade", "swap"):
-            rest = [w for w in rest if w not in ("for", "with", "from", "seat", "my", "their")]
-            if len(rest) == 3:
-                give, take = (_kind(w, BASIC, text) for w in rest[:2])
-                return Trade(give, seat_of(rest[2], state.players, text), take)
-        if len(parts) == 1 and re.fullmatch(r"[a-z][0-9]{1,2}", head):
-            return MoveBoat(hex_of(grid, head, text, MOVE_HELP))
-        raise InvalidMove(f"`{text}` is not a Friendly Fishing move. {MOVE_HELP}")
+        if head == "slide" and len(rest) == 2:
+            return Slide(*(hex_of(grid, w, text, MOVE_HELP) for w in rest))
+        raise NOTATION.unreadable(text)
 
     def format(self, state: FishingState, move: FishingMove) -> str:
-        if isinstance(move, MoveBoat):
-            return _label(state, move.to)
         if isinstance(move, TakeDinker):
             return "take"
         if isinstance(move, LeaveDinker):
             return "leave"
-        if isinstance(move, SwapSpaces):
-            return f"swap {_label(state, move.a)} {_label(state, move.b)}"
         if isinstance(move, Slide):
             return f"slide {_label(state, move.start)} {_label(state, move.end)}"
-        if isinstance(move, RemovePiece):
-            return f"remove {_label(state, move.at)}"
-        if isinstance(move, Trade):
-            return f"trade {move.give.value} for {move.take.value} seat {move.other + 1}"
-        return f"double {move.colour.value}"
+        return NOTATION.format(SIDES[state.side].board, move)
 
     def describe(
         self, before: FishingState, seat: int, move: FishingMove, after: FishingState
@@ -477,90 +433,47 @@ class FriendlyFishing(Game[FishingState, FishingMove, FishingView]):
             elif tile in ACTION_NAMES:
                 text = f"{where} and collected the action tile {ACTION_NAMES[tile]}."
             else:
-                text = f"{where} and caught a {_name(tile)}."
+                text = f"{where} and caught a {kind_name(tile)}."
         elif isinstance(move, TakeDinker):
             text = f"{who} kept the Dinker."
         elif isinstance(move, LeaveDinker):
             text = f"{who} left the Dinker in place to move again."
         elif isinstance(move, SwapSpaces):
-            a, b = (f"{_label(before, i)} ({_name(before.tiles[i])})" for i in (move.a, move.b))
+            a, b = (f"{_label(before, i)} ({kind_name(before.tiles[i])})" for i in (move.a, move.b))
             text = f"{who} used Swap 2 Tiles: {a} and {b} changed places."
         elif isinstance(move, Slide):
             text = (
-                f"{who} used Slide a Tile: the {_name(before.tiles[move.start])} slid from "
+                f"{who} used Slide a Tile: the {kind_name(before.tiles[move.start])} slid from "
                 f"{_label(before, move.start)} to {_label(before, move.end)}."
             )
         elif isinstance(move, RemovePiece):
             text = (
-                f"{who} used Remove a Tile: the {_name(before.tiles[move.at])} on "
+                f"{who} used Remove a Tile: the {kind_name(before.tiles[move.at])} on "
                 f"{_label(before, move.at)} went back to the box."
             )
         elif isinstance(move, Trade):
             text = (
-                f"{who} used Swap 2 Fish: gave a {_name(move.give)} to Seat {move.other + 1} "
-                f"and took their {_name(move.take)}."
+                f"{who} used Swap 2 Fish: gave a {kind_name(move.give)} to Seat {move.other + 1} "
+                f"and took their {kind_name(move.take)}."
             )
         else:
             text = f"{who} used Double Points: {move.colour.value.title()} fish score double."
         return f"{text} {after.note}".strip()
 
     # -- explanations ---------------------------------------------------------------------------
-    def _illegal_reason(self, state: FishingState, seat: int, move: FishingMove) -> str:
-        wanted = {
-            MoveBoat: Phase.MOVE,
-            TakeDinker: Phase.DINKER,
-            LeaveDinker: Phase.DINKER,
-            SwapSpaces: Phase.SWAP_TILES,
-            Slide: Phase.SLIDE,
-            RemovePiece: Phase.REMOVE,
-            Trade: Phase.SWAP_FISH,
-            Double: Phase.DOUBLE,
-        }[type(move)]
-        if wanted is not state.phase:
-            return f"`{self.format(state, move)}` does not fit now: {self.pending(state)}."
+    def illegal_reason(self, state: FishingState, seat: int, move: FishingMove) -> str:
         if isinstance(move, MoveBoat):
-            return _boat_reason(state, move.to)
+            return boat_reason(state.side, state.tiles, state.boat, state.visited, move.to)
         if isinstance(move, LeaveDinker):
             if not _targets(state):
                 return "There is no further move from this Dinker, so it must be taken."
             return ""
         if isinstance(move, SwapSpaces | RemovePiece):
-            spaces = (move.a, move.b) if isinstance(move, SwapSpaces) else (move.at,)
-            if isinstance(move, SwapSpaces) and move.a == move.b:
-                return "Swap 2 Tiles needs two different spaces."
-            for i in spaces:
-                if state.tiles[i] is None:
-                    return f"{_label(state, i)} holds no tile."
-            return ""
+            return pieces_reason(SIDES[state.side].board, state.tiles, move, "tile")
         if isinstance(move, Slide):
-            if state.tiles[move.start] is None:
-                return f"{_label(state, move.start)} holds no tile to slide."
-            end = _label(state, move.end)
-            if move.end in SIDES[state.side].island:
-                return f"{end} is part of the central island: a tile slides to open water."
-            if move.end == state.boat:
-                return f"{end} is the boat's space: a tile may not pass through or stop there."
-            if state.tiles[move.end] is not None:
-                return f"{end} holds a tile: a tile slides to an empty water space."
-            reach = slide_map(state.side, state.tiles, state.boat).get(move.start, ())
-            if move.end not in reach:
-                return (
-                    f"{end} cannot be reached from {_label(state, move.start)} through connected "
-                    "open water (tiles, the island and the boat block the way)."
-                )
-            return ""
+            return slide_reason(state.side, state.tiles, state.boat, move.start, move.end)
         if isinstance(move, Trade):
-            if move.give not in BASIC or move.take not in BASIC:
-                return "Swap 2 Fish trades basic fish only: red, blue, yellow, green or crayfish."
-            if move.other == seat:
-                return "Swap 2 Fish trades with another player, not yourself."
-            if move.give == move.take:
-                return "Trading a fish for one of the same kind changes nothing; pick two kinds."
-            if state.piles[seat][KIND_INDEX[move.give]] == 0:
-                return f"You have no {_name(move.give)} to give."
-            if state.piles[move.other][KIND_INDEX[move.take]] == 0:
-                return f"Seat {move.other + 1} has no {_name(move.take)}."
-            return ""
+            return trade_reason(state.piles, seat, move, KIND_INDEX, BASIC, "Swap 2 Fish")
         if isinstance(move, Double) and move.colour not in COLOURS:
             return "Double Points goes on red, blue, yellow or green."
         return ""
@@ -634,85 +547,5 @@ def _has_use(state: FishingState, seat: int) -> bool:
     return True
 
 
-def _boat_reason(state: FishingState, to: int) -> str:
-    data = SIDES[state.side]
-    label = _label(state, to)
-    if to in data.island:
-        return f"{label} is part of the central island: the boat returns there only when stuck."
-    tile = state.tiles[to]
-    if tile is None:
-        return f"{label} is empty: the boat moves onto a tile."
-    if to in state.visited:
-        return f"The boat already visited {label} this turn."
-    if to in _targets(state):
-        return ""
-    near = data.board.neighbours
-    adjacent = any(
-        to in near[s] for s in ((state.boat,) if state.boat is not None else data.island)
-    )
-    if tile is Tile.SKIPJACK and is_straight_skipjack_line(state.side, state.tiles, state.boat, to):
-        return (
-            f"The straight line to the Skipjack on {label} is not open water: it may not cross "
-            "the island or another tile."
-        )
-    where = "the boat" if state.boat is not None else "the central island"
-    if not adjacent:
-        return f"{label} is not next to {where}."
-    return f"{label} cannot be reached now."
-
-
-def _nearest_island(state: FishingState, to: int) -> int:
-    """The island hex a move from the island leaves from (for the last-move arrow)."""
-    data = SIDES[state.side]
-    for hex_ in data.island:
-        if to in data.board.neighbours[hex_]:
-            return hex_
-    for hex_ in data.island:
-        if any(to in ray for ray in data.board.rays[hex_]):
-            return hex_
-    return data.island[0]
-
-
-def _side(players: int, options: Mapping[str, str]) -> str:
-    side = options.get("side", "small")
-    if side not in SIDES:
-        raise InvalidMove(f"`{side}` is not a board side; choose small or large.")
-    return "large" if players >= LARGE_ONLY_PLAYERS else side
-
-
-def _chosen_sets(text: str) -> tuple[str, ...] | None:
-    """The sets a `sets` option names (None for random), or InvalidMove naming the six."""
-    names = [w for w in re.split(r"[\s,;/+]+", text.strip().lower()) if w]
-    if names in ([], ["random"]):
-        return None
-    out: list[str] = []
-    for name in names:
-        match = [s for s in SPECIAL_SETS if s == name or s.rstrip("s") == name.rstrip("s")]
-        if not match:
-            raise InvalidMove(f"`{name}` is not a special set. The six sets: {SET_NAMES}.")
-        if match[0] in out:
-            raise InvalidMove(f"`{name}` is named twice. The six sets: {SET_NAMES}.")
-        out.append(match[0])
-    return tuple(out)
-
-
 def _label(state: FishingState, index: int) -> str:
     return SIDES[state.side].board.label(index)
-
-
-def _kind(word: str, allowed: Sequence[Tile], text: str) -> Tile:
-    for tile in allowed:
-        if word in (tile.value, tile.value[0], tile.value[:4], f"{tile.value}s"):
-            return tile
-    names = ", ".join(t.value for t in allowed)
-    raise InvalidMove(f"`{text}`: `{word}` is not one of: {names}.")
-
-
-def _name(tile: Tile | None) -> str:
-    if tile is None:
-        return "nothing"
-    if tile in ACTION_NAMES:
-        return f"{ACTION_NAMES[tile]} tile"
-    if tile in COLOURS:
-        return f"{tile.value} fish"
-    return tile.value.title()

@@ -1,4 +1,4 @@
-"""Where Friendly Fishing's boat may go, and where Slide a Tile may take a tile.
+"""Where Friendly Fishing's boat may go, where Slide a Tile may take a tile, and why not.
 
 The boat moves onto a tile in an adjacent water space, or onto a Skipjack at the end of a
 straight line of open water (empty water spaces; never across the island or another tile). From
@@ -115,3 +115,66 @@ def slide_map(
         if touching:
             out[start] = tuple(sorted(h for p in touching for h in members[p]))
     return out
+
+
+def boat_reason(
+    side: str, tiles: tuple[Tile | None, ...], boat: int | None, visited: tuple[int, ...], to: int
+) -> str:
+    """Why the boat may not move to ``to`` now, or "" when it may."""
+    data = SIDES[side]
+    label = data.board.label(to)
+    if to in data.island:
+        return f"{label} is part of the central island: the boat returns there only when stuck."
+    tile = tiles[to]
+    if tile is None:
+        return f"{label} is empty: the boat moves onto a tile."
+    if to in visited:
+        return f"The boat already visited {label} this turn."
+    if to in targets(side, tiles, boat, visited):
+        return ""
+    near = data.board.neighbours
+    adjacent = any(to in near[s] for s in ((boat,) if boat is not None else data.island))
+    if tile is Tile.SKIPJACK and is_straight_skipjack_line(side, tiles, boat, to):
+        return (
+            f"The straight line to the Skipjack on {label} is not open water: it may not cross "
+            "the island or another tile."
+        )
+    where = "the boat" if boat is not None else "the central island"
+    if not adjacent:
+        return f"{label} is not next to {where}."
+    return f"{label} cannot be reached now."
+
+
+def slide_reason(
+    side: str, tiles: Sequence[Tile | None], boat: int | None, start: int, end: int
+) -> str:
+    """Why the tile on ``start`` may not slide to ``end``, or "" when it may."""
+    label = SIDES[side].board.label
+    if tiles[start] is None:
+        return f"{label(start)} holds no tile to slide."
+    to = label(end)
+    if end in SIDES[side].island:
+        return f"{to} is part of the central island: a tile slides to open water."
+    if end == boat:
+        return f"{to} is the boat's space: a tile may not pass through or stop there."
+    if tiles[end] is not None:
+        return f"{to} holds a tile: a tile slides to an empty water space."
+    reach = slide_map(side, tiles, boat).get(start, ())
+    if end not in reach:
+        return (
+            f"{to} cannot be reached from {label(start)} through connected "
+            "open water (tiles, the island and the boat block the way)."
+        )
+    return ""
+
+
+def island_exit(side: str, to: int) -> int:
+    """The island hex a move from the island leaves from (for the last-move arrow)."""
+    data = SIDES[side]
+    for hex_ in data.island:
+        if to in data.board.neighbours[hex_]:
+            return hex_
+    for hex_ in data.island:
+        if any(to in ray for ray in data.board.rays[hex_]):
+            return hex_
+    return data.island[0]

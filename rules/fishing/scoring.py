@@ -4,7 +4,7 @@ Common fish sets 1/3/6/10/15/21 (Double Points doubles one colour for everyone),
 second most 4 with shared ties (a seat with none scores none; after a tie for most the next
 distinct count is second), the last Lunker 5, Dinkers 2 each, Skipjacks 5 each, Shiners
 -2/5/12, Junk -3 each; Kingfish score nothing (they win at once). With 3-5 players the final score
-adds the left neighbour's fishing score; ties share the win.
+adds the left neighbour's fishing score; ties share the win (``best_seats``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rules.fishing.data import (
     SKIPJACK_POINTS,
     Tile,
 )
-from rules.fishing_common import colour_lines, left_of
+from rules.fishing_common import colour_lines, seat_scores
 
 Pile = Sequence[int]
 
@@ -78,22 +78,5 @@ def fishing_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[int, ..
 
 def final_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[SeatScore, ...]:
     """Every seat's final score: its fishing score, plus its left neighbour's with 3-5 players."""
-    n = len(piles)
-    own = [fishing_lines(piles, seat, doubled) for seat in range(n)]
-    fishing = [sum(line.points for line in lines) for lines in own]
-    scores: list[SeatScore] = []
-    for seat in range(n):
-        lines = list(own[seat])
-        if n > 2:
-            left = left_of(seat, n)
-            lines.append(
-                ScoreLine(f"Seat {left + 1}'s fishing score (left neighbour)", fishing[left])
-            )
-        scores.append(SeatScore(seat, sum(line.points for line in lines), tuple(lines)))
-    return tuple(scores)
-
-
-def shared_winners(scores: Sequence[SeatScore]) -> tuple[int, ...]:
-    """Every seat with the highest final score ("the tied players share the win")."""
-    best = max(s.total for s in scores)
-    return tuple(s.seat for s in scores if s.total == best)
+    own = [fishing_lines(piles, seat, doubled) for seat in range(len(piles))]
+    return seat_scores(own, "fishing score")

@@ -9,8 +9,8 @@ import pytest
 from rules.errors import IllegalMove, InvalidMove
 from rules.fishing import FishingState, FriendlyFishing, Phase
 from rules.fishing.data import KINDS, SIDES, Tile
-from rules.fishing.game import Double, LeaveDinker, Slide, TakeDinker, Trade
-from rules.fishing_common import MoveBoat, RemovePiece, SwapSpaces
+from rules.fishing.game import LeaveDinker, Slide, TakeDinker
+from rules.fishing_common import Double, MoveBoat, RemovePiece, SwapSpaces, Trade
 
 GAME = FriendlyFishing()
 F = Tile
@@ -310,7 +310,9 @@ def test_swap_2_fish_trades_basic_fish_with_another_player():
     after = play(mid, "trade r for cray with 2")
     assert after.piles[0] == pile(crayfish=1, skipjack=1, swap_fish=1)
     assert after.piles[1] == pile(red=1, junk=1)
-    with pytest.raises(IllegalMove, match="basic fish only"):
+    with pytest.raises(
+        IllegalMove, match="Swap 2 Fish cannot trade Skipjack: only Red fish, Blue fish, Yellow"
+    ):
         GAME.apply(mid, 0, Trade(F.SKIPJACK, 1, F.CRAYFISH))
 
 

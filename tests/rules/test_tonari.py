@@ -7,19 +7,8 @@ from collections import Counter
 import pytest
 
 from rules.errors import IllegalMove, InvalidMove
-from rules.fishing_common import MoveBoat, RemovePiece, SwapSpaces
-from rules.tonari import (
-    BOARD,
-    FISH,
-    ISLANDS,
-    Double,
-    Phase,
-    PlaceBoat,
-    Token,
-    Tonari,
-    TonariState,
-    Trade,
-)
+from rules.fishing_common import Double, MoveBoat, RemovePiece, SwapSpaces, Trade
+from rules.tonari import BOARD, FISH, ISLANDS, Phase, PlaceBoat, Token, Tonari, TonariState
 
 GAME = Tonari()
 T = Token
@@ -259,7 +248,7 @@ def test_rough_waters_never_swaps_purple_or_pink():
     piles = (pile(purple=1, red=1), pile(pink=1, blue=1), pile())
     mid = play(make({"c4": T.ROUGH, "a1": T.RED}, piles=piles), "c4")
     assert labels(mid) == ["trade red for blue seat 2"]
-    with pytest.raises(IllegalMove, match="cannot swap Purple or Pink"):
+    with pytest.raises(IllegalMove, match="cannot trade Purple fish: only Red fish, Blue"):
         GAME.apply(mid, 0, Trade(T.PURPLE, 1, T.BLUE))
     with pytest.raises(IllegalMove, match="Seat 3 has no Blue fish"):
         GAME.apply(mid, 0, Trade(T.RED, 2, T.BLUE))
@@ -422,7 +411,8 @@ def test_parse_accepts_case_insensitive_variants_and_format_is_canonical():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("z9", "`z9` is not a Tonari move"),
+        ("z9", "`z9` is not a space on this board"),
+        ("fly away", "`fly away` is not a Tonari move"),
         ("swap c3 q9", "`q9` is not a space on this board"),
         ("trade red for blue seat 7", "`7` is not a seat number"),
         ("double purple", "`purple` is not one of: red, blue, green, yellow"),

@@ -1,0 +1,51 @@
+"""Friendly Fishing's setup options: the board side and the special sets.
+
+``side`` is small or large, but 5 players always play the large side (the rulebook's rule). ``sets``
+is `random` or a list naming exactly as many special sets as the side uses (2 small, 4 large).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from rules.errors import InvalidMove
+from rules.fishing.data import LARGE_ONLY_PLAYERS, SIDES, SPECIAL_SETS
+
+SET_NAMES = ", ".join(SPECIAL_SETS)
+
+
+def check_options(players: int, options: Mapping[str, str]) -> None:
+    """InvalidMove saying what to change unless the options fit ``players``."""
+    side = played_side(players, options)
+    chosen = chosen_sets(options.get("sets", "random"))
+    need = SIDES[side].special_sets
+    if chosen is not None and len(chosen) != need:
+        why = " (5 players always play the large side)" if players == LARGE_ONLY_PLAYERS else ""
+        raise InvalidMove(
+            f"The {side} side{why} uses {need} special sets, but `sets` names {len(chosen)}. "
+            f"Give `random` or {need} of: {SET_NAMES}."
+        )
+
+
+def played_side(players: int, options: Mapping[str, str]) -> str:
+    side = options.get("side", "small")
+    if side not in SIDES:
+        raise InvalidMove(f"`{side}` is not a board side; choose small or large.")
+    return "large" if players >= LARGE_ONLY_PLAYERS else side
+
+
+def chosen_sets(text: str) -> tuple[str, ...] | None:
+    """The sets a `sets` option names (None for random), or InvalidMove naming the six."""
+    names = [w for w in re.split(r"[\s,;/+]+", text.strip().lower()) if w]
+    if names in ([], ["random"]):
+        return None
+    out: list[str] = []
+    for name in names:
+        match = [s for s in SPECIAL_SETS if s == name or s.rstrip("s") == name.rstrip("s")]
+        if not match:
+            raise InvalidMove(f"`{name}` is not a special set. The six sets: {SET_NAMES}.")
+        if match[0] in out:
+            raise InvalidMove(f"`{name}` is named twice. The six sets: {SET_NAMES}.")
+        out.append(match[0])
+    return tuple(out)

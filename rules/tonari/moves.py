@@ -1,0 +1,62 @@
+"""Where Tonari's boat may go: an adjacent token except Pink, or Pink by a two-hex jump.
+
+A Pink token is reached only by moving two hexes in a straight line over an empty hex or an island
+hex; an adjacent Pink that cannot be jumped to is not a move. Island hexes never hold a token, so
+the boat never stops on the island again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.tonari.data import BOARD, ISLANDS, Token
+
+# Pink jumps: for each hex, every (hex jumped over, hex landed on) along a straight line.
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (over, BOARD.step[over][d])
+        for d, over in enumerate(steps)
+        if over >= 0 and BOARD.step[over][d] >= 0
+    )
+    for steps in BOARD.step
+)
+
+
+def targets(tokens: Sequence[Token | None], boat: int | None) -> tuple[int, ...]:
+    """The hexes the boat may move to: adjacent tokens except Pink, plus Pink jumps."""
+    if boat is None:
+        return ()
+    out = [
+        n for n in BOARD.neighbours[boat] if tokens[n] is not None and tokens[n] is not Token.PINK
+    ]
+    out += [
+        land for over, land in JUMPS[boat] if tokens[over] is None and tokens[land] is Token.PINK
+    ]
+    return tuple(sorted(out))
+
+
+def boat_reason(tokens: Sequence[Token | None], boat: int, to: int) -> str:
+    """Why the boat may not move from ``boat`` to ``to``, or "" when it may."""
+    label = BOARD.label(to)
+    token = tokens[to]
+    if token is None:
+        if to in ISLANDS:
+            return f"{label} is an island hex: the boat never stops on the island again."
+        return f"{label} is empty: the boat only moves onto a token."
+    if token is Token.PINK:
+        if to in targets(tokens, boat):
+            return ""
+        if to in BOARD.neighbours[boat]:
+            return (
+                f"{label} holds a Pink token, which cannot be caught from an adjacent hex: "
+                "jump to it over one empty or island hex in a straight line."
+            )
+        if to in (land for _, land in JUMPS[boat]):
+            return (
+                f"The hex between the boat and {label} still holds a token: "
+                "Pink needs a jump over an empty hex."
+            )
+        return f"{label} is not two hexes away in a straight line: Pink is caught only by a jump."
+    if to not in BOARD.neighbours[boat]:
+        return f"{label} is not next to the boat ({BOARD.label(boat)})."
+    return ""
