@@ -335,8 +335,12 @@ class Notation:
             if kind is Double and len(rest) == 1:
                 return Double(kind_of(rest[0], self.doublable, text))
             if kind is Trade and len(rest) == 3:
-                give, take = (kind_of(w, self.tradable, text) for w in rest[:2])
-                return Trade(give, seat_of(rest[2], players, text), take)
+                # The seat may stand anywhere ("trade red for seat 2's blue"); the kinds keep
+                # their order, given first.
+                at = next((i for i, w in enumerate(rest) if w.isdigit()), 2)
+                seat = seat_of(rest[at], players, text)
+                give, take = (kind_of(w, self.tradable, text) for w in rest[:at] + rest[at + 1 :])
+                return Trade(give, seat, take)
         raise self.unreadable(text)
 
     def format(self, board: HexBoard, move: SharedMove) -> str:

@@ -465,3 +465,15 @@ def test_parse_accepts_variants_and_format_is_canonical():
 def test_unreadable_moves_quote_the_text(text, message):
     with pytest.raises(InvalidMove, match=message):
         GAME.parse(make({"b4": F.RED}, boat="c4"), text)
+
+
+def test_the_moves_both_games_share_are_one_notation():
+    """Tonari and Friendly Fishing share swap/remove/trade/double: the same words parse."""
+    state = make({"c3": F.RED})
+    assert GAME.parse(state, "swap c3 and f6") == SwapSpaces(at("c3"), at("f6"))
+    assert GAME.parse(state, "swap my red for seat 2's crayfish") == Trade(F.RED, 1, F.CRAYFISH)
+    assert GAME.parse(state, "slide c3 to f6") == Slide(at("c3"), at("f6"))
+    assert GAME.parse(state, "leave the dinker") == LeaveDinker()
+    assert GAME.parse(state, "double b") == Double(F.BLUE)
+    with pytest.raises(InvalidMove, match="`k` is not one of: red, blue, yellow, green, crayfish"):
+        GAME.parse(state, "trade k for red seat 2")

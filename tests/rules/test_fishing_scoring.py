@@ -46,6 +46,25 @@ def test_scoring_example_three_players():
     )
 
 
+def test_scoring_example_the_game_ends_when_even_the_island_has_no_tile_or_skipjack():
+    """Rulebook Scoring Example: "On Gabrielle's turn, there are no adjacent tiles and no
+    available Skipjacks, so she returns the boat to the central island. Because there are still
+    no tiles available (even after checking for Skipjacks again), the game is over and scoring
+    begins." Noah takes the last tile next to the boat; the Skipjack on a4 is blocked by the
+    Junk on b4 from the boat, and no straight open line joins it to the island either."""
+    state = make(
+        {"f2": F.RED, "a4": F.SKIPJACK, "b4": F.JUNK, "a1": F.BLUE},
+        boat="f3",
+        players=3,
+    )
+    after = GAME.apply(state, 0, GAME.parse(state, "f2"))
+    assert after.phase is Phase.OVER and after.boat is None
+    assert "returns to the central island" in after.note
+    assert "No tile can be reached even from the central island" in after.note
+    outcome = GAME.outcome(after)
+    assert outcome is not None and outcome.reason.startswith("The boat has no move")
+
+
 @pytest.mark.parametrize(("count", "points"), [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 21)])
 def test_common_fish_score_by_the_set_table(count, points):
     """Rulebook: "Common fish (x6 each color): 1 / 3 / 6 / 10 / 15 / 21 points for 1 through 6

@@ -430,3 +430,20 @@ def test_the_view_shows_targets_scores_and_the_pending_decision():
     assert view.targets == (at("c4"),)
     assert view.fish_values == (1, 0, 1) and view.totals == (1, 1, 2)
     assert view.pending.startswith("Seat 1: move the boat") and view.turn == 0
+
+
+def test_kinds_may_be_written_by_a_prefix_no_other_kind_shares():
+    """Notation shared with Friendly Fishing: "pu" is Purple, "pi" Pink, but "p" could be
+    either and is refused with the list of names."""
+    state = make({"c4": T.RED})
+    assert GAME.parse(state, "trade pu for o seat 2") == Trade(T.PURPLE, 1, T.ORANGE)
+    assert GAME.parse(state, "rough my pinks for their reds with seat 3") == Trade(T.PINK, 2, T.RED)
+    with pytest.raises(InvalidMove, match="`p` could be several of: red, blue, green"):
+        GAME.parse(state, "trade p for red seat 2")
+    assert GAME.parse(state, "swap c3 and f6") == SwapSpaces(at("c3"), at("f6"))
+
+
+def test_a_swap_of_one_space_with_itself_is_refused():
+    mid = play(make({"c4": T.SENSE, "a1": T.RED, "b4": T.BLUE}), "c4")
+    with pytest.raises(IllegalMove, match="A swap needs two different spaces holding a token"):
+        GAME.apply(mid, 0, GAME.parse(mid, "swap a1 a1"))
