@@ -73,7 +73,7 @@ from rules.tonga.state import (
 )
 from rules.tonga.text import MOVE_HELP, RULES_TEXT
 from rules.tonga.tiles import TILES, TILES_USED
-from rules.tonga.wages import WageChoices, set_wages, wage_refusal
+from rules.tonga.wages import WageChoices, set_wages, wage_refusal, wage_suggestions
 
 
 class TongaBonga(Game[TongaState, Move, TongaView]):
@@ -138,6 +138,11 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         if state.phase is Phase.CREW:
             return crew_moves(state, seat)
         return navigation_moves(state)
+
+    def suggest(self, state: TongaState, seat: int, typed: str, limit: int = 25) -> list[str]:
+        if state.phase is Phase.WAGES and seat == acting(state):
+            return wage_suggestions(state.money[seat], typed, limit)
+        return super().suggest(state, seat, typed, limit)
 
     def check(self, state: TongaState, seat: int, move: Move) -> None:
         reason = _refusal(state, seat, move)

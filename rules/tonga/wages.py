@@ -71,6 +71,36 @@ class WageChoices(Sequence[Wages]):
         )
 
 
+def wage_suggestions(money: int, typed: str, limit: int) -> list[str]:
+    """Wage moves as text matching what was typed, smallest wages first, built one by one.
+
+    Listing every choice of a rich player (thousands) on each keystroke would be far too slow,
+    so only the numbers that can still match what was typed are tried. The word `wages` may
+    be typed in part or left out: "3" and "wages 3" both suggest `wages 3 1`, `wages 3 2`, ...
+    """
+    words = typed.lower().split()
+    if words and "wages".startswith(words[0]):
+        words = words[1:]
+    if len(words) > 2 or not all(w.isdigit() for w in words):
+        return []
+    captain_prefix, helmsman_prefix = (*words, "", "")[:2]
+    if money < 2:
+        only = f"wages {money} 0"
+        return (
+            [only] if str(money).startswith(captain_prefix) and helmsman_prefix in ("", "0") else []
+        )
+    found: list[str] = []
+    for captain in range(1, money):
+        if not str(captain).startswith(captain_prefix):
+            continue
+        for helmsman in range(1, money - captain + 1):
+            if str(helmsman).startswith(helmsman_prefix):
+                found.append(f"wages {captain} {helmsman}")
+                if len(found) == limit:
+                    return found
+    return found
+
+
 def wage_refusal(state: TongaState, seat: int, move: Wages) -> str | None:
     """Why these wages may not be set now, or None if they may."""
     if state.phase is not Phase.WAGES:

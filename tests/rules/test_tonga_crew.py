@@ -209,3 +209,18 @@ def test_check_refuses_moves_no_text_can_name():
         GAME.apply(state, 0, Place(5, 4))
     with pytest.raises(IllegalMove, match="no ship number 0"):
         GAME.apply(state, 0, Place(5, -1))
+
+
+def test_wage_suggestions_are_built_only_as_far_as_they_match():
+    """A rich player has thousands of wage choices; autocomplete builds only matching ones."""
+    from rules.tonga.wages import WageChoices, wage_suggestions
+
+    assert wage_suggestions(150, "", 3) == ["wages 1 1", "wages 1 2", "wages 1 3"]
+    assert wage_suggestions(150, "wages 12 3", 3) == ["wages 12 3", "wages 12 30", "wages 12 31"]
+    assert wage_suggestions(150, "wa 7 9", 2) == ["wages 7 9", "wages 7 90"]
+    assert wage_suggestions(5, "4", 25) == ["wages 4 1"]  # 4 + 1 = all 5 coins
+    assert wage_suggestions(5, "wages 4 2", 25) == []  # 6 coins: more than the 5 held
+    assert wage_suggestions(1, "", 25) == ["wages 1 0"]  # a poor player puts what they have
+    assert wage_suggestions(150, "reroll", 25) == []
+    everything = wage_suggestions(9, "", 1000)
+    assert everything == [f"wages {w.captain} {w.helmsman}" for w in WageChoices(9)]
