@@ -14,7 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import hexboard
-from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
+from render.common import INK, MUTED, font
 from rules.fishing import FishingView
 from rules.fishing.data import ACTIONS, COLOURS, KINDS, Tile
 
@@ -78,7 +78,17 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
     if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
         hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
 
-    _header(draw, view, s, width)
+    hexboard.header(
+        draw,
+        "Friendly Fishing",
+        view.turn,
+        view.winners,
+        view.pending,
+        view.note,
+        s,
+        MARGIN * s,
+        width,
+    )
     _panel(image, view, s, panel_left, HEADER * s + 8 * s)
     return image
 
@@ -95,19 +105,10 @@ def _background(
     """The water with its labels and the legend: the same for every picture of a table size."""
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     image = hexboard.water_layer(rows, island, s, origin, size, "Island", False).copy()
-    draw = ImageDraw.Draw(image)
-    y = HEADER * s + 8 * s + (56 + 88 * players) * s
-    draw.text((left, y), "Legend (letters on tiles)", font=font(round(18 * s)), fill=INK)
-    y += 28 * s
-    for k, (tile, (fill, letters, name)) in enumerate(STYLE.items()):
-        col, row = k % 2, k // 2
-        cx = left + 16 * s + col * 230 * s
-        cy = y + row * 34 * s + 14 * s
-        hexboard.chip(image, (cx, cy), s, fill, letters, square=tile in ACTIONS)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
-    y += 8 * 34 * s
+    entries = [(c, letters, name, t in ACTIONS) for t, (c, letters, name) in STYLE.items()]
+    top = HEADER * s + 8 * s + (56 + 88 * players) * s
     note = "Green ring: the boat may go there. Gold: the last move."
-    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
+    hexboard.legend(image, "Legend (letters on tiles)", entries, note, s, left, top, 230, 34)
     return image
 
 
@@ -135,20 +136,6 @@ def _corner_icons(
             hexboard.chip(image, (x + dx, y), s * 1.2, STYLE[Tile.DOUBLE][0], "DP", square=True)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: FishingView, s: float, width: int) -> None:
-    if view.turn is None:
-        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in view.winners)
-        title = f"Friendly Fishing - game over. Winner: {won}"
-    else:
-        title = f"Friendly Fishing - Seat {view.turn + 1} ({SEAT_LETTERS[view.turn]}) to act"
-    draw.text((MARGIN * s, 12 * s), title, font=font(round(26 * s)), fill=INK)
-    text = view.note if view.turn is None else f"Now: {view.pending}"
-    if view.note and view.turn is not None:
-        text = f"{view.note} {text}"
-    lines = hexboard.wrap(text, width - 2 * MARGIN * s, round(18 * s))[:3]
-    hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
-
-
 def _panel(image: Image.Image, view: FishingView, s: float, left: float, top: float) -> None:
     draw = ImageDraw.Draw(image)
     y = top
@@ -161,24 +148,10 @@ def _panel(image: Image.Image, view: FishingView, s: float, left: float, top: fl
     draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
     y += 32 * s
     for seat in range(view.players):
-        if view.turn == seat:
-            box = (left - 6 * s, y - 4 * s, left + PANEL * s - 12 * s, y + 78 * s)
-            draw.rectangle(box, outline=(255, 196, 0), width=max(1, round(4 * s)))
-        draw.rectangle((left, y, left + 28 * s, y + 28 * s), fill=SEAT_COLOURS[seat])
-        centred_text(
-            draw,
-            (left + 14 * s, y + 14 * s),
-            SEAT_LETTERS[seat],
-            round(20 * s),
-            fill=(255, 255, 255),
-        )
         final = "" if view.players == 2 else f", final {view.totals[seat]}"
-        draw.text(
-            (left + 38 * s, y + 2 * s),
-            f"Seat {seat + 1}: fishing {view.fishing[seat]}{final}",
-            font=font(round(19 * s)),
-            fill=INK,
-        )
+        score = f"Seat {seat + 1}: fishing {view.fishing[seat]}{final}"
+        box = (PANEL * s - 12 * s, 78 * s)
+        hexboard.seat_row(draw, seat, score, view.turn == seat, s, left, y, box)
         held = [(t, n) for t, n in zip(KINDS, view.piles[seat], strict=True) if n]
         x = left + 16 * s
         if not held:

@@ -14,7 +14,18 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, HIGHLIGHT, INK, centred_text, contrast_ink, font, text_width
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    SEAT_COLOURS,
+    SEAT_LETTERS,
+    centred_text,
+    contrast_ink,
+    font,
+    text_width,
+)
 from rules.hexgrid import board as hex_board
 
 SQRT3 = math.sqrt(3)
@@ -243,3 +254,76 @@ def text_lines(
         draw.text((left, y), line, font=font(size), fill=fill)
         y += size * spacing
     return y
+
+
+# -- the frame both pictures share: header, seat rows, legend --------------------------------------
+def header(
+    draw: ImageDraw.ImageDraw,
+    game: str,
+    turn: int | None,
+    winners: Sequence[int],
+    pending: str,
+    note: str,
+    scale: float,
+    left: float,
+    width: float,
+) -> None:
+    """The title (who acts, or the winners) and up to three lines of note and pending decision."""
+    s = scale
+    if turn is None:
+        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in winners)
+        title = f"{game} - game over. Winner: {won}"
+        text = note
+    else:
+        title = f"{game} - Seat {turn + 1} ({SEAT_LETTERS[turn]}) to act"
+        text = f"{note} Now: {pending}".strip()
+    draw.text((left, 12 * s), title, font=font(round(26 * s)), fill=INK)
+    lines = wrap(text, width - 2 * left, round(18 * s))[:3]
+    text_lines(draw, left, 46 * s, lines, round(18 * s))
+
+
+def seat_row(
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    text: str,
+    acting: bool,
+    scale: float,
+    left: float,
+    top: float,
+    box: tuple[float, float],
+) -> None:
+    """A seat's lettered square and score line, gold-framed (``box``: width, height) if acting."""
+    s = scale
+    if acting:
+        frame = (left - 6 * s, top - 4 * s, left + box[0], top + box[1])
+        draw.rectangle(frame, outline=(255, 196, 0), width=max(1, round(4 * s)))
+    draw.rectangle((left, top, left + 28 * s, top + 28 * s), fill=SEAT_COLOURS[seat])
+    centred_text(
+        draw, (left + 14 * s, top + 14 * s), SEAT_LETTERS[seat], round(20 * s), fill=(255, 255, 255)
+    )
+    draw.text((left + 38 * s, top + 2 * s), text, font=font(round(19 * s)), fill=INK)
+
+
+def legend(
+    image: Image.Image,
+    title: str,
+    entries: Sequence[tuple[Colour, str, str, bool]],
+    footnote: str,
+    scale: float,
+    left: float,
+    top: float,
+    column: float,
+    row: float,
+) -> None:
+    """A two-column legend of (fill, letters, name, square) pieces under ``title``."""
+    s = scale
+    draw = ImageDraw.Draw(image)
+    draw.text((left, top), title, font=font(round(18 * s)), fill=INK)
+    y = top + 30 * s
+    for k, (fill, letters, name, square) in enumerate(entries):
+        cx = left + 16 * s + (k % 2) * column * s
+        cy = y + (k // 2) * row * s + 14 * s
+        chip(image, (cx, cy), s, fill, letters, square=square)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+    y += math.ceil(len(entries) / 2) * row * s
+    draw.text((left, y), footnote, font=font(round(16 * s)), fill=MUTED)

@@ -13,7 +13,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import hexboard
-from render.common import INK, MUTED, SEAT_COLOURS, SEAT_LETTERS, centred_text, font
+from render.common import INK, MUTED, font
 from rules.tonari import FISH, Token, TonariView
 
 STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
@@ -62,7 +62,9 @@ def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
         if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
             hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
 
-    _header(draw, view, s, width)
+    hexboard.header(
+        draw, "Tonari", view.turn, view.winners, view.pending, view.note, s, MARGIN * s, width
+    )
     _panel(image, view, s, panel_left, HEADER * s + 8 * s)
     return image
 
@@ -79,35 +81,11 @@ def _background(
     """The water with its labels and the legend: the same for every picture of a table size."""
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     image = hexboard.water_layer(rows, islands, s, origin, size, "Kuchinoshima").copy()
-    draw = ImageDraw.Draw(image)
-    y = HEADER * s + 8 * s + (34 + 96 * players + 6) * s
-    draw.text((left, y), "Legend (letters on tokens)", font=font(round(18 * s)), fill=INK)
-    y += 30 * s
-    for k, (token, (colour, letters, name)) in enumerate(STYLE.items()):
-        col, row = k % 2, k // 2
-        cx = left + 16 * s + col * 240 * s
-        cy = y + row * 36 * s + 14 * s
-        hexboard.chip(image, (cx, cy), s, colour, letters, square=token in SKILL_TOKENS)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
-    y += 6 * 36 * s
+    entries = [(c, letters, name, t in SKILL_TOKENS) for t, (c, letters, name) in STYLE.items()]
+    top = HEADER * s + 8 * s + (34 + 96 * players + 6) * s
     note = "Green ring: the boat may go there. Gold ring/arrow: the last move."
-    draw.text((left, y), note, font=font(round(16 * s)), fill=MUTED)
+    hexboard.legend(image, "Legend (letters on tokens)", entries, note, s, left, top, 240, 36)
     return image
-
-
-def _header(draw: ImageDraw.ImageDraw, view: TonariView, s: float, width: int) -> None:
-    size = round(26 * s)
-    if view.turn is None:
-        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in view.winners)
-        title = f"Tonari - game over. Winner: {won}"
-    else:
-        title = f"Tonari - Seat {view.turn + 1} ({SEAT_LETTERS[view.turn]}) to act"
-    draw.text((MARGIN * s, 12 * s), title, font=font(size), fill=INK)
-    text = view.note if view.turn is None else f"Now: {view.pending}"
-    if view.note and view.turn is not None:
-        text = f"{view.note} {text}"
-    lines = hexboard.wrap(text, width - 2 * MARGIN * s, round(18 * s))[:3]
-    hexboard.text_lines(draw, MARGIN * s, 46 * s, lines, round(18 * s))
 
 
 def _panel(image: Image.Image, view: TonariView, s: float, left: float, top: float) -> None:
@@ -118,26 +96,10 @@ def _panel(image: Image.Image, view: TonariView, s: float, left: float, top: flo
     draw.text((left, y), label, font=font(round(20 * s)), fill=INK)
     y += 34 * s
     for seat in range(view.players):
-        colour = SEAT_COLOURS[seat]
-        acting = view.turn == seat
-        box = (left - 6 * s, y - 4 * s, left + PANEL * s - 24 * s, y + 84 * s)
-        if acting:
-            draw.rectangle(box, outline=(255, 196, 0), width=max(1, round(4 * s)))
-        draw.rectangle((left, y, left + 28 * s, y + 28 * s), fill=colour)
-        centred_text(
-            draw,
-            (left + 14 * s, y + 14 * s),
-            SEAT_LETTERS[seat],
-            round(20 * s),
-            fill=(255, 255, 255),
-        )
         mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""
-        draw.text(
-            (left + 38 * s, y + 2 * s),
-            f"Seat {seat + 1}: fish {view.fish_values[seat]}, score {view.totals[seat]}{mover}",
-            font=font(round(19 * s)),
-            fill=INK,
-        )
+        score = f"Seat {seat + 1}: fish {view.fish_values[seat]}, score {view.totals[seat]}{mover}"
+        box = (PANEL * s - 24 * s, 84 * s)
+        hexboard.seat_row(draw, seat, score, view.turn == seat, s, left, y, box)
         x = left + 16 * s
         held = [(t, n) for t, n in zip(FISH, view.piles[seat], strict=True) if n]
         if not held:
