@@ -10,6 +10,7 @@ order; the version check keeps them honest across processes.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -151,12 +152,12 @@ class MatchService:
     def _decode(self, row: MatchRow) -> Match:
         game = self.games[row.game]
         state = None
-        if row.state is not None:
+        if row.state_json is not None:
             cached = self._states.get(row.id)
             if cached and cached[0] == row.version:
                 state = cached[1]
             else:
-                state = game.load_state(row.state)
+                state = game.load_state(json.loads(row.state_json))
                 self._states[row.id] = (row.version, state)
             if row.status not in ("lobby", "active"):  # over: nobody will ask again soon
                 self._states.pop(row.id, None)
@@ -315,7 +316,7 @@ class MatchService:
             outcome = game.outcome(after)
             result = outcome_record(outcome) if outcome else None
             try:
-                await self.store.save_move(
+                version = await self.store.save_move(
                     match.id,
                     match.version,
                     seat,
@@ -324,6 +325,7 @@ class MatchService:
                     status="finished" if outcome else "active",
                     result=result,
                 )
+                self._states[match.id] = (version, after)  # no need to decode what we made
             except VersionConflict:
                 raise StaleMove(
                     "Another move was saved at the same moment; look at the latest board."

@@ -71,7 +71,8 @@ class ChannelTaken(Exception):
 
 @dataclass(frozen=True)
 class MatchRow:
-    """One match as stored. ``state`` and ``result`` are decoded JSON (or None)."""
+    """One match as stored. ``state_json`` is the raw saved state (decoded by the service only
+    when it is not cached); ``result`` is decoded JSON (or None)."""
 
     id: int
     game: str
@@ -81,7 +82,7 @@ class MatchRow:
     status: str
     options: dict[str, str]
     seed: int
-    state: dict[str, Any] | None
+    state_json: str | None
     version: int
     result: dict[str, Any] | None
     players: tuple[int, ...]  # user ids by seat once started; join order in the lobby
@@ -175,7 +176,7 @@ class Store:
             status=row["status"],
             options=json.loads(row["options"]),
             seed=row["seed"],
-            state=json.loads(row["state"]) if row["state"] else None,
+            state_json=row["state"],
             version=row["version"],
             result=json.loads(row["result"]) if row["result"] else None,
             players=players,
