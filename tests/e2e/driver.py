@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
@@ -80,14 +81,35 @@ def assert_png(files: list[tuple[str, bytes]]) -> Image.Image:
     return image
 
 
-async def play_one(table: Table, draw: random.Random) -> None:
-    """One decision: a suggestion chosen by the game's policy, sent with `/<game> move`."""
+Policy = Callable[[Match, int, random.Random], Any]
+
+
+def playout_policy(match: Match, seat: int, draw: random.Random) -> Any:
+    return match.game.playout_move(match.state, seat, draw)
+
+
+def preferring(words: str) -> Policy:
+    """A policy that takes a move whose public description holds ``words`` when one exists
+    (say, collecting a skill token), and otherwise plays as the game's playout policy."""
+
+    def choose(match: Match, seat: int, draw: random.Random) -> Any:
+        game, state = match.game, match.state
+        for move in game.legal_moves(state, seat):
+            if words in game.describe(state, seat, move, game.apply(state, seat, move)):
+                return move
+        return game.playout_move(state, seat, draw)
+
+    return choose
+
+
+async def play_one(table: Table, draw: random.Random, policy: Policy = playout_policy) -> None:
+    """One decision: a suggestion chosen by the policy, sent with `/<game> move`."""
     fake, channel, key = table.fake, table.channel, table.key
     match = await table.match()
     seats = match.game.to_act(match.state)
     seat = seats[rng.below(draw, len(seats))]
     user = table.user(match.user_at(seat))
-    move = match.game.playout_move(match.state, seat, draw)
+    move = policy(match, seat, draw)
     text = match.game.format(match.state, move)
 
     # What a player sees while typing: the first letters narrow the suggestions.
@@ -120,6 +142,7 @@ async def play_to_end(
     seed: int,
     max_decisions: int = 2000,
     before_each: Callable[[], Awaitable[None]] | None = None,
+    policy: Policy = playout_policy,
 ) -> Match:
     """Decisions until the match is over; returns the finished match. ``before_each`` runs
     before every decision (to watch suggestions or check secrets)."""
@@ -132,5 +155,5 @@ async def play_to_end(
             return match
         if before_each is not None:
             await before_each()
-        await play_one(table, draw)
+        await play_one(table, draw, policy)
     raise AssertionError(f"no end after {max_decisions} decisions")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import open_match, play_to_end
+from tests.e2e.driver import open_match, play_to_end, preferring
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
@@ -15,7 +15,8 @@ async def test_a_whole_game(fake, make_bot, players: int, seed: int):
         table = await open_match(fake, bot, "tonari", channel, users)
         first = fake.messages(channel)[-1]
         assert "boat" in first.content  # the first decision: where the boat starts
-        match = await play_to_end(table, seed=seed)
+        # Take a skill token whenever the boat can reach one, so every game uses skills.
+        match = await play_to_end(table, seed=seed, policy=preferring("collected the skill"))
         text = fake.all_public_text()
         assert "collected the skill" in text, "a skill token was collected in this game"
         final = fake.messages(channel)[-1].content
