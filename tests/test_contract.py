@@ -178,6 +178,9 @@ def test_spec_is_complete(key: str):
     assert spec.key == key
     assert 1 <= spec.min_players <= spec.max_players <= 5
     assert len(spec.rules_text) > 100 and spec.move_help
+    # /<game> rules shows them in one embed: 4096 characters of text, 1024 per field.
+    assert len(spec.rules_text) <= 4000 and len(spec.move_help) <= 1024
+    assert "Our readings:" in spec.rules_text  # where the rulebook is unclear, say what we chose
     for option in spec.options:
         if option.choices:  # a closed list: Discord shows at most 25 choices
             assert option.default in option.choices
