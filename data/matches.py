@@ -177,6 +177,7 @@ class MatchService:
     ) -> Match:
         game = self.games[game_key]
         resolved = game.spec.resolve_options(options)
+        playable_with_some_count(game, resolved)
         try:
             match_id = await self.store.create_match(
                 game_key, guild_id, channel_id, creator_id, resolved, self._new_seed()
@@ -394,6 +395,21 @@ class MatchService:
                 raise InvalidMove(f"log entry {entry.version} has no seat")
             state = game.apply(state, entry.seat, game.parse(state, entry.move))
         return state
+
+
+def playable_with_some_count(game: Game, options: Mapping[str, str]) -> None:
+    """Refuse at once options that no player count could play (a typo in a set name, say);
+    whether they fit the actual count is checked again at the start."""
+    error: InvalidMove | None = None
+    for players in range(game.spec.max_players, game.spec.min_players - 1, -1):
+        try:
+            game.check_options(players, options)
+        except InvalidMove as refused:
+            error = error or refused
+            continue
+        return
+    if error is not None:
+        raise error
 
 
 def outcome_record(outcome: Outcome) -> dict[str, Any]:

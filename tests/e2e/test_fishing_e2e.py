@@ -31,12 +31,27 @@ async def test_a_whole_game(fake, make_bot, players: int, options: dict[str, str
         assert not fake.errors and not fake.unknown_routes
 
 
-async def test_a_wrong_set_count_is_refused_at_start(fake, make_bot):
-    users = [fake.add_member("a"), fake.add_member("b")]
+async def test_sets_that_do_not_fit_the_player_count_are_refused_at_start(fake, make_bot):
+    """Two sets suit the small side, but five players always play the large side (4 sets)."""
+    users = [fake.add_member(f"p{i}") for i in range(5)]
     async with fake.running(make_bot()):
         channel = fake.channel("games")
-        created = await fake.slash(users[0], channel, "fishing new", side="large", sets="junk")
+        created = await fake.slash(
+            users[0], channel, "fishing new", side="small", sets="junk,kingfish"
+        )
         assert created.ephemeral and "is open" in created.content
-        await fake.slash(users[1], channel, "fishing join")
+        for user in users[1:]:
+            await fake.slash(user, channel, "fishing join")
         refused = await fake.slash(users[0], channel, "fishing start")
-        assert refused.ephemeral and "kingfish" in refused.content.lower()
+        assert refused.ephemeral and "5 players always play the large side" in refused.content
+        assert "kingfish" in refused.content.lower()
+
+
+async def test_a_misspelt_set_is_refused_at_new(fake, make_bot):
+    user = fake.add_member("a")
+    async with fake.running(make_bot()):
+        channel = fake.channel("games")
+        refused = await fake.slash(user, channel, "fishing new", sets="kingfish,lobsters")
+        assert refused.ephemeral and "lobsters" in refused.content
+        assert "kingfish" in refused.content.lower()  # the message lists the six set names
+        assert fake.messages(channel) == [] or "match #" not in fake.messages(channel)[-1].content
