@@ -89,7 +89,8 @@ async def bench_service(game: Game, players: int) -> tuple[float, float]:
             move = game.playout_move(match.state, seat, draw)
             text = game.format(match.state, move)
             start = time.perf_counter()
-            await service.suggestions(CHANNEL, key, user, text[:1])
+            moves, _ = await service.suggestions(CHANNEL, key, user, text[:1])
+            assert moves, "the player on turn gets suggestions"
             complete_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
             result = await service.move(CHANNEL, key, user, text)

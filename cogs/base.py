@@ -213,9 +213,13 @@ class GameCog(commands.GroupCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        moves = await self.service.suggestions(
+        moves, reason = await self.service.suggestions(
             self._channel(interaction), self.game_key, interaction.user.id, current
         )
+        if reason is not None:
+            # One entry that explains instead of an empty list; sending it back gets the same
+            # explanation as an error, because the reason is checked before the move is read.
+            return [app_commands.Choice(name=reason[:100], value=reason[:100])]
         return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves]
 
     async def play_choice(

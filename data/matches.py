@@ -19,7 +19,7 @@ from typing import Any
 from data.store import ChannelTaken, MatchRow, Store, VersionConflict
 from rules import rng
 from rules.base import Game, Outcome, Seat
-from rules.errors import GameOver, IllegalMove, InvalidMove, PlayerError
+from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, PlayerError
 
 
 class StaleMove(PlayerError):
@@ -252,19 +252,15 @@ class MatchService:
     # -- play --------------------------------------------------------------------------
     async def suggestions(
         self, channel_id: int, game_key: str, user_id: int, typed: str = ""
-    ) -> list[str]:
-        """The caller's legal moves as text matching ``typed`` (none when it is not their
-        decision, or they are not playing here)."""
+    ) -> tuple[list[str], str | None]:
+        """The caller's legal moves as text matching ``typed``; or, when they cannot move now,
+        no moves and the reason (not their turn, not playing, no match here), in public words."""
         try:
             match = await self.current(channel_id, game_key)
-        except NoMatchHere:
-            return []
-        seat = match.seat_of(user_id)
-        if match.status != "active" or seat is None or match.state is None:
-            return []
-        if seat not in match.game.to_act(match.state):
-            return []
-        return match.game.suggest(match.state, seat, typed)
+            seat = self._acting_seat(match, user_id)
+        except PlayerError as reason:
+            return [], str(reason)
+        return match.game.suggest(match.state, seat, typed), None
 
     async def move(
         self,
@@ -304,12 +300,13 @@ class MatchService:
         async with self._lock(match.id):
             # Re-read under the lock: another move may have landed while we waited.
             match = await self.by_id(match.id)
-            seat = self._seat_for_play(match, user_id)
+            self._seat_for_play(match, user_id)
             if expected_version is not None and expected_version != match.version:
                 raise StaleMove(
                     "That board is out of date: the match has moved on. "
                     "Look at the latest board and choose again."
                 )
+            seat = self._acting_seat(match, user_id)
             game, state = match.game, match.state
             move = choose(match, seat)
             after = game.apply(state, seat, move)
@@ -339,6 +336,16 @@ class MatchService:
             move_text=text,
             description=description,
         )
+
+    def _acting_seat(self, match: Match, user_id: int) -> Seat:
+        """The user's seat if they must decide now, else the reason why not (checked before
+        their move is even read, so an out-of-turn player hears that first)."""
+        seat = self._seat_for_play(match, user_id)
+        if seat not in match.game.to_act(match.state):
+            raise NotYourTurn(
+                f"It is not your turn: waiting for {match.game.pending(match.state)}."
+            )
+        return seat
 
     def _seat_for_play(self, match: Match, user_id: int) -> Seat:
         if match.status == "lobby":

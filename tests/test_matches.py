@@ -210,8 +210,18 @@ async def test_legal_moves_only_for_the_seat_on_turn(service: MatchService):
     match = await started(service)
     first = on_turn(match)
     second = BOB if first == ALICE else ALICE
-    assert await service.suggestions(CHANNEL, "nim", first) == ["take 1", "take 2", "take 3"]
-    assert await service.suggestions(CHANNEL, "nim", first, "2") == ["take 2"]
-    assert await service.suggestions(CHANNEL, "nim", second) == []
-    assert await service.suggestions(CHANNEL, "nim", MALLORY) == []
-    assert await service.suggestions(OTHER_CHANNEL, "nim", first) == []
+    assert await service.suggestions(CHANNEL, "nim", first) == (
+        ["take 1", "take 2", "take 3"],
+        None,
+    )
+    assert await service.suggestions(CHANNEL, "nim", first, "2") == (["take 2"], None)
+    assert await service.suggestions(CHANNEL, "nim", second) == (
+        [],
+        "It is not your turn: waiting for take stones.",
+    )
+    assert await service.suggestions(CHANNEL, "nim", MALLORY) == (
+        [],
+        "You are not playing in match #1; you can watch it.",
+    )
+    moves, reason = await service.suggestions(OTHER_CHANNEL, "nim", first)
+    assert moves == [] and "no open match" in reason

@@ -86,12 +86,13 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(fake, make_bot
         after = await table.match()
         assert after.version == before.version and after.state == before.state
         assert len(fake.messages(channel)) == posted  # nothing public was said
-        assert (
-            await fake.autocomplete(stranger, channel, "tokan move", focused="move", move="") == []
-        )
-        assert (
-            await fake.autocomplete(waiting, channel, "tokan move", focused="move", move="") == []
-        )
+        # Autocomplete explains instead of suggesting: one entry that says why.
+        for user, why in ((stranger, "You are not playing"), (waiting, "It is not your turn")):
+            (hint,) = await fake.autocomplete(user, channel, "tokan move", focused="move", move="")
+            assert hint["name"].startswith(why), hint
+            sent = await fake.slash(user, channel, "tokan move", move=hint["value"])
+            assert sent.ephemeral and sent.content.startswith(why), sent.content
+        assert (await table.match()).version == before.version
 
 
 async def test_one_match_per_channel_and_the_lobby_rules(fake, make_bot, players):
