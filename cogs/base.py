@@ -232,7 +232,7 @@ class GameCog(commands.GroupCog):
 
     async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
         match = result.after
-        who = messages.seat_label(match, result.seat)
+        who = messages.mention(match.user_at(result.seat))
         log.info("match %s: seat %s moved (version %s)", match.id, result.seat, match.version)
         await self.post_board(interaction, match, f"{who}: {result.description}")
         delivered = await self.send_private_views(match, changed_only=result.before)

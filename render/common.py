@@ -11,6 +11,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.base import SEAT_LETTERS as RULES_SEAT_LETTERS
+
 # A calm, high-contrast palette. Seats are never told apart by colour alone: each seat also has
 # a letter (see SEAT_LETTERS) that pictures print on its pieces.
 BACKGROUND = (246, 241, 229)
@@ -24,7 +26,7 @@ SEAT_COLOURS = (
     (40, 150, 70),  # green
     (150, 70, 170),  # purple
 )
-SEAT_LETTERS = ("A", "B", "C", "D", "E")
+SEAT_LETTERS = tuple(RULES_SEAT_LETTERS)  # the letters messages use too
 
 
 @cache

@@ -25,6 +25,8 @@ V = TypeVar("V")  # the game's view (what a renderer may draw)
 
 # How many legal moves an "illegal move" message quotes as examples.
 EXAMPLES_IN_ERRORS = 8
+# The letter each seat's pieces carry in the pictures (never colour alone).
+SEAT_LETTERS = "ABCDE"
 # How many suggestions autocomplete shows (Discord's limit).
 SUGGESTIONS = 25
 
@@ -232,8 +234,9 @@ class Game(ABC, Generic[S, M, V]):
         return frozenset()
 
     def seat_name(self, seat: Seat) -> str:
-        """How pictures and messages name a seat; games with seat colours override it."""
-        return f"Seat {seat + 1}"
+        """How messages name a seat, with the letter its pieces carry in the pictures; games
+        with seat colours (TOKAN) override it."""
+        return f"Seat {seat + 1} ({SEAT_LETTERS[seat]})"
 
     def players(self, state: S) -> int:
         """How many seats the game has."""

@@ -39,18 +39,19 @@ def test_final_text_lists_every_score_with_its_breakdown_best_first():
     text = messages.final_text(match(state, "finished"))
     lines = text.splitlines()
     assert lines[0] == "**Game over** — the pile is empty."
-    assert lines[1] == "🏆 Winner: Seat 3 <@300>"
-    assert lines[2] == "Seat 3 <@300>: **1** (last stone +1)"
+    assert lines[1] == "🏆 Winner: Seat 3 (C) <@300>"
+    assert lines[2] == "Seat 3 (C) <@300>: **1** (last stone +1)"
     assert lines[3:] == [
-        "Seat 1 <@100>: **0** (last stone +0)",
-        "Seat 2 <@200>: **0** (last stone +0)",
+        "Seat 1 (A) <@100>: **0** (last stone +0)",
+        "Seat 2 (B) <@200>: **0** (last stone +0)",
     ]
 
 
 def test_shared_wins_and_draws_are_named_as_such():
     shared = Outcome((SeatScore(0, 5, (ScoreLine("sets", 5),)),) * 1, (0, 2), "done")
     assert (
-        messages.winners_line(match(None), shared) == "🏆 Shared win: Seat 1 <@100>, Seat 3 <@300>"
+        messages.winners_line(match(None), shared)
+        == "🏆 Shared win: Seat 1 (A) <@100>, Seat 3 (C) <@300>"
     )
     draw = Outcome((), (), "done")
     assert messages.winners_line(match(None), draw) == "It is a draw: nobody wins."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.base import SEAT_LETTERS as SEAT_LETTERS  # re-exported: one alphabet for all games
+
 # Building cards: five colours, one card of each value 1..10 per colour. The rulebook's example
 # names Purple, Red, Blue and Green; the fifth colour is not in the text, we call it Yellow.
 COLOURS: tuple[str, ...] = ("R", "B", "G", "P", "Y")
@@ -64,7 +66,6 @@ ACTION_FLIP = "f"
 ACTIONS: tuple[str, ...] = (ACTION_MOVE, ACTION_LEAD, ACTION_FLIP)
 
 # Seat letters (as the pictures print them); `lead` accepts them in lower case too.
-SEAT_LETTERS = "ABCDE"
 SEAT_LETTERS_LOWER = "abcde"
 
 VARIANT_STANDARD = "standard"
