@@ -25,6 +25,7 @@ from cogs.replies import answer, report
 from data.matches import LobbyError, Match, MatchService, MoveResult
 from render.common import to_png
 from rules.base import Game
+from rules.errors import PlayerError
 
 if TYPE_CHECKING:
     from bot import Tidetable
@@ -39,6 +40,10 @@ THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
     """The choices of one of ``game``'s setup options, for a ``new`` command's parameter."""
     return [app_commands.Choice(name=c, value=c) for c in game.spec.option(key).choices]
+
+
+class CannotPost(PlayerError):
+    """Discord refused the bot's post in the match's channel (missing permissions)."""
 
 
 class GameCog(commands.GroupCog):
@@ -234,7 +239,12 @@ class GameCog(commands.GroupCog):
         match = result.after
         who = messages.mention(match.user_at(result.seat))
         log.info("match %s: seat %s moved (version %s)", match.id, result.seat, match.version)
-        await self.post_board(interaction, match, f"{who}: {result.description}")
+        try:
+            await self.post_board(interaction, match, f"{who}: {result.description}")
+        except CannotPost as refused:
+            # The move is saved whatever Discord says; tell the player both facts.
+            await answer(interaction, f"Your move `{result.move_text}` is saved. {refused}")
+            return
         delivered = await self.send_private_views(match, changed_only=result.before)
         confirmation = f"Done: `{result.move_text}`."
         if self.game.spec.hidden_information and not delivered.get(result.seat, True):
@@ -269,12 +279,18 @@ class GameCog(commands.GroupCog):
             channel = self.bot.get_channel(match.row.channel_id) or await self.bot.fetch_channel(
                 match.row.channel_id
             )
-        await channel.send(  # type: ignore[union-attr]
-            messages.clip(content),
-            view=view or discord.utils.MISSING,
-            file=file or discord.utils.MISSING,
-            allowed_mentions=MENTION_USERS,
-        )
+        try:
+            await channel.send(  # type: ignore[union-attr]
+                messages.clip(content),
+                view=view or discord.utils.MISSING,
+                file=file or discord.utils.MISSING,
+                allowed_mentions=MENTION_USERS,
+            )
+        except discord.Forbidden:
+            raise CannotPost(
+                f"I cannot post in <#{match.row.channel_id}>: a server admin must give me View "
+                "Channel, Send Messages and Attach Files there (and Send Messages in Threads)."
+            ) from None
 
     def public_png(self, match: Match) -> bytes:
         return to_png(type(self).board_renderer(self.game.view(match.state, None)))

@@ -235,3 +235,19 @@ async def test_resigning_ends_the_match_and_the_opponent_wins(fake, make_bot, pl
         assert f"<@{bob.id}> resigned" in post and "Game over" in post and f"<@{alice.id}>" in post
         again = await fake.slash(alice, channel, "tokan move", move="a1 up")
         assert again.ephemeral and "no open match" in again.content
+
+
+async def test_a_channel_the_bot_cannot_post_in_is_explained_and_the_move_kept(
+    fake, make_bot, players
+):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players)
+        match = await table.match()
+        (user_id,) = match.to_act()
+        text = match.game.format(match.state, match.game.legal_moves(match.state, 0)[0])
+        fake.mute(channel)
+        result = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
+        assert result.ephemeral and f"Your move `{text}` is saved." in result.content
+        assert "Send Messages" in result.content and "Traceback" not in result.content
+        assert (await table.match()).version == match.version + 1

@@ -187,6 +187,11 @@ class FakeDiscord(FakeServer):
     def open_dms(self, user: FakeUser) -> None:
         self._closed_dms.discard(user.id)
 
+    def mute(self, channel: FakeChannel) -> None:
+        """From now on, the bot's posts into `channel` get 403 code 50013 (Missing Permissions),
+        as when a server takes Send Messages away from it; interaction replies still work."""
+        self._muted_channels.add(channel.id)
+
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)

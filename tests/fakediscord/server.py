@@ -145,6 +145,7 @@ class FakeServer:
         self._by_token: dict[str, InteractionResult] = {}
         self._dm_channels: dict[int, FakeChannel] = {}
         self._closed_dms: set[int] = set()
+        self._muted_channels: set[int] = set()  # the bot lacks Send Messages there
         self._login_epoch = 0
         self._synced_epoch = 0
         self._inflight = 0
@@ -628,6 +629,8 @@ class FakeServer:
             return self._error(request, 404, 10003, "Unknown Channel")
         if ch.is_dm and ch.recipient is not None and ch.recipient.id in self._closed_dms:
             return self._error(request, 403, 50007, "Cannot send messages to this user")
+        if ch.id in self._muted_channels:
+            return self._error(request, 403, 50013, "Missing Permissions")
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem)
