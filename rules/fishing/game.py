@@ -385,15 +385,23 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return f"{who}: move the boat{again} onto a tile (e.g. `{example}`)"
         if phase is Phase.DINKER:
             return f"{who}: `take` the Dinker, or `leave` it and move again"
+        # Each action's example is its first legal move, so typing it as shown works.
+        example = self.format(state, self.legal_moves(state, state.turn)[0])
         if phase is Phase.SWAP_FISH:
-            return f"{who}: use Swap 2 Fish (`trade red for crayfish seat 2`)"
+            return (
+                f"{who}: use Swap 2 Fish - give one of your basic fish for another player's "
+                f"(e.g. `{example}`)"
+            )
         if phase is Phase.SWAP_TILES:
-            return f"{who}: use Swap 2 Tiles - swap two board tiles (`swap c3 f6`)"
+            return f"{who}: use Swap 2 Tiles - swap two board tiles (e.g. `{example}`)"
         if phase is Phase.SLIDE:
-            return f"{who}: use Slide a Tile - slide a tile through open water (`slide c3 f6`)"
+            return (
+                f"{who}: use Slide a Tile - slide a tile through open water to an empty space "
+                f"(e.g. `{example}`)"
+            )
         if phase is Phase.REMOVE:
-            return f"{who}: use Remove a Tile (`remove c3`)"
-        return f"{who}: use Double Points - choose the colour that scores double (`double red`)"
+            return f"{who}: use Remove a Tile - return a board tile to the box (e.g. `{example}`)"
+        return f"{who}: use Double Points - choose the colour that scores double (e.g. `{example}`)"
 
     # -- notation -------------------------------------------------------------------------------
     def parse(self, state: FishingState, text: str) -> FishingMove:
@@ -428,6 +436,8 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             tile = before.tiles[move.to]
             assert tile is not None
             where = f"{who} moved the boat to {_label(before, move.to)}"
+            if not _next_to(before, move.to):
+                where += " along a straight line of open water"
             if after.phase is Phase.DINKER:
                 text = f"{where}, onto a Dinker: take it or leave it and move again."
             elif tile in ACTION_NAMES:
@@ -491,7 +501,9 @@ def _start_turn(state: FishingState, seat: int) -> FishingState:
         return state
     notes = [state.note] if state.note else []
     if state.boat is not None:
-        notes.append(f"Seat {seat + 1}'s boat has no move: it returns to the central island.")
+        notes.append(
+            f"No tile is in the boat's reach for Seat {seat + 1}: it returns to the central island."
+        )
         state = evolve(state, boat=None)
         if targets(state.side, state.tiles, None):
             return evolve(state, note=" ".join(notes))
@@ -545,6 +557,13 @@ def _has_use(state: FishingState, seat: int) -> bool:
     if phase is Phase.SWAP_FISH:
         return bool(trade_options(state.piles, seat, TRADABLE))
     return True
+
+
+def _next_to(state: FishingState, to: int) -> bool:
+    """Whether ``to`` is next to the boat (or to the island): else the move was a Skipjack line."""
+    data = SIDES[state.side]
+    sources = data.island if state.boat is None else (state.boat,)
+    return any(to in data.board.neighbours[source] for source in sources)
 
 
 def _label(state: FishingState, index: int) -> str:

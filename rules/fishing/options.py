@@ -37,12 +37,13 @@ def played_side(players: int, options: Mapping[str, str]) -> str:
 
 def chosen_sets(text: str) -> tuple[str, ...] | None:
     """The sets a `sets` option names (None for random), or InvalidMove naming the six."""
-    names = [w for w in re.split(r"[\s,;/+]+", text.strip().lower()) if w]
-    if names in ([], ["random"]):
+    typed = [w for w in re.split(r"[\s,;/+]+", text.strip()) if w]
+    if [w.lower() for w in typed] in ([], ["random"]):
         return None
     out: list[str] = []
-    for name in names:
-        match = [s for s in SPECIAL_SETS if s == name or s.rstrip("s") == name.rstrip("s")]
+    for name in typed:  # quoted as typed in a refusal
+        word = name.lower().rstrip("s")
+        match = [s for s in SPECIAL_SETS if s.rstrip("s") == word]
         if not match:
             raise InvalidMove(f"`{name}` is not a special set. The six sets: {SET_NAMES}.")
         if match[0] in out:

@@ -46,8 +46,11 @@ def fishing_lines(piles: Sequence[Pile], seat: int, doubled: Tile | None) -> lis
     kingfish = pile[KIND_INDEX[Tile.KINGFISH]]
     if kingfish:
         lines.append(ScoreLine(f"Kingfish x{kingfish} (no points)", 0))
-    if pile[KIND_INDEX[Tile.LUNKER]]:
+    lunkers = pile[KIND_INDEX[Tile.LUNKER]]
+    if lunkers == 1:
         lines.append(ScoreLine("Lunker (the last one caught)", LUNKER_POINTS))
+    elif lunkers:
+        lines.append(ScoreLine(f"Lunker x{lunkers} (only the last caught scores)", LUNKER_POINTS))
     for tile, each in (
         (Tile.DINKER, DINKER_POINTS),
         (Tile.SKIPJACK, SKIPJACK_POINTS),
