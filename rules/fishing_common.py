@@ -283,6 +283,12 @@ def kind_name(kind: Enum | None) -> str:
     return "nothing" if kind is None else str(kind.label)  # type: ignore[attr-defined]
 
 
+def a_kind(kind: Enum | None) -> str:
+    """A piece with its indefinite article: "a Red fish", "an Orange fish"."""
+    name = kind_name(kind)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 # -- notation ----------------------------------------------------------------------------------
 WORDS = re.compile(r"[a-z0-9]+")
 LABEL = re.compile(r"[a-z][0-9]{1,2}")  # what a hex label looks like, on the board or not

@@ -42,6 +42,7 @@ from rules.fishing_common import (
     RemovePiece,
     SwapSpaces,
     Trade,
+    a_kind,
     best_seats,
     edited,
     evolve,
@@ -443,7 +444,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             elif tile in ACTION_NAMES:
                 text = f"{where} and collected the action tile {ACTION_NAMES[tile]}."
             else:
-                text = f"{where} and caught a {kind_name(tile)}."
+                text = f"{where} and caught {a_kind(tile)}."
         elif isinstance(move, TakeDinker):
             text = f"{who} kept the Dinker."
         elif isinstance(move, LeaveDinker):
@@ -463,7 +464,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             )
         elif isinstance(move, Trade):
             text = (
-                f"{who} used Swap 2 Fish: gave a {kind_name(move.give)} to Seat {move.other + 1} "
+                f"{who} used Swap 2 Fish: gave {a_kind(move.give)} to Seat {move.other + 1} "
                 f"and took their {kind_name(move.take)}."
             )
         else:

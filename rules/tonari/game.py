@@ -26,6 +26,7 @@ from rules.fishing_common import (
     RemovePiece,
     SwapSpaces,
     Trade,
+    a_kind,
     edited,
     evolve,
     hex_of,
@@ -311,7 +312,10 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return None
         scores = final_scores(state.piles, state.season)
         won, extra = winners(scores, state.moved_at)
-        reason = state.note or "The player on turn has no move."
+        # The note may also tell of a skill discarded on the last turn; the reason is the end.
+        assert state.boat is not None
+        where = BOARD.label(state.boat)
+        reason = f"Seat {state.turn + 1} has no adjacent token and no Pink jump from {where}."
         return Outcome(scores, won, reason, extra)
 
     def pending(self, state: TonariState) -> str:
@@ -325,16 +329,21 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if phase is Phase.MOVE:
             example = BOARD.label(targets(state.tokens, state.boat)[0])
             return f"{who}: move the boat onto a token (e.g. `{example}`)"
+        # Each skill's example is its first legal move, so typing it as shown works.
+        example = self.format(state, self.legal_moves(state, state.turn)[0])
         if phase is Phase.SENSE:
-            return f"{who}: use Sense the Schools - swap two board tokens (`swap c3 f6`)"
+            return f"{who}: use Sense the Schools - swap two board tokens (e.g. `{example}`)"
         if phase is Phase.ROUGH:
             return (
-                f"{who}: use Rough Waters - swap one of your fish with an opponent's "
-                "(`trade red for blue seat 2`)"
+                f"{who}: use Rough Waters - swap one of your fish with an opponent's, never "
+                f"Purple or Pink (e.g. `{example}`)"
             )
         if phase is Phase.SCARE:
-            return f"{who}: use Scare it Off - remove a token from the board (`remove c3`)"
-        return f"{who}: use In Season - choose the colour that scores double (`double red`)"
+            return f"{who}: use Scare it Off - remove a token from the board (e.g. `{example}`)"
+        return (
+            f"{who}: use In Season - choose a collected colour that scores double "
+            f"(e.g. `{example}`)"
+        )
 
     # -- notation ---------------------------------------------------------------------------
     def parse(self, state: TonariState, text: str) -> TonariMove:
@@ -363,7 +372,7 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             if token in SKILL_NAMES:
                 text = f"{where} and collected the skill {SKILL_NAMES[token]}."
             else:
-                text = f"{where} and caught a {kind_name(token)}."
+                text = f"{where} and caught {a_kind(token)}."
         elif isinstance(move, PlaceBoat):
             text = f"{who} placed the boat on the island hex {BOARD.label(move.at)}."
         elif isinstance(move, SwapSpaces):
@@ -373,11 +382,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
                 f"and {BOARD.label(move.b)} ({kind_name(b)})."
             )
         elif isinstance(move, RemovePiece):
-            gone = kind_name(before.tokens[move.at])
-            text = f"{who} used Scare it Off: removed the {gone} from {BOARD.label(move.at)}."
+            gone = before.tokens[move.at]
+            what = f"skill token {SKILL_NAMES[gone]}" if gone in SKILL_NAMES else kind_name(gone)
+            text = f"{who} used Scare it Off: removed the {what} from {BOARD.label(move.at)}."
         elif isinstance(move, Trade):
             text = (
-                f"{who} used Rough Waters: gave a {kind_name(move.give)} to Seat "
+                f"{who} used Rough Waters: gave {a_kind(move.give)} to Seat "
                 f"{move.other + 1} and took their {kind_name(move.take)}."
             )
         else:
@@ -409,15 +419,10 @@ def _pass_turn(state: TonariState) -> TonariState:
     nxt = (state.turn + 1) % state.players
     if targets(state.tokens, state.boat):
         return evolve(state, turn=nxt, phase=Phase.MOVE)
-    return evolve(
-        state,
-        turn=nxt,
-        phase=Phase.OVER,
-        note=(
-            f"Seat {nxt + 1} has no adjacent token and no Pink jump from "
-            f"{BOARD.label(state.boat or 0)}: the game is over."
-        ),
-    )
+    assert state.boat is not None
+    where = BOARD.label(state.boat)
+    end = f"Seat {nxt + 1} has no adjacent token and no Pink jump from {where}: the game is over."
+    return evolve(state, turn=nxt, phase=Phase.OVER, note=end)
 
 
 def _collected_colours(piles: Sequence[Sequence[int]]) -> list[Token]:
