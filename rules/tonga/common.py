@@ -62,6 +62,10 @@ def points(mp: int) -> str:
     return f"{mp} movement point{'' if mp == 1 else 's'}"
 
 
+def coins(amount: int) -> str:
+    return f"{amount} coin{'' if amount == 1 else 's'}"
+
+
 # -- drafts ---------------------------------------------------------------------------------------
 def thaw(state: TongaState) -> Draft:
     """The state's fields as a dict to edit, with an empty list of events."""

@@ -24,6 +24,7 @@ from rules.tonga import policy
 from rules.tonga.common import (
     acting,
     camps_left,
+    coins,
     dice_text,
     freeze,
     order,
@@ -277,10 +278,15 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         if state.phase is Phase.WAGES:
             money = state.money[seat]
             if money < 2:
-                return f"{me} to set wages: only `wages {money} 0` is possible ({money} coins)"
+                return (
+                    f"{me} to set wages: only `wages {money} 0` is possible "
+                    f"({coins(money)} in hand)"
+                )
+            # The example must be affordable: with 2 coins only 1 + 1 is.
+            example = "wages 2 1" if money >= 3 else "wages 1 1"
             return (
                 f"{me} to set wages for captain and helmsman, at least 1 each "
-                f"(e.g. `wages 2 1`; {money} coins in hand)"
+                f"(e.g. `{example}`; {coins(money)} in hand)"
             )
         if state.phase is Phase.CREW:
             return f"{me} rolled {dice_text(state.roll)}: " + " or ".join(_crew_options(state))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from rules.tonga.common import Draft, gain, purse, who
+from rules.tonga.common import Draft, coins, gain, purse, who
 from rules.tonga.state import (
     BONUS,
     SEAT_LETTERS,
@@ -108,7 +108,7 @@ def wage_refusal(state: TongaState, seat: int, move: Wages) -> str | None:
     money = state.money[seat]
     if money < 2:
         if move != Wages(money, 0):
-            return f"You have {money} coins: put down what you have, `wages {money} 0`."
+            return f"You have {coins(money)}: put down what you have, `wages {money} 0`."
         return None
     if move.captain < 1 or move.helmsman < 1:
         return "Captain and helmsman each need a wage of at least 1 coin."

@@ -1,0 +1,37 @@
+"""Tonga Bonga play-test scenarios: what a player who knows the rulebook tries, and the words
+(pending decisions, refusals, public descriptions) they read while doing it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.errors import IllegalMove
+from rules.tonga.state import SEASICK, Wages
+from tests.rules.test_tonga_support import GAME, start
+
+S = SEASICK
+
+
+# -- wages --------------------------------------------------------------------------------------
+def test_the_wage_example_in_the_pending_text_is_affordable():
+    """Rulebook: "You must place at least 1 coin on each." A player with exactly 2 coins can
+    only put 1 + 1, so the pending text may not suggest `wages 2 1` (3 coins)."""
+    two = replace(start(), money=(2, 20, 20, 20))
+    pending = GAME.pending(two)
+    assert "`wages 1 1`" in pending and "`wages 2 1`" not in pending
+    assert "2 coins in hand" in pending
+    assert "`wages 2 1`" in GAME.pending(start())
+
+
+def test_a_poor_player_reads_one_coin_not_one_coins():
+    """games.md PROPOSAL 5: "A player who cannot afford this places what they have." """
+    poor = replace(start(), money=(1, 20, 20, 20))
+    assert GAME.pending(poor) == (
+        "Seat 1 (A) to set wages: only `wages 1 0` is possible (1 coin in hand)"
+    )
+    with pytest.raises(IllegalMove, match=r"^You have 1 coin: put down what you have"):
+        GAME.apply(poor, 0, Wages(1, 1))
+    broke = replace(start(), money=(0, 20, 20, 20))
+    assert GAME.pending(broke).endswith("only `wages 0 0` is possible (0 coins in hand)")
