@@ -79,13 +79,16 @@ def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> s
         cost = reroll_cost(state.rerolls)
         if state.money[seat] < cost:
             return f"This reroll costs {cost} coins and you have {state.money[seat]}."
-        left = list(state.roll)
-        for value in move.dice:
-            if value not in left:
-                return f"You have no die showing {face(value)} to reroll (your dice: " + (
-                    f"{dice_text(state.roll)})."
+        for value in dict.fromkeys(move.dice):
+            held = state.roll.count(value)
+            if move.dice.count(value) > held:
+                # At most 3 dice are named, so fewer than 3 are held here.
+                have = ("no die", "only one die", "only two dice")[held]
+                once = ": name each die to reroll once" if held else ""
+                return (
+                    f"You have {have} showing {face(value)} "
+                    f"(your dice: {dice_text(state.roll)}){once}."
                 )
-            left.remove(value)
         return None
     if isinstance(move, Place):
         if move.value == SEASICK:
@@ -101,7 +104,9 @@ def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> s
             return f"Ship {SEAT_LETTERS[move.ship]} already has {limit} this round."
         return None
     if has_placeable(state.roll):
-        return f"You still have dice to place: {dice_text(state.roll)}."
+        placeable = [v for v in state.roll if v != SEASICK]
+        sick = " (a seasick die stays home)" if SEASICK in state.roll else ""
+        return f"You still have dice to place: {dice_text(placeable)}{sick}."
     return None
 
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from rules.errors import IllegalMove
-from rules.tonga.state import SEASICK, Wages
-from tests.rules.test_tonga_support import GAME, start
+from rules.tonga.state import SEASICK, Keep, Reroll, Wages
+from tests.rules.test_tonga_support import GAME, crew_step, play, start
 
 S = SEASICK
 
@@ -35,3 +35,20 @@ def test_a_poor_player_reads_one_coin_not_one_coins():
         GAME.apply(poor, 0, Wages(1, 1))
     broke = replace(start(), money=(0, 20, 20, 20))
     assert GAME.pending(broke).endswith("only `wages 0 0` is possible (0 coins in hand)")
+
+
+# -- crew ---------------------------------------------------------------------------------------
+def test_a_reroll_names_each_die_once():
+    """Rulebook: "choose to reroll 1 to 3 dice": naming a value twice needs two such dice."""
+    state = crew_step(seat=0, roll=(5, 3, S))
+    with pytest.raises(IllegalMove, match=r"^You have only one die showing 5 \(your dice: 5, 3, "):
+        GAME.apply(state, 0, Reroll((5, 5)))
+    twice = play(crew_step(seat=0, roll=(2, 2, 1)), "reroll 2 2")
+    assert twice.rerolls == 1 and twice.money[0] == 18
+
+
+def test_keep_is_refused_naming_only_the_dice_that_can_be_placed():
+    """Rulebook: a seasick die "cannot be employed on a ship this round", so it is not one of
+    the dice still to place."""
+    with pytest.raises(IllegalMove, match=r"^You still have dice to place: 5, 3 \(a seasick"):
+        GAME.apply(crew_step(seat=0, roll=(5, 3, S)), 0, Keep())
