@@ -18,6 +18,7 @@ from rules.tonga.common import (
     gain,
     points,
     transfer,
+    where,
     who,
 )
 from rules.tonga.map import (
@@ -93,7 +94,9 @@ def navigation_refusal(state: TongaState, seat: int, move: Step | Camp | End) ->
         return f"There is no sea space number {target}."
     name = SPACE_NAMES[target]
     if target not in NEIGHBOURS[here]:
-        return f"{name} is not next to your ship at {SPACE_NAMES[here]}: move one space at a time."
+        # A harbour reads "The Cocoa harbour"; a hex keeps its printed label ("g8").
+        there = where(target).replace("the ", "The ", 1) if target < HARBOURS else name
+        return f"{there} is not next to your ship at {where(here)}: move one space at a time."
     if target == state.ghost:
         return f"The ghost ship lies on {name}: no ship may enter it."
     if state.mp < 1:

@@ -6,9 +6,12 @@ A space is named by the hex label printed on the picture, or a harbour by its is
 
 from __future__ import annotations
 
+import re
+
 from rules.errors import InvalidMove
 from rules.tonga.common import acting, face, where
 from rules.tonga.map import ISLANDS, LAND, NAME_TO_SPACE, SPACE_NAMES, label
+from rules.tonga.navigation import steps
 from rules.tonga.state import (
     DICE_PER_PLAYER,
     SEASICK,
@@ -17,6 +20,7 @@ from rules.tonga.state import (
     End,
     Keep,
     Move,
+    Phase,
     Place,
     Reroll,
     Step,
@@ -28,6 +32,7 @@ from rules.tonga.text import MOVE_HELP
 _GO_WORDS = ("go", "to", "sail", "move")
 _END_WORDS = ("end", "end turn", "done", "stop")
 _FILLER = ("on", "ship", "seat", "to")  # `place 4 on ship B`, `place 4 to seat 2`
+_HEX_LABEL = re.compile(r"[a-z][0-9]{1,2}")  # what a hex name looks like, e.g. `d5`
 
 
 def parse_move(state: TongaState, text: str) -> Move:
@@ -62,6 +67,10 @@ def parse_move(state: TongaState, text: str) -> Move:
     if " ".join(words) in _END_WORDS:
         return End()
     if head in _GO_WORDS:
+        if not rest:
+            raise InvalidMove(
+                f"`{text}`: name the space to sail to, e.g. `{_step_example(state)}`."
+            )
         words = rest
     name = " ".join(words)
     if name in NAME_TO_SPACE:
@@ -70,9 +79,18 @@ def parse_move(state: TongaState, text: str) -> Move:
         raise InvalidMove(
             f"`{text}`: a ship moves one space per move: `go {words[0]}`, then `go {words[1]}`."
         )
+    if len(words) > 1 and words[0] in NAME_TO_SPACE:
+        raise InvalidMove(
+            f"`{text}`: a ship moves one space per move: `go {words[0]}` first, then the next."
+        )
     land = _land_name(name)
     if land:
         raise InvalidMove(f"`{text}`: {name} is {land}; ships sail only on sea spaces.")
+    if head in _GO_WORDS and _HEX_LABEL.fullmatch(name):
+        raise InvalidMove(
+            f"`{text}`: there is no sea space {name} on the chart; type a hex as printed on "
+            f"the picture, e.g. `{_step_example(state)}`."
+        )
     raise InvalidMove(f"`{text}` is not a Tonga Bonga move. Moves: {MOVE_HELP}")
 
 
@@ -107,6 +125,15 @@ def _camp(state: TongaState, text: str, rest: list[str]) -> Camp:
             "a camp goes on the island whose harbour you just entered."
         )
     return Camp()
+
+
+def _step_example(state: TongaState) -> str:
+    """A step the acting ship could take now, or a sample one outside navigation."""
+    if state.phase is Phase.NAVIGATION:
+        legal = steps(state)
+        if legal:
+            return f"go {SPACE_NAMES[legal[0]]}"
+    return "go d5"
 
 
 def _die_value(text: str, word: str) -> int:

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from rules.errors import IllegalMove
-from rules.tonga.state import SEASICK, Keep, Reroll, Wages
-from tests.rules.test_tonga_support import GAME, crew_step, play, start
+from rules.errors import IllegalMove, InvalidMove
+from rules.tonga.state import SEASICK, Keep, Reroll, Step, Wages
+from tests.rules.test_tonga_support import GAME, crew_step, navigation, play, sp, start
 
 S = SEASICK
 
@@ -52,3 +52,22 @@ def test_keep_is_refused_naming_only_the_dice_that_can_be_placed():
     the dice still to place."""
     with pytest.raises(IllegalMove, match=r"^You still have dice to place: 5, 3 \(a seasick"):
         GAME.apply(crew_step(seat=0, roll=(5, 3, S)), 0, Keep())
+
+
+# -- navigation ---------------------------------------------------------------------------------
+def test_a_harbour_out_of_reach_is_named_as_a_harbour():
+    state = navigation(at="g7", mp=5)
+    with pytest.raises(IllegalMove, match=r"^The Cocoa harbour is not next to your ship at g7"):
+        GAME.apply(state, 0, Step(sp("cocoa")))
+    with pytest.raises(IllegalMove, match=r"^g8 is not next to your ship at the Cocoa harbour"):
+        GAME.apply(navigation(at="cocoa", mp=5), 0, Step(sp("g8")))
+
+
+def test_half_typed_or_unknown_spaces_get_a_specific_answer():
+    state = navigation(at="g7", mp=5)
+    with pytest.raises(InvalidMove, match=r"^`go`: name the space to sail to, e.g. `go f6`"):
+        GAME.parse(state, "go")
+    with pytest.raises(InvalidMove, match=r"^`go a1`: there is no sea space a1 on the chart"):
+        GAME.parse(state, "go a1")
+    with pytest.raises(InvalidMove, match=r"one space per move: `go f6` first"):
+        GAME.parse(state, "go f6 f5")
