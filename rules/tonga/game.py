@@ -263,7 +263,12 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         elif isinstance(move, Keep):
             words = "keeps the seasick dice home."
         elif isinstance(move, Step):
-            words = f"sails from {where(before.ships[seat])} to {where(move.space)}."
+            words = f"sails from {where(before.ships[seat])} to {where(move.space)}"
+            # The ship it must sail past is the one already lying on that small space.
+            passed = [ship for ship in range(before.players) if before.ships[ship] == move.space]
+            if after.passing and passed:
+                words += f", passing ship {SEAT_LETTERS[passed[0]]} (2 points)"
+            words += "."
         elif isinstance(move, Camp):
             words = f"sets up a camp on {ISLANDS[before.ships[seat]].name}."
         else:

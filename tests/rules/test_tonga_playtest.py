@@ -71,3 +71,15 @@ def test_half_typed_or_unknown_spaces_get_a_specific_answer():
         GAME.parse(state, "go a1")
     with pytest.raises(InvalidMove, match=r"one space per move: `go f6` first"):
         GAME.parse(state, "go f6 f5")
+
+
+def test_the_public_post_says_when_a_ship_passes_another():
+    """Rulebook: "You cannot move to a small space occupied by another ship, but you can pass
+    through it. Since you need to maneuver to avoid the other ship, you must spend an
+    additional 1 movement point to do so." The channel reads why 2 points went."""
+    state = navigation(at="g7", mp=5, others={1: "h7"})
+    after = play(state, "go h7")
+    words = GAME.describe(state, 0, Step(sp("h7")), after)
+    assert words.startswith(
+        "Seat 1 (A) sails from g7 to h7, passing ship B (2 points). 3 movement points left."
+    )
