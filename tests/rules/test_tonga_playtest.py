@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.errors import IllegalMove, InvalidMove
-from rules.tonga.state import SEASICK, Keep, Reroll, Step, Wages
+from rules.tonga.state import SEASICK, Die, Keep, Phase, Reroll, Step, Wages
 from tests.rules.test_tonga_support import GAME, crew_step, navigation, play, sp, start
 
 S = SEASICK
@@ -35,6 +35,36 @@ def test_a_poor_player_reads_one_coin_not_one_coins():
         GAME.apply(poor, 0, Wages(1, 1))
     broke = replace(start(), money=(0, 20, 20, 20))
     assert GAME.pending(broke).endswith("only `wages 0 0` is possible (0 coins in hand)")
+
+
+# -- the order of the hiring boards ------------------------------------------------------------
+def test_every_step_of_a_later_round_starts_with_the_board_moved_left():
+    """Rulebook: "At each step, starting with the player whose hiring board is placed furthest
+    left and proceeding clockwise, each player takes their turn once." and "The leftmost hiring
+    board is moved to the rightmost position, and a new round begins." In round 2 of a 3-player
+    game the boards read B, C, A in the wages, crew and navigation steps alike."""
+    state = replace(start(3), round=2)
+    seen = []
+    for _ in range(3):
+        seat = GAME.to_act(state)[0]
+        seen.append(seat)
+        state = GAME.apply(state, seat, Wages(1, 1))
+    assert seen == [1, 2, 0] and state.phase is Phase.CREW
+    crew_order = []
+    while state.phase is Phase.CREW:
+        seat = GAME.to_act(state)[0]
+        if not crew_order or crew_order[-1] != seat:
+            crew_order.append(seat)
+        legal = GAME.legal_moves(state, seat)
+        state = GAME.apply(state, seat, next(m for m in legal if not isinstance(m, Reroll)))
+    assert crew_order == [1, 2, 0]
+    navigation_order = []
+    while state.phase is Phase.NAVIGATION:
+        seat = GAME.to_act(state)[0]
+        navigation_order.append(seat)
+        state = GAME.apply(state, seat, GAME.parse(state, "end"))
+    assert navigation_order == [1, 2, 0]
+    assert state.round == 3 and GAME.to_act(state) == (2,)
 
 
 # -- crew ---------------------------------------------------------------------------------------
@@ -83,3 +113,45 @@ def test_the_public_post_says_when_a_ship_passes_another():
     assert words.startswith(
         "Seat 1 (A) sails from g7 to h7, passing ship B (2 points). 3 movement points left."
     )
+
+
+def test_passing_a_ship_on_the_last_points_to_reach_a_harbour():
+    """Rulebook example (b): passing costs 2 and the step beyond 1. With exactly 3 points a
+    ship passes and enters the harbour beyond, where it may still camp with 0 points left."""
+    state = navigation(at="l3", mp=3, others={1: "m3"})
+    state = play(state, "go m3")
+    legal = GAME.legal_moves(state, 0)
+    assert state.passing and state.mp == 1 and Step(sp("cocoa")) in legal
+    assert all(isinstance(move, Step) for move in legal)  # no `end` on another ship's space
+    state = play(state, "go cocoa")
+    assert state.mp == 0 and state.may_camp and not state.passing
+    state = play(state, "camp")
+    assert state.camps[1] == (0,) and GAME.to_act(state) == (1,)
+
+
+# -- the last round -----------------------------------------------------------------------------
+def test_the_last_round_still_pays_wages_before_the_bonus_and_the_sums_add_up():
+    """Rulebook: "the game ends after this round" (its wage payment included) and "Each player
+    who has reached Tonga Bonga in this round receives 10 coins." Seat 1 (A) came home with four
+    camps earlier this round; Seat 4 (D), the last board, enters Tonga Bonga with no camps."""
+    four = ((), (0,), (0,), (0,), (0,), ())
+    state = navigation(seat=3, at="g9", mp=1, camps=four)
+    state = replace(
+        state,
+        crews=((), (), (), (Die(0, 1),)),
+        wages=((0, 0), (0, 0), (0, 0), (4, 2)),
+        money=(20, 20, 20, 14),
+        ending=True,
+        home=(0,),
+    )
+    after = play(state, "go tonga")
+    assert after.phase is Phase.OVER and after.home == (0,)
+    assert after.money == (34, 20, 20, 16)  # A: wage 4 + bonus 10; D takes back 2, no bonus
+    outcome = GAME.outcome(after)
+    assert outcome.winners == (0,)
+    for score in outcome.scores:
+        assert sum(line.points for line in score.breakdown) == score.total
+    assert [(line.label, line.points) for line in outcome.scores[3].breakdown] == [
+        ("start money", 20),
+        ("wages paid", -4),
+    ]
