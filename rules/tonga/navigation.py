@@ -15,6 +15,7 @@ from rules.tonga.common import (
     acting,
     acting_in,
     camps_left,
+    coins,
     gain,
     points,
     transfer,
@@ -276,11 +277,16 @@ def _ghost_wages(d: Draft, seat: int, space: int) -> None:
         return
     d["ghost_paid"] = True
     paid = []
+    forgiven = 0
     for die in d["crews"][seat]:
         amount = transfer(d, seat, die.owner, GHOST_WAGE, GHOST_PAID, GHOST_RECEIVED)
+        forgiven += GHOST_WAGE - amount
         paid.append(f"{amount} to {who(die.owner)}")
+    verb = "is" if forgiven == 1 else "are"
+    unpaid = f"; the other {coins(forgiven)} {verb} forgiven (no money left)" if forgiven else ""
     d["events"].append(
-        f"Next to the ghost ship: {who(seat)} pays extra wages: {', '.join(paid) or 'no crew'}."
+        f"Next to the ghost ship: {who(seat)} pays extra wages: "
+        f"{', '.join(paid) or 'no crew'}{unpaid}."
     )
 
 

@@ -155,3 +155,18 @@ def test_the_last_round_still_pays_wages_before_the_bonus_and_the_sums_add_up():
         ("start money", 20),
         ("wages paid", -4),
     ]
+
+
+# -- money never below 0 ------------------------------------------------------------------------
+def test_the_ghost_ship_post_says_which_extra_wages_were_forgiven():
+    """Rulebook: "the owner of the ship must pay an additional wage of 3 coins for each die
+    placed on the ship." games.md PROPOSAL 5: "Money never goes below 0; unpayable debts are
+    forgiven." With 4 coins A pays B 3, C 1 and D nothing, and the post says so."""
+    crew = (Die(1, 4), Die(2, 3), Die(3, 1))
+    state = navigation(at="k4", mp=8, crew=crew, ghost="m5", money=(4, 20, 20, 20))
+    after = play(state, "go l4")
+    assert after.money == (0, 23, 21, 20)
+    assert (
+        "Next to the ghost ship: Seat 1 (A) pays extra wages: 3 to Seat 2 (B), 1 to Seat 3 (C), "
+        "0 to Seat 4 (D); the other 5 coins are forgiven (no money left)."
+    ) in after.events
