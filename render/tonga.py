@@ -37,7 +37,7 @@ from rules.tonga.map import (
     SPACE_NAMES,
     all_hexes,
 )
-from rules.tonga.state import LEDGER, SEASICK, Phase, TongaView
+from rules.tonga.state import DICE_PER_PLAYER, LEDGER, SEASICK, Phase, TongaView
 from rules.tonga.tiles import TILE_BY_KEY, TILES, Kind
 
 SQRT3 = math.sqrt(3)
@@ -367,8 +367,15 @@ def _roll_line(
         )
         face = "s" if value == SEASICK else str(value)
         _text(image, (bx + 15, y + 15), face, 18, contrast_ink(fill), centred=True)
-    note = f"s = seasick; a reroll costs {view.reroll_cost}"
-    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), note, 16, MUTED)
+    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), roll_note(view), 16, MUTED)
+
+
+def roll_note(view: TongaView) -> str:
+    """The words beside the roll: the reroll cost, while a reroll is still allowed."""
+    # Placed dice leave the roll, so a roll of fewer than three means one is on a ship.
+    if len(view.roll) < DICE_PER_PLAYER:
+        return "s = seasick; no reroll once a die is placed"
+    return f"s = seasick; a reroll costs {view.reroll_cost}"
 
 
 def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:

@@ -94,3 +94,15 @@ def test_literal_decisions_render_passing_camping_and_all_seasick():
     assert "must sail on" in GAME.view(passing, None).pending
     assert "`camp` on Cocoa" in GAME.view(camping, None).pending
     assert "`keep`" in GAME.view(seasick, None).pending
+
+
+def test_the_roll_note_offers_a_reroll_only_before_the_first_die_is_placed():
+    """games.md PROPOSAL 3: rerolls are "allowed only in your own Crew Placement turn, before
+    placing", so the picture stops quoting the reroll cost once a die is on a ship."""
+    from render.tonga import roll_note
+    from tests.rules.test_tonga_support import crew_step, play
+
+    fresh = crew_step(seat=0, roll=(5, 3, 6))
+    assert roll_note(GAME.view(fresh, None)) == "s = seasick; a reroll costs 2"
+    placed = play(fresh, "place 5 on B")
+    assert roll_note(GAME.view(placed, None)) == "s = seasick; no reroll once a die is placed"
