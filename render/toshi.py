@@ -383,7 +383,8 @@ def _panel_lines(view: ToshiView) -> list[tuple[str, int, tuple[int, int, int]]]
             add(line, 16, INK, 46)
     else:
         add("Now:", 20)
-        add(view.pending, 17)
+        # The backticks mark commands in chat (Discord shows them as code); drawn, they are noise.
+        add(view.pending.replace("`", ""), 17)
     if view.last_text:
         add("")
         add(f"Last: {view.last_text}", 16, MUTED, 44)

@@ -89,7 +89,9 @@ action, to score its bonus instead.
 Our readings:
 - Spots form a (2R+1)x(2C+1) lattice; side spots count for 2 cards, inner corners for 4.
 - A spot shared with an empty space may be used if it also belongs to a present card; it \
-counts for the new card once built. The Overseer may use any free spot, edge included.
+counts for the new card once built. The Overseer may use any free spot, edge included \
+(an edge spot counts for the card beside it); moving a token as a bonus action follows the \
+normal rules, for the Overseer too (its power is for the Nature phase).
 - Nature placement is compulsory (skipped only without tokens or free spot); every "can" \
 (bonus action, Builder's second token, Pawnlitician, flip) may be declined with `pass`.
 - The middle-token tie-break applies when a tied player holds the middle; else the sides.

@@ -71,9 +71,9 @@ def influence_moves(state: ToshiState) -> list[Move]:
 def action_list(state: ToshiState) -> str:
     """The open bonus actions in words, for the awaited decision."""
     words = {
-        ACTION_MOVE: "move one of your tokens",
-        ACTION_LEAD: "choose the next leader",
-        ACTION_FLIP: "flip a building or the Monument",
+        ACTION_MOVE: "move one of your tokens (`move <spot> <spot>`)",
+        ACTION_LEAD: "choose the next leader (`lead <seat>`)",
+        ACTION_FLIP: "flip a building or the Monument (`flip <space>`)",
     }
     return ", ".join(words[a] for a in actions_open(state))
 

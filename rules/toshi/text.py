@@ -6,7 +6,7 @@ Both go to the public channel, so neither ever names a card in a hand or a face-
 from __future__ import annotations
 
 from rules.toshi.construction import builds_left
-from rules.toshi.data import COLOUR_NAMES, OVERSEER, ROUNDS, SPEC_BONUSES
+from rules.toshi.data import COLOUR_NAMES, OCTOGEEK, OVERSEER, ROUNDS, SPEC_BONUSES
 from rules.toshi.grid import geometry
 from rules.toshi.influence import action_list
 from rules.toshi.model import (
@@ -22,7 +22,7 @@ from rules.toshi.model import (
     PlayCard,
     ToshiState,
 )
-from rules.toshi.nature import has_normal_spot
+from rules.toshi.nature import has_normal_spot, nature_spots
 from rules.toshi.rounds import decider
 from rules.toshi.specialisation import has_power
 from rules.toshi.words import card_text, seat_name, spot_text
@@ -39,8 +39,11 @@ def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) 
                 text += f" {seat_name(after.winner)} wins trick {before.round}."
             return text
         case Place(spot):
-            extra = " (owed Influenstar token)" if seat == before.owed else ""
-            return f"{who} places a Nature token on {spot_text(geo, spot)}{extra}."
+            if seat == before.owed:
+                return f"{who} places their owed Influenstar token on {spot_text(geo, spot)}."
+            if before.phase is Phase.SECOND:
+                return f"{who} places a second token (Builder) on {spot_text(geo, spot)}."
+            return f"{who} places a Nature token on {spot_text(geo, spot)}."
         case Build(card, True, cell):
             return f"{who} builds {card_text(card)} face up on {geo.cell_names[cell]}."
         case Build(_, False, cell):
@@ -57,7 +60,7 @@ def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) 
                 f"({SPEC_BONUSES[before.specs[seat]]})."
             )
         case Pass():
-            return f"{who} declines: {_declined(before)}."
+            return f"{who} {_declined(before, seat)}."
     raise TypeError(f"not a Toshi Tōshi move: {move!r}")
 
 
@@ -69,36 +72,58 @@ def pending_text(state: ToshiState) -> str:
     if phase is Phase.TRICK:
         seat = (state.leader + len(state.trick)) % state.players
         if not state.trick:
-            return f"{seat_name(seat)}: lead trick {state.round} of {ROUNDS} with any card"
+            return (
+                f"{seat_name(seat)}: lead trick {state.round} of {ROUNDS} with any card "
+                "(`play <card>`)"
+            )
         led = COLOUR_NAMES[state.trick[0].card.colour]
         return (
             f"{seat_name(seat)}: play a card to trick {state.round} "
-            f"({led} was led: follow {led} if you can)"
+            f"({led} was led: follow {led} if you can; `play <card>`)"
         )
     if phase is Phase.OWED:
         return _owed_text(state)
     main = decider(state)
     who = seat_name(main)
+    geo = geometry(state.rows, state.cols)
     if phase is Phase.NATURE:
-        edge = " (Overseer: the edge and spots without a card are allowed)"
-        text = f"{who}: place a Nature token{edge if has_power(state, main, OVERSEER) else ''}"
+        overseer = has_power(state, main, OVERSEER)
+        edge = "; Overseer: the edge and spots without a card are allowed" if overseer else ""
+        example = geo.spot_names[nature_spots(state, main)[0]]
+        text = f"{who}: place a Nature token (`place <spot>`, e.g. `place {example}`{edge})"
     elif phase is Phase.SECOND:
-        text = f"{who} (Builder): place a second token on the middle of a card, or pass"
+        text = (
+            f"{who} (Builder): place a second token on the middle of a card "
+            "(`place <space>.c`), or `pass`"
+        )
     elif phase is Phase.PAWN:
         text = (
             f"{who} (Pawnlitician): choose the face-up card and its space "
-            "(`build <card> up <space>`), or pass"
+            "(`build <card> up <space>`), or `pass`"
         )
     elif phase is Phase.BUILD:
         up, down = builds_left(state)
-        parts = [p for p, left in (("the face-up card", up), ("the face-down card", down)) if left]
-        text = f"{who} won the trick: build {' and '.join(parts)} on empty spaces"
+        forms = [
+            f"`build <card> {side} <space>`" for side, left in (("up", up), ("down", down)) if left
+        ]
+        if len(forms) == 2:
+            what = "two of the trick's cards, one face up and one face down, on empty spaces"
+        else:
+            card = "a second card" if state.built else "one of the trick's cards"
+            what = f"{card} face {'up' if up else 'down'} on an empty space"
+        text = f"{who} won the trick: build {what} ({' and '.join(forms)})"
     elif phase is Phase.INFLUENCE:
-        text = f"{who}: take a bonus action ({action_list(state)}) or pass"
+        if has_power(state, main, OCTOGEEK):
+            what = "take each bonus action once, in any order"
+            if state.actions_taken:
+                what = "take another bonus action"
+        else:
+            what = "take one bonus action"
+        text = f"{who}: {what}: {action_list(state)}; or `pass`"
     else:
         text = (
             f"{who}: flip your {state.specs[main]} card to its Bonus Points side "
-            f"({SPEC_BONUSES[state.specs[main]]}), or pass"
+            f"({SPEC_BONUSES[state.specs[main]]}; `flip specialisation`), or `pass`"
         )
     if state.owed >= 0 and has_normal_spot(state):
         text += f"; meanwhile {_owed_text(state)}"
@@ -107,7 +132,12 @@ def pending_text(state: ToshiState) -> str:
 
 # -- private helpers -------------------------------------------------------------------------------
 def _owed_text(state: ToshiState) -> str:
-    return f"{seat_name(state.owed)} (Influenstar) may place their owed Nature token"
+    """The Influenstar's token: placed whenever they like, but due before the next trick."""
+    due = "the final scoring" if state.round >= ROUNDS else f"trick {state.round + 1}"
+    who = f"{seat_name(state.owed)} (Influenstar)"
+    if state.phase is Phase.OWED:
+        return f"{who}: place your owed Nature token (`place <spot>`) before {due}"
+    return f"{who} may place their owed token now (`place <spot>`; due before {due})"
 
 
 def _flip_text(before: ToshiState, after: ToshiState, index: int) -> str:
@@ -128,10 +158,13 @@ def _flip_text(before: ToshiState, after: ToshiState, index: int) -> str:
     return f"reveals the face-down card on {name}: {card_text(cell.card)}"
 
 
-def _declined(state: ToshiState) -> str:
+def _declined(state: ToshiState, seat: int) -> str:
+    """What a ``pass`` gave up, as the end of a sentence starting with the seat."""
+    if state.phase is Phase.INFLUENCE:
+        return "takes no further bonus action" if state.actions_taken else "takes no bonus action"
+    if state.phase is Phase.SPECIALISE:
+        return f"keeps their {state.specs[seat]} card on its power side"
     return {
-        Phase.SECOND: "no second Builder token",
-        Phase.PAWN: "the Pawnlitician leaves the face-up card to the winner",
-        Phase.INFLUENCE: "no (further) bonus action",
-        Phase.SPECIALISE: "the Specialisation card keeps its power side",
-    }.get(state.phase, "nothing to do")
+        Phase.SECOND: "places no second token (Builder)",
+        Phase.PAWN: "(Pawnlitician) leaves the face-up card to the trick winner",
+    }.get(state.phase, "passes")

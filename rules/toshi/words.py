@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.toshi.data import SEAT_LETTERS, SPEC_BONUSES, SPEC_POWERS
-from rules.toshi.grid import WHERE_WORDS, Geometry
+from rules.toshi.grid import SIDES, WHERE_WORDS, Geometry
 from rules.toshi.model import Card, ToshiState
 
 
@@ -18,10 +18,20 @@ def card_text(card: Card) -> str:
 
 
 def spot_text(geo: Geometry, spot: int) -> str:
-    """``b2.ne (north-east corner of b2)``."""
+    """``a1.ne (north-east corner of a1)``, or for a shared spot every card it counts for:
+    ``c2.s (side between c2 and c3)``, ``b2.se (corner of b2, c2, b3 and c3)``.
+
+    A player who typed ``c3.n`` reads ``c2.s`` back; naming both cards shows it is the same
+    spot, and which cards the token helps to win."""
     name = geo.spot_names[spot]
+    cards = [geo.cell_names[c] for c in geo.owners[spot]]
     where = name.split(".")[1]
-    return f"{name} ({WHERE_WORDS[where]} of {name.split('.')[0]})"
+    if len(cards) == 1:
+        return f"{name} ({WHERE_WORDS[where]} of {cards[0]})"
+    listed = " and ".join([", ".join(cards[:-1]), cards[-1]])
+    if where in SIDES:
+        return f"{name} (side between {listed})"
+    return f"{name} (corner of {listed})"
 
 
 def spec_text(state: ToshiState, seat: int) -> str:

@@ -9,6 +9,8 @@ player counts.
 from __future__ import annotations
 
 import dataclasses
+import random
+import re
 
 import pytest
 
@@ -363,3 +365,77 @@ def test_last_round_bonus_actions_exclude_the_leader_choice_for_everyone():
     legal = GAME.legal_moves(s, 2)
     assert not any(isinstance(m, Lead) for m in legal)
     assert any(isinstance(m, Flip) for m in legal) and Pass() in legal
+
+
+# -- public texts ----------------------------------------------------------------------------------
+def test_owed_token_text_says_it_is_due_before_the_next_trick_or_the_final_scoring():
+    s = specialised(FOUR)
+    s = after_trick(s, RED_TRICK, 3, Phase.OWED, owed=0, round=4)
+    assert GAME.pending(s) == (
+        "Seat 1 (A) (Influenstar): place your owed Nature token (`place <spot>`) before trick 5"
+    )
+    last = dataclasses.replace(s, round=10)
+    assert GAME.pending(last).endswith("before the final scoring")
+    meanwhile = dataclasses.replace(s, phase=Phase.INFLUENCE)
+    assert "may place their owed token now (`place <spot>`; due before trick 5)" in (
+        GAME.pending(meanwhile)
+    )
+
+
+def test_a_shared_spot_is_described_with_every_card_it_counts_for():
+    """A player who typed `place c3.n` reads back the canonical c2.s: the text names both cards."""
+    s = after_trick(state(4), RED_TRICK, 0, Phase.NATURE, queue=(1, 2, 3))
+    assert play(s, 1, "place c3.n").last_text == (
+        "Seat 2 (B) places a Nature token on c2.s (side between c2 and c3)."
+    )
+    assert play(s, 1, "place c3.nw").last_text.endswith("(corner of b2, c2, b3 and c3).")
+    assert play(s, 1, "place a1.c").last_text.endswith("(centre of a1).")
+
+
+def test_passes_say_what_was_given_up():
+    s = specialised(FOUR)
+    influence = after_trick(s, RED_TRICK, 3, Phase.INFLUENCE)
+    assert play(influence, 3, "pass").last_text == "Seat 4 (D) takes no bonus action."
+    octo = play(influence, 3, "flip c3")
+    assert play(octo, 3, "pass").last_text == "Seat 4 (D) takes no further bonus action."
+    spec = after_trick(s, RED_TRICK, 3, Phase.SPECIALISE)
+    assert (
+        play(spec, 3, "pass").last_text == "Seat 4 (D) keeps their Octogeek card on its power side."
+    )
+    pawn = after_trick(s, RED_TRICK, 0, Phase.PAWN)
+    assert play(pawn, 1, "pass").last_text == (
+        "Seat 2 (B) (Pawnlitician) leaves the face-up card to the trick winner."
+    )
+    second = after_trick(s, RED_TRICK, 3, Phase.SECOND, queue=(2,))
+    assert play(second, 2, "pass").last_text == "Seat 3 (C) places no second token (Builder)."
+    assert play(second, 2, "place c3.c").last_text == (
+        "Seat 3 (C) places a second token (Builder) on c3.c (centre of c3)."
+    )
+
+
+@pytest.mark.parametrize(
+    ("phase", "command"),
+    [
+        (Phase.NATURE, "`place <spot>`, e.g. `place "),
+        (Phase.SECOND, "`place <space>.c`"),
+        (Phase.PAWN, "`build <card> up <space>`"),
+        (Phase.BUILD, "`build <card> up <space>` and `build <card> down <space>`"),
+        (Phase.INFLUENCE, "`flip <space>`"),
+        (Phase.SPECIALISE, "`flip specialisation`"),
+    ],
+)
+def test_every_awaited_decision_names_what_to_type(phase: Phase, command: str):
+    s = specialised(FOUR)
+    s = after_trick(s, RED_TRICK, 0, phase, queue=(2,))
+    assert command in GAME.pending(s)
+
+
+def test_pending_texts_never_name_a_card():
+    """The awaited decision goes to the public channel: it names no card (hands are secret)."""
+    for seed in range(6):
+        s = GAME.setup(3 + seed % 3, {"variant": "specialisation"}, seed)
+        draw = random.Random(seed)
+        while s.phase is not Phase.OVER:
+            assert not re.search(r"\b[RBGPY]\d{1,2}\b", GAME.pending(s)), GAME.pending(s)
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, GAME.playout_move(s, seat, draw))
