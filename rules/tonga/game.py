@@ -294,7 +294,10 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                 f"(e.g. `{example}`; {coins(money)} in hand)"
             )
         if state.phase is Phase.CREW:
-            return f"{me} rolled {dice_text(state.roll)}: " + " or ".join(_crew_options(state))
+            # After a placement the roll is only the dice still in hand.
+            dice = dice_text(state.roll)
+            held = f"has {dice} left" if state.placed else f"rolled {dice}"
+            return f"{me} {held}: " + " or ".join(_crew_options(state))
         here = where(state.ships[seat])
         sail = [STEPS[space] for space in steps(state)]
         example = f"`{format_move(sail[0])}`" if sail else ""

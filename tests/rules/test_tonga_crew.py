@@ -176,7 +176,8 @@ def test_crew_moves_parse_and_format():
 
 def test_pending_examples_are_moves_the_seat_can_make():
     state = play(crew_step(players=3, seat=0, roll=(4, 2, 1)), "place 4 on B", "place 2 on B")
-    assert GAME.pending(state) == "Seat 1 (A) rolled 1: place a die on ship C (`place 1 on C`)"
+    # Once dice are on ships the pending text names the dice still in hand, not the roll.
+    assert GAME.pending(state) == "Seat 1 (A) has 1 left: place a die on ship C (`place 1 on C`)"
     assert GAME.pending(crew_step(seat=0, roll=(5, 3, 1))).endswith("(`reroll 1`)")
 
 
