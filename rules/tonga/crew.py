@@ -136,10 +136,7 @@ def reroll(d: Draft, seat: int, move: Reroll) -> None:
     for value in move.dice:
         kept.remove(value)
     d["roll"] = tuple(sorted([*kept, *fresh], reverse=True))
-    d["events"].append(
-        f"{who(seat)} paid {cost} and rerolled: {dice_text(fresh)}; "
-        f"dice now {dice_text(d['roll'])}."
-    )
+    d["events"].append(f"New roll: {dice_text(fresh)}; dice now {dice_text(d['roll'])}.")
     if not has_placeable(d["roll"]) and not _can_reroll(d):
         d["events"].append(f"{who(seat)} keeps every die home (all seasick).")
         next_crew_turn(d)

@@ -257,7 +257,7 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         if isinstance(move, Wages):
             words = f"sets wages: captain {move.captain}, helmsman {move.helmsman}."
         elif isinstance(move, Reroll):
-            words = f"rerolls {dice_text(move.dice)}."
+            words = f"pays {reroll_cost(before.rerolls)} to reroll {dice_text(move.dice)}."
         elif isinstance(move, Place):
             words = f"places a {move.value} on ship {SEAT_LETTERS[move.ship]}."
         elif isinstance(move, Keep):

@@ -170,3 +170,14 @@ def test_the_ghost_ship_post_says_which_extra_wages_were_forgiven():
         "Next to the ghost ship: Seat 1 (A) pays extra wages: 3 to Seat 2 (B), 1 to Seat 3 (C), "
         "0 to Seat 4 (D); the other 5 coins are forgiven (no money left)."
     ) in after.events
+
+
+def test_the_public_post_of_a_reroll_gives_its_cost_once_and_the_new_dice():
+    """Rulebook: "Initially, they pay 2 coins to the bank and choose to reroll 1 to 3 dice." """
+    state = crew_step(seat=0, roll=(5, 3, S))
+    after = play(state, "reroll s")
+    words = GAME.describe(state, 0, Reroll((S,)), after)
+    assert words.startswith("Seat 1 (A) pays 2 to reroll seasick. New roll: ")
+    assert words.count("Seat 1 (A)") == 1 and after.money[0] == 18
+    now = ", ".join("seasick" if v == S else str(v) for v in after.roll)
+    assert words.endswith(f"; dice now {now}.")
