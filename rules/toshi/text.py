@@ -89,8 +89,9 @@ def pending_text(state: ToshiState) -> str:
     if phase is Phase.NATURE:
         overseer = has_power(state, main, OVERSEER)
         edge = "; Overseer: the edge and spots without a card are allowed" if overseer else ""
-        example = geo.spot_names[nature_spots(state, main)[0]]
-        text = f"{who}: place a Nature token (`place <spot>`, e.g. `place {example}`{edge})"
+        free = nature_spots(state, main)  # never empty: a placer without a spot is skipped
+        example = f", e.g. `place {geo.spot_names[free[0]]}`" if free else ""
+        text = f"{who}: place a Nature token (`place <spot>`{example}{edge})"
     elif phase is Phase.SECOND:
         text = (
             f"{who} (Builder): place a second token on the middle of a card "
