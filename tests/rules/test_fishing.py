@@ -167,8 +167,12 @@ def test_check_options_refuses_a_wrong_set_list_and_names_the_six_sets(players, 
 
 
 def test_check_options_accepts_random_and_a_right_sized_list():
-    GAME.check_options(5, {"side": "small", "sets": "random"})
-    GAME.check_options(4, {"side": "large", "sets": "dinkers skipjacks shiners junk"})
+    five = {"side": "small", "sets": "random"}
+    four = {"side": "large", "sets": "dinkers skipjacks shiners junk"}
+    assert GAME.check_options(5, five) is None  # accepted: nothing raised
+    assert GAME.check_options(4, four) is None
+    assert GAME.setup(5, five, 1).side == "large"  # five players always play the large side
+    assert set(GAME.setup(4, four, 1).sets) == {"dinkers", "skipjacks", "shiners", "junk"}
 
 
 # -- moving the boat ------------------------------------------------------------------------------
