@@ -7,7 +7,7 @@ the face-up card first. A face-down card's identity is known to its placer only.
 from __future__ import annotations
 
 from rules.toshi.data import BUILDS
-from rules.toshi.grid import MAX_CELLS, geometry
+from rules.toshi.grid import MAX_CELLS, geometry, picker
 from rules.toshi.model import Build, Card, Cell, Move, Pass, Phase, ToshiState, evolve
 from rules.toshi.trick import PLAY_MOVES
 
@@ -26,13 +26,14 @@ def trick_cards_left(state: ToshiState) -> list[Card]:
 
 def build_moves(state: ToshiState, up: bool, down: bool) -> list[Build]:
     """Every Build of a trick card left on an empty space, face up and/or face down."""
-    empty = [c for c, cell in enumerate(state.cells) if cell is None]
-    out = []
+    on_empty = picker([c for c, cell in enumerate(state.cells) if cell is None])
+    out: list[Build] = []
     for card in trick_cards_left(state):
-        for face_up in (True, False):
-            if (face_up and up) or (not face_up and down):
-                row = _BUILD_MOVES[card, face_up]
-                out += [row[cell] for cell in empty]
+        ups, downs = _BUILD_MOVES[card.colour, card.value]
+        if up:
+            out += on_empty(ups)
+        if down:
+            out += on_empty(downs)
     return out
 
 
@@ -86,9 +87,12 @@ def build(state: ToshiState, seat: int, move: Move) -> ToshiState:
 
 
 # -- private helpers -------------------------------------------------------------------------------
-# Build moves by (card, face up), then by space: legal_moves picks them instead of building them.
-_BUILD_MOVES: dict[tuple[Card, bool], tuple[Build, ...]] = {
-    (card, face_up): tuple(Build(card, face_up, cell) for cell in range(MAX_CELLS))
+# Build moves by card (colour, value: a key hashed in C), then (face up, face down), then by
+# space: legal_moves picks them instead of building them.
+_BUILD_MOVES: dict[tuple[str, int], tuple[tuple[Build, ...], tuple[Build, ...]]] = {
+    (card.colour, card.value): (
+        tuple(Build(card, True, cell) for cell in range(MAX_CELLS)),
+        tuple(Build(card, False, cell) for cell in range(MAX_CELLS)),
+    )
     for card in PLAY_MOVES
-    for face_up in (True, False)
 }

@@ -31,6 +31,14 @@ from rules.toshi.influence import (
     take_bonus_action,
 )
 from rules.toshi.model import (
+    BUILD,
+    INFLUENCE,
+    NATURE,
+    OVER,
+    OWED,
+    PAWN,
+    SECOND,
+    TRICK,
     Card,
     Cell,
     CellView,
@@ -63,7 +71,7 @@ from rules.toshi.rounds import decider, end_round
 from rules.toshi.scoring import final_outcome, holders
 from rules.toshi.specialisation import has_power
 from rules.toshi.text import describe_move, pending_text
-from rules.toshi.trick import PLAY_MOVES, play_card, play_reason, playable_cards
+from rules.toshi.trick import play_card, play_moves, play_reason
 from rules.toshi.words import card_text, seat_name, spec_text
 
 RULES_TEXT = """\
@@ -181,11 +189,11 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
     # -- who acts and what they may do ---------------------------------------------------------
     def to_act(self, state: ToshiState) -> tuple[int, ...]:
         phase = state.phase
-        if phase is Phase.TRICK:
+        if phase is TRICK:
             return ((state.leader + len(state.trick)) % state.players,)
-        if phase is Phase.OVER:
+        if phase is OVER:
             return ()
-        if phase is Phase.OWED:
+        if phase is OWED:
             return (state.owed,)
         main = decider(state)
         if state.owed >= 0 and has_normal_spot(state):
@@ -194,27 +202,27 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 
     def legal_moves(self, state: ToshiState, seat: int) -> Sequence[Move]:
         phase = state.phase
-        if phase is Phase.OVER:
+        if phase is OVER:
             return []
-        if phase is Phase.TRICK:
-            if seat != self.to_act(state)[0]:
+        if phase is TRICK:
+            if seat != (state.leader + len(state.trick)) % state.players:  # see to_act
                 return []
-            return [PLAY_MOVES[card] for card in playable_cards(state, seat)]
+            return play_moves(state, seat)
         places = place_moves(state.rows, state.cols)
         if seat == state.owed:
             return [places[spot] for spot in normal_spots(state)]
         if seat != decider(state):
             return []
-        if phase is Phase.NATURE:
+        if phase is NATURE:
             return [places[spot] for spot in nature_spots(state, seat)]
-        if phase is Phase.SECOND:
+        if phase is SECOND:
             return [*(places[spot] for spot in free_centres(state)), Pass()]
-        if phase is Phase.PAWN:
+        if phase is PAWN:
             return [*build_moves(state, up=True, down=False), Pass()]
-        if phase is Phase.BUILD:
+        if phase is BUILD:
             up, down = builds_left(state)
             return list(build_moves(state, up=up, down=down))
-        if phase is Phase.INFLUENCE:
+        if phase is INFLUENCE:
             return [*influence_moves(state), Pass()]
         return [FlipSpecialisation(), Pass()]  # Phase.SPECIALISE
 
@@ -309,7 +317,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 
     # -- the end -------------------------------------------------------------------------------
     def outcome(self, state: ToshiState) -> Outcome | None:
-        return final_outcome(state) if state.phase is Phase.OVER else None
+        return final_outcome(state) if state.phase is OVER else None
 
     # -- text ----------------------------------------------------------------------------------
     def parse(self, state: ToshiState, text: str) -> Move:
@@ -328,22 +336,22 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 # -- private helpers -------------------------------------------------------------------------------
 def _play(state: ToshiState, seat: int, move: Move) -> ToshiState:
     phase = state.phase
-    if isinstance(move, Place) and seat == state.owed and phase is not Phase.TRICK:
+    if isinstance(move, Place) and seat == state.owed and phase is not TRICK:
         after = evolve(put_token(state, seat, move.spot), owed=-1)
-        if phase is Phase.NATURE:  # the token may have taken the next placer's last free spot
+        if phase is NATURE:  # the token may have taken the next placer's last free spot
             return next_placer(after)
-        return end_round(after) if phase is Phase.OWED else after
-    if phase is Phase.TRICK:
+        return end_round(after) if phase is OWED else after
+    if phase is TRICK:
         assert isinstance(move, PlayCard)
         return play_card(state, seat, move.card)
-    if phase is Phase.NATURE:
+    if phase is NATURE:
         assert isinstance(move, Place)
         return place_token(state, seat, move.spot)
-    if phase is Phase.SECOND:
+    if phase is SECOND:
         return second_token(state, seat, move)
-    if phase in (Phase.PAWN, Phase.BUILD):
+    if phase in (PAWN, BUILD):
         return build(state, seat, move)
-    if phase is Phase.INFLUENCE:
+    if phase is INFLUENCE:
         return take_bonus_action(state, seat, move)
     return flip_specialisation(state, seat, move)  # Phase.SPECIALISE
 

@@ -10,8 +10,15 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from rules.toshi.data import ACTION_FLIP, ACTION_LEAD, ACTION_MOVE, OCTOGEEK, ROUNDS
-from rules.toshi.grid import MAX_CELLS, MAX_SPOTS, geometry
+from rules.toshi.data import (
+    ACTION_FLIP,
+    ACTION_LEAD,
+    ACTION_MOVE,
+    OCTOGEEK,
+    ROUNDS,
+    SEAT_LETTERS,
+)
+from rules.toshi.grid import MAX_CELLS, MAX_SPOTS, geometry, picker
 from rules.toshi.model import (
     Flip,
     FlipSpecialisation,
@@ -51,14 +58,13 @@ def influence_moves(state: ToshiState) -> list[Move]:
     """Every bonus action the winner may take now (token moves, leaders, flips)."""
     out: list[Move] = []
     open_actions = actions_open(state)
+    winner = state.winner
     if ACTION_MOVE in open_actions:
-        free = normal_spots(state)
-        for src, owner in enumerate(state.spots):
-            if owner == state.winner:
-                row = _token_moves(src)
-                out += [row[dst] for dst in free]
+        to_free = picker(normal_spots(state))
+        for src in [spot for spot, owner in enumerate(state.spots) if owner == winner]:
+            out += to_free(_token_moves(src))
     if ACTION_LEAD in open_actions:
-        out.extend(Lead(seat) for seat in range(state.players) if seat != state.winner)
+        out += [_LEAD_MOVES[seat] for seat in range(state.players) if seat != winner]
     if ACTION_FLIP in open_actions:
         out.extend(
             _FLIP_MOVES[c]
@@ -151,7 +157,9 @@ def flip_specialisation(state: ToshiState, seat: int, move: Move) -> ToshiState:
 
 
 # -- private helpers -------------------------------------------------------------------------------
+# Moves built once, by space or seat: influence_moves picks them instead of building them.
 _FLIP_MOVES: tuple[Flip, ...] = tuple(Flip(cell) for cell in range(MAX_CELLS))
+_LEAD_MOVES: tuple[Lead, ...] = tuple(Lead(seat) for seat in range(len(SEAT_LETTERS)))
 
 
 @cache

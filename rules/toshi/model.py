@@ -63,6 +63,14 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# The phases as plain module constants, for the checks run at every step of a playout (who
+# acts, legal moves, playing a move): in Python 3.11 reading a member off an Enum class goes
+# through EnumType's __getattr__ hook and costs about five global look-ups.
+TRICK, NATURE, SECOND = Phase.TRICK, Phase.NATURE, Phase.SECOND
+PAWN, BUILD, INFLUENCE = Phase.PAWN, Phase.BUILD, Phase.INFLUENCE
+OWED, OVER = Phase.OWED, Phase.OVER
+
+
 @dataclass(frozen=True)
 class ToshiState:
     players: int

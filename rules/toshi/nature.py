@@ -103,18 +103,22 @@ def place_token(state: ToshiState, seat: int, spot: int) -> ToshiState:
     after = put_token(state, seat, spot)
     if has_power(after, seat, BUILDER) and after.supply[seat] > 0 and free_centres(after):
         return evolve(after, phase=Phase.SECOND)
-    return next_placer(evolve(after, queue=after.queue[1:]))
+    return next_placer(after, after.queue[1:])
 
 
 def second_token(state: ToshiState, seat: int, move: Move) -> ToshiState:
     """The Builder's second token (a Place on a middle) or Pass; then the next placer."""
     after = put_token(state, seat, move.spot) if isinstance(move, Place) else state
-    return next_placer(evolve(after, phase=Phase.NATURE, queue=after.queue[1:]))
+    return next_placer(evolve(after, phase=Phase.NATURE), after.queue[1:])
 
 
-def next_placer(state: ToshiState) -> ToshiState:
-    """Skip placers without tokens or free spot; when none is left, construction starts."""
-    queue = state.queue
+def next_placer(state: ToshiState, queue: tuple[int, ...] | None = None) -> ToshiState:
+    """Skip placers without tokens or free spot; when none is left, construction starts.
+
+    ``queue`` replaces the state's queue (the placer who just placed left out): passing it
+    here spares building one more state per token placed."""
+    if queue is None:
+        queue = state.queue
     while queue and not _can_place(state, queue[0]):
         queue = queue[1:]
     if queue:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.toshi.data import PAWNLITICIAN, ROUNDS
-from rules.toshi.model import Phase, ToshiState, evolve
+from rules.toshi.model import NATURE, PAWN, SECOND, Phase, ToshiState, evolve
 from rules.toshi.nature import has_normal_spot
 from rules.toshi.specialisation import power_seat
 
@@ -11,9 +11,9 @@ from rules.toshi.specialisation import power_seat
 def decider(state: ToshiState) -> int:
     """The seat whose phase decision the game waits for (the owed token aside)."""
     phase = state.phase
-    if phase in (Phase.NATURE, Phase.SECOND):
+    if phase in (NATURE, SECOND):
         return state.queue[0]
-    if phase is Phase.PAWN:
+    if phase is PAWN:
         return power_seat(state, PAWNLITICIAN)
     return state.winner
 

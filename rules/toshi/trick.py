@@ -12,6 +12,11 @@ from rules.toshi.specialisation import power_seat
 PLAY_MOVES: dict[Card, PlayCard] = {
     Card(colour, value): PlayCard(Card(colour, value)) for colour in COLOURS for value in VALUES
 }
+# The same moves keyed by (colour, value): a tuple key hashes and compares in C, where a Card
+# key runs Card.__hash__ and Card.__eq__ in Python on every look-up (a hot path in playouts).
+_PLAY_BY_KEY: dict[tuple[str, int], PlayCard] = {
+    (card.colour, card.value): move for card, move in PLAY_MOVES.items()
+}
 
 
 def playable_cards(state: ToshiState, seat: int) -> tuple[Card, ...]:
@@ -22,6 +27,11 @@ def playable_cards(state: ToshiState, seat: int) -> tuple[Card, ...]:
     led = state.trick[0].card.colour
     follow = tuple(card for card in hand if card.colour == led)
     return follow or hand
+
+
+def play_moves(state: ToshiState, seat: int) -> list[PlayCard]:
+    """A PlayCard for each card ``seat`` may play now, in hand order."""
+    return [_PLAY_BY_KEY[card.colour, card.value] for card in playable_cards(state, seat)]
 
 
 def trick_winner(trick: Sequence[Play], monument_high: bool) -> int:
