@@ -14,15 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.base import GameCog
 from cogs.components import DYNAMIC_ITEMS
+from cogs.herald import Herald
 from cogs.replies import report
+from data.clock import Clock, SystemClock
 from data.matches import MatchService
-from data.store import Store
+from data.outbox import Dispatcher
+from data.store import StorageError, Store
 from rules.base import Game
 from rules.registry import GAMES
 
@@ -73,6 +77,7 @@ class Tidetable(commands.Bot):
         games: Mapping[str, Game] | None = None,
         sync_commands: bool = True,
         cog_modules: Mapping[str, str] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
@@ -87,12 +92,17 @@ class Tidetable(commands.Bot):
         # The extension holding each game's cog: cogs/<key>.py unless told otherwise (tests
         # plug in games of their own this way).
         self.cog_modules = {key: f"cogs.{key}" for key in self.games} | dict(cog_modules or {})
+        self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
         self.store: Store | None = None
         self.service: MatchService
+        self.dispatcher: Dispatcher
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database)
+        self.store = await Store.open(self.database, self.clock)
         self.service = MatchService(self.store, self.games)
+        # What earlier runs saved but did not announce goes out now, then everything new.
+        self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
+        self.dispatcher.start()
         self.tree.on_error = report  # type: ignore[assignment]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for key in self.games:
@@ -110,6 +120,9 @@ class Tidetable(commands.Bot):
         log.info("synced %d command groups", len(synced))
 
     async def close(self) -> None:
+        dispatcher = getattr(self, "dispatcher", None)
+        if dispatcher is not None:
+            await dispatcher.stop()
         await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
@@ -124,10 +137,12 @@ class Tidetable(commands.Bot):
         raise KeyError(key)
 
     # Buttons and selects are registered once for the whole bot; they route to the game's cog.
+    # Each acknowledges first: the database may be slow, Discord's window is 3 seconds.
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
     ) -> None:
         try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
             await self.game_cog(match.row.game).play_choice(interaction, match_id, version, index)
         except Exception as error:  # one handler for every error, as for slash commands
@@ -135,9 +150,9 @@ class Tidetable(commands.Bot):
 
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
         try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
-            cog = self.game_cog(match.row.game)
-            await cog.join_channel_match(interaction, match.row.channel_id)
+            await self.game_cog(match.row.game).join_by_button(interaction, match_id)
         except Exception as error:
             await report(interaction, error)
 
@@ -149,6 +164,7 @@ def build_bot(
     games: Mapping[str, Game] | None = None,
     sync_commands: bool = True,
     cog_modules: Mapping[str, str] | None = None,
+    clock: Clock | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -159,6 +175,7 @@ def build_bot(
         games=games,
         sync_commands=sync_commands,
         cog_modules=cog_modules,
+        clock=clock,
     )
 
 
@@ -172,7 +189,17 @@ def main() -> None:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     bot = build_bot()
-    bot.run(settings.token, log_handler=None)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except StorageError as error:  # named in one line: the bot cannot work on this database
+        print(f"Tidetable cannot start: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except discord.LoginFailure:
+        print("Tidetable cannot start: Discord refused the token (DISCORD_TOKEN).", file=sys.stderr)
+        raise SystemExit(2) from None
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(f"Tidetable cannot start: Discord cannot be reached ({error}).", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

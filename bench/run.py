@@ -79,7 +79,7 @@ async def bench_service(game: Game, players: int) -> tuple[float, float]:
         await service.create(key, GUILD, CHANNEL, users[0], {})
         for user in users[1:]:
             await service.join(CHANNEL, key, user)
-        match = await service.start(CHANNEL, key, users[0])
+        match = (await service.start(CHANNEL, key, users[0])).match
         draw = rng.stream(7, "bench")
         move_ms, complete_ms = [], []
         while match.status == "active" and len(move_ms) < 200:
@@ -89,7 +89,7 @@ async def bench_service(game: Game, players: int) -> tuple[float, float]:
             move = game.playout_move(match.state, seat, draw)
             text = game.format(match.state, move)
             start = time.perf_counter()
-            moves, _ = await service.suggestions(CHANNEL, key, user, text[:1])
+            moves, _, _ = await service.suggestions(CHANNEL, key, user, text[:1])
             assert moves, "the player on turn gets suggestions"
             complete_ms.append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()

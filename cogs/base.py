@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -20,9 +21,10 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
-from cogs.components import MAX_SELECT, join_view, move_choices
-from cogs.replies import answer, report
-from data.matches import LobbyError, Match, MatchService, MoveResult
+from cogs.components import MAX_SELECT, move_choices
+from cogs.replies import answer
+from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
+from data.store import OutboxEntry
 from render.common import to_png
 from rules.base import Game
 from rules.errors import PlayerError
@@ -32,8 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tidetable")
 
-DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 
 
@@ -43,11 +43,22 @@ def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
 
 
 class CannotPost(PlayerError):
-    """Discord refused the bot's post in the match's channel (missing permissions)."""
+    """The bot may not post in the match's channel (missing permissions): nothing is saved."""
+
+
+# What the bot needs in a match's channel to announce what happens there.
+NEEDED = ("view_channel", "send_messages", "attach_files")
 
 
 class GameCog(commands.GroupCog):
-    """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``."""
+    """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
+
+    Every command that changes a match follows one shape: defer (privately) before touching
+    storage, check that the bot can post where the match lives, ask the match service (which
+    commits the change and what must be announced about it in one transaction), then let the
+    outbox deliver and answer the player from the commit: from that moment the answer says the
+    action is saved, whatever Discord does next. Errors are answered once, by the tree's handler.
+    """
 
     game_key: ClassVar[str]
     board_renderer: ClassVar[Callable[[Any], Image.Image]]
@@ -59,15 +70,7 @@ class GameCog(commands.GroupCog):
         self.game: Game = bot.service.games[self.game_key]
         super().__init__()
 
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await report(interaction, error)
-
     # -- lifecycle -----------------------------------------------------------------------
-    # Every command that touches storage defers first, privately: the 3-second window is then
-    # safe whatever the database does, and an error stays between the bot and its player.
-    # What the table should see is posted to the match's channel; the player gets a receipt.
     @app_commands.command(name="new", description="Open a match of this game in this channel")
     @app_commands.describe(thread=THREAD_HELP)
     async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
@@ -78,18 +81,19 @@ class GameCog(commands.GroupCog):
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction, thread=thread)
         self.game.spec.resolve_options(options)  # refuse bad options before making a thread
         home = await self.thread_for_match(interaction) if thread else None
-        match = await self.service.create(
+        done = await self.service.create(
             self.game_key,
             interaction.guild_id,
             home.id if home else self._channel(interaction),
             interaction.user.id,
             options,
         )
-        await self.publish(interaction, match, messages.lobby_line(match), join_view(match.id))
         where = f" in {home.mention}" if home else ""
-        await answer(interaction, f"Match #{match.id} is open{where}; others can join now.")
+        opened = f"Match #{done.match.id} is open{where}; others can join now."
+        await self.conclude(interaction, done.entries, opened)
 
     async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:
         channel = interaction.channel
@@ -106,50 +110,47 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="join", description="Join the match waiting in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        await self.join_channel_match(interaction, self._channel(interaction))
-
-    async def join_channel_match(self, interaction: discord.Interaction, channel_id: int) -> None:
-        """Join by command, or by the Join button under a lobby (which names its channel)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.join(channel_id, self.game_key, interaction.user.id)
-        who = messages.mention(interaction.user.id)
-        await self.publish(interaction, match, f"{who} joined. {messages.lobby_line(match)}")
-        await answer(interaction, f"You joined match #{match.id}.")
+        require_posting(interaction)
+        done = await self.service.join(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await self.conclude(interaction, done.entries, f"You joined match #{done.match.id}.")
+
+    async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The Join button under a lobby: it names its match, and joins only that one."""
+        require_posting(interaction)
+        done = await self.service.join_match(match_id, interaction.user.id)
+        await self.conclude(interaction, done.entries, f"You joined match #{done.match.id}.")
 
     @app_commands.command(name="leave", description="Leave the match before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.leave(
+        require_posting(interaction)
+        done = await self.service.leave(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        who = messages.mention(interaction.user.id)
-        await self.publish(interaction, match, f"{who} left. {messages.lobby_line(match)}")
-        await answer(interaction, f"You left match #{match.id}.")
+        await self.conclude(interaction, done.entries, f"You left match #{done.match.id}.")
 
     @app_commands.command(name="start", description="Start the match (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.start(
+        require_posting(interaction)
+        done = await self.service.start(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        headline = f"**{self.game.spec.name}** match #{match.id} begins. {messages.seating(match)}"
-        # Private views go out first, so the public post can name who must use `hand` instead.
-        delivered = await self.send_private_views(match, changed_only=None)
-        closed = [match.user_at(seat) for seat, ok in delivered.items() if not ok]
-        if closed:
-            headline += "\n" + messages.closed_dms(closed, self.game_key)
-        await self.post_board(interaction, match, headline)
-        await answer(interaction, f"Match #{match.id} started: the board is posted.")
+        await self.conclude(
+            interaction, done.entries, f"Match #{done.match.id} started: the board is posted."
+        )
 
     @app_commands.command(name="resign", description="Give up this match")
     async def resign(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.resign(
+        require_posting(interaction)
+        done = await self.service.resign(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        who = messages.mention(interaction.user.id)
-        await self.publish(interaction, match, f"{who} resigned.\n{messages.final_text(match)}")
-        await answer(interaction, f"You resigned from match #{match.id}.")
+        await self.conclude(interaction, done.entries, f"You resigned from match #{done.match.id}.")
 
     @app_commands.command(
         name="cancel", description="Cancel the match (its creator, or Manage Server)"
@@ -158,23 +159,55 @@ class GameCog(commands.GroupCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = getattr(interaction.user, "guild_permissions", None)
         is_admin = bool(permissions and permissions.manage_guild)
-        match = await self.service.cancel(
+        done = await self.service.cancel(
             self._channel(interaction), self.game_key, interaction.user.id, is_admin
         )
-        who = messages.mention(interaction.user.id)
-        await self.publish(interaction, match, f"{who} cancelled match #{match.id}.")
-        await answer(interaction, f"Match #{match.id} is cancelled.")
+        await self.conclude(interaction, done.entries, f"Match #{done.match.id} is cancelled.")
 
     # -- looking -------------------------------------------------------------------------
-    @app_commands.command(name="board", description="Post the current board again")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="board", description="See the board (only you, unless public)")
+    @app_commands.describe(
+        public="Post it in the channel for everyone (default: only you see it)",
+        match="A match number (default: this channel's latest match)",
+    )
+    async def board(
+        self, interaction: discord.Interaction, public: bool = False, match: int | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match = await self.service.current(self._channel(interaction), self.game_key)
-        if match.status == "lobby":
-            await answer(interaction, messages.lobby_line(match))
+        found = await self.match_to_show(interaction, match)
+        if found.status == "lobby" or found.state is None:
+            await answer(interaction, messages.lobby_line(found))
             return
-        await self.post_board(interaction, match, f"Match #{match.id}.")
-        await answer(interaction, "Posted the current board.")
+        png = await asyncio.to_thread(self.public_png, found)
+        content = messages.clip(f"Match #{found.id}.\n{messages.next_line(found)}")
+        file = discord.File(io.BytesIO(png), filename=f"{self.game_key}-{found.id}.png")
+        if not public:
+            await answer(interaction, content, file=file)
+            return
+        require_posting(interaction)
+        channel = self.bot.get_partial_messageable(self._channel(interaction))
+        # A copy of the board for the table: it names people without pinging them.
+        await channel.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+        await answer(interaction, "Posted the board.")
+
+    async def match_to_show(self, interaction: discord.Interaction, match_id: int | None) -> Match:
+        """The match a looking command means: the numbered one, or the channel's latest."""
+        if match_id is not None:
+            found = await self.service.by_id(match_id)
+            if found.row.game != self.game_key:
+                raise NoMatchHere(
+                    f"Match #{match_id} is {found.game.spec.name}: use `/{found.row.game}`."
+                )
+            if found.row.guild_id != interaction.guild_id:
+                raise NoMatchHere(f"Match #{match_id} was not played on this server.")
+            return found
+        try:
+            return await self.service.current(self._channel(interaction), self.game_key)
+        except NoMatchHere:
+            latest = await self.service.latest(self._channel(interaction))
+            if latest is None or latest.row.game != self.game_key or latest.damaged:
+                raise
+            return latest
 
     @app_commands.command(name="hand", description="See your private view (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -208,9 +241,19 @@ class GameCog(commands.GroupCog):
     )
     @app_commands.describe(move="Your move; start typing to see the legal ones")
     async def move(self, interaction: discord.Interaction, move: str) -> None:
+        # What the player was looking at when they sent this, read before any await: a second,
+        # identical command sent at once is then recognised as sent for the same board.
+        receipt = self.service.receipt(self._channel(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
+        text, version = unpack_choice(move)
+        require_posting(interaction)
         result = await self.service.move(
-            self._channel(interaction), self.game_key, interaction.user.id, move
+            self._channel(interaction),
+            self.game_key,
+            interaction.user.id,
+            text,
+            expected_version=version,
+            receipt=receipt,
         )
         await self.after_move(interaction, result)
 
@@ -218,80 +261,77 @@ class GameCog(commands.GroupCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        moves, reason = await self.service.suggestions(
+        moves, reason, version = await self.service.suggestions(
             self._channel(interaction), self.game_key, interaction.user.id, current
         )
         if reason is not None:
             # One entry that explains instead of an empty list; sending it back gets the same
             # explanation as an error, because the reason is checked before the move is read.
-            return [app_commands.Choice(name=reason[:100], value=reason[:100])]
-        return [app_commands.Choice(name=m[:100], value=m[:100]) for m in moves]
+            said = messages.fit_choice(reason)
+            return [app_commands.Choice(name=said, value=said)]
+        # The value carries the version the move was offered for: choosing it after the match
+        # moved on (or twice) is refused instead of played on a board the player never saw.
+        return [
+            app_commands.Choice(name=m[:100], value=pack_choice(m, version)) for m in moves
+        ]
 
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
     ) -> None:
         """A move chosen with a button or a select posted under a board."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
         result = await self.service.move_by_index(match_id, interaction.user.id, version, index)
         await self.after_move(interaction, result)
 
     async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
-        match = result.after
-        who = messages.mention(match.user_at(result.seat))
-        log.info("match %s: seat %s moved (version %s)", match.id, result.seat, match.version)
-        try:
-            await self.post_board(interaction, match, f"{who}: {result.description}")
-        except CannotPost as refused:
-            # The move is saved whatever Discord says; tell the player both facts.
-            await answer(interaction, f"Your move `{result.move_text}` is saved. {refused}")
-            return
-        delivered = await self.send_private_views(match, changed_only=result.before)
-        confirmation = f"Done: `{result.move_text}`."
-        if self.game.spec.hidden_information and not delivered.get(result.seat, True):
-            text, file = await self.private_view(match, result.seat)
-            await answer(interaction, f"{confirmation}\n{text}", file=file)
-        else:
-            await answer(interaction, confirmation)
-
-    # -- posting -------------------------------------------------------------------------
-    async def post_board(
-        self, interaction: discord.Interaction, match: Match, headline: str
-    ) -> None:
-        """The public picture with the headline and who acts next (or the final scores)."""
-        png = await asyncio.to_thread(self.public_png, match)
-        content = messages.clip(f"{headline}\n{messages.next_line(match)}")
-        file = discord.File(
-            io.BytesIO(png), filename=f"{self.game_key}-{match.id}-{match.version}.png"
+        log.info(
+            "match %s: seat %s moved (version %s)",
+            result.after.id,
+            result.seat,
+            result.after.version,
         )
-        await self.publish(interaction, match, content, self.choices_for(match), file)
+        saved = f"Done: `{result.move_text}`."
 
-    async def publish(
+        async def private(entries: list[OutboxEntry]) -> tuple[str, discord.File | None]:
+            # The mover's own DM could not be delivered: their new view comes with the answer.
+            missed = any(
+                e.kind == "dm" and e.status == "failed" and e.payload.get("seat") == result.seat
+                for e in entries
+            )
+            if not missed:
+                return "", None
+            text, file = await self.private_view(result.after, result.seat)
+            return f"\n{text}", file
+
+        await self.conclude(interaction, result.entries, saved, extra=private)
+
+    async def conclude(
         self,
         interaction: discord.Interaction,
-        match: Match,
-        content: str,
-        view: discord.ui.View | None = None,
-        file: discord.File | None = None,
+        entries: tuple[int, ...],
+        saved: str,
+        extra: Callable[[list[OutboxEntry]], Awaitable[tuple[str, discord.File | None]]]
+        | None = None,
     ) -> None:
-        """A public message in the match's own channel (or thread), mentioning only users."""
-        channel = interaction.channel
-        if channel is None or channel.id != match.row.channel_id or not hasattr(channel, "send"):
-            channel = self.bot.get_channel(match.row.channel_id) or await self.bot.fetch_channel(
-                match.row.channel_id
-            )
+        """Answer a player whose action is committed: it is saved, whatever follows. Waits for
+        the outbox to try what the action announces, and says if the board could not be
+        posted (yet), so the player never reads "try again" for a saved action."""
+        text, file = saved, None
         try:
-            await channel.send(  # type: ignore[union-attr]
-                messages.clip(content),
-                view=view or discord.utils.MISSING,
-                file=file or discord.utils.MISSING,
-                allowed_mentions=MENTION_USERS,
-            )
-        except discord.Forbidden:
-            raise CannotPost(
-                f"I cannot post in <#{match.row.channel_id}>: a server admin must give me View "
-                "Channel, Send Messages and Attach Files there (and Send Messages in Threads)."
-            ) from None
+            settled = await self.bot.dispatcher.settle(entries)
+            text += messages.delivery_note(settled)
+            if extra is not None:
+                more, file = await extra(settled)
+                text += more
+        except Exception:  # after the commit nothing may turn into "try again"
+            log.exception("after saving an action, its delivery could not be checked")
+            text += " (It is saved; I could not check whether the board was posted.)"
+        try:
+            await answer(interaction, messages.clip(text), file=file)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s after saving", interaction.id)
 
+    # -- drawing -------------------------------------------------------------------------
     def public_png(self, match: Match) -> bytes:
         return to_png(type(self).board_renderer(self.game.view(match.state, None)))
 
@@ -324,35 +364,43 @@ class GameCog(commands.GroupCog):
         png = await asyncio.to_thread(lambda: to_png(renderer(view)))
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png")
 
-    async def send_private_views(self, match: Match, changed_only: Match | None) -> dict[int, bool]:
-        """DM each seat whose private view changed since ``changed_only`` (all seats at the
-        start). Returns, per seat DMed, whether Discord delivered it: a closed DM is not fatal."""
-        delivered: dict[int, bool] = {}
-        if not self.game.spec.hidden_information or match.state is None:
-            return delivered
-        for seat, user_id in enumerate(match.players):
-            text = self.game.private_text(match.state, seat)
-            if text is None:
-                continue
-            before = changed_only.state if changed_only is not None else None
-            if before is not None and self.game.private_text(before, seat) == text:
-                continue
-            delivered[seat] = await self.send_dm(match, seat, user_id)
-        return delivered
-
-    async def send_dm(self, match: Match, seat: int, user_id: int) -> bool:
-        text, file = await self.private_view(match, seat)
-        header = f"**{self.game.spec.name}** match #{match.id} — your private view:\n"
-        try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))
-            await channel.send(messages.clip(header + text), file=file or discord.utils.MISSING)
-        except discord.Forbidden as error:
-            if error.code != DM_CLOSED:
-                log.warning("DM to a player of match %s refused (code %s)", match.id, error.code)
-            return False
-        return True
-
     # -- helpers -------------------------------------------------------------------------
     @staticmethod
     def _channel(interaction: discord.Interaction) -> int:
         return interaction.channel_id or 0
+
+
+def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:
+    """Refuse, before anything is saved, an action whose announcement the bot could not post:
+    Discord tells each interaction what the bot may do in its channel."""
+    if interaction.guild_id is None:
+        return
+    allowed = interaction.app_permissions
+    needed = [*NEEDED, "create_public_threads"] if thread else list(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):  # threads have their own permission
+        needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
+    missing = [name for name in needed if not getattr(allowed, name, False)]
+    if missing:
+        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        raise CannotPost(
+            f"I cannot post in this channel, so nothing was saved: a server admin must give me "
+            f"{names} here."
+        )
+
+
+CHOICE = re.compile(r"v(\d{1,12})\|(.+)", re.DOTALL)
+
+
+def pack_choice(move: str, version: int) -> str:
+    """An autocomplete value: the move and the version it was offered for (Discord shows the
+    choice's name; the value comes back). Too long to carry both: the move alone."""
+    packed = f"v{version}|{move}"
+    return packed if len(packed) <= 100 else move[:100]
+
+
+def unpack_choice(value: str) -> tuple[str, int | None]:
+    """The move and, if it was chosen from the suggestions, the version it was offered for."""
+    found = CHOICE.fullmatch(value)
+    if found is None:
+        return value, None
+    return found[2], int(found[1])

@@ -7,11 +7,19 @@ move, pending decisions, outcomes): never from a private view.
 
 from __future__ import annotations
 
-from data.matches import Match
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from data.matches import Match, players_needed
+from data.store import OutboxEntry
 from rules.base import Outcome, SeatScore
 
 # Discord refuses messages over 2000 characters; leave room for a header.
 MESSAGE_LIMIT = 1900
+# An option value shown publicly: whitespace collapsed and at most this long.
+OPTION_SHOWN = 60
 
 
 def mention(user_id: int) -> str:
@@ -30,11 +38,11 @@ def seating(match: Match) -> str:
 def lobby_line(match: Match) -> str:
     spec = match.game.spec
     who = ", ".join(mention(u) for u in match.players)
-    options = ", ".join(f"{k}: {v}" for k, v in match.options.items())
+    options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items())
     extra = f" ({options})" if options else ""
     return (
         f"**{spec.name}** match #{match.id}{extra}: {len(match.players)}/{spec.max_players} "
-        f"players ({who}). Needs {spec.min_players}–{spec.max_players}. "
+        f"players ({who}). Needs {players_needed(match.game)}. "
         f"`/{spec.key} join` to play; {mention(match.creator_id)} starts it with "
         f"`/{spec.key} start`."
     )
@@ -87,3 +95,56 @@ def closed_dms(user_ids: list[int], game_key: str) -> str:
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown_value(value: str, limit: int = OPTION_SHOWN) -> str:
+    """A value someone typed, fit to show publicly: whitespace collapsed, length capped."""
+    return clip(re.sub(r"\s+", " ", value).strip(), limit)
+
+
+def quote(text: str, limit: int = 100) -> str:
+    """What a player typed, for a reply: one line, at most ``limit`` characters."""
+    return shown_value(text, limit).replace("`", "ˋ")
+
+
+def at_version(match: Match, version: int, state: Any) -> Match:
+    """The match as it was at ``version`` with that version's ``state`` (for an announcement
+    delivered after later moves, or a post drawn for an older board)."""
+    if version == match.version and state is match.state:
+        return match
+    over = state is not None and match.game.outcome(state) is not None
+    status = "finished" if over else "active"
+    return replace(match, row=replace(match.row, version=version, status=status), state=state)
+
+
+def cannot_post(channel_id: int) -> str:
+    return (
+        f"I cannot post in <#{channel_id}>: a server admin must give me View Channel, Send "
+        "Messages and Attach Files there (and Send Messages in Threads)"
+    )
+
+
+def fit_choice(text: str, limit: int = 100) -> str:
+    """An autocomplete entry that explains: at most ``limit`` characters, never cut mid-word."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def delivery_note(entries: Sequence[OutboxEntry]) -> str:
+    """What the answer to a saved action adds about its announcement: nothing when it was
+    posted; else that it is saved and what happened to the post."""
+    posts = [e for e in entries if e.kind == "post"]
+    failed = [e for e in posts if e.status == "failed"]
+    if failed:
+        return f" It is saved, but it could not be posted in the channel: {failed[0].last_error}."
+    if any(e.status == "pending" for e in posts):
+        return (
+            " It is saved; Discord did not take the post yet, so it will appear as soon as "
+            "Discord answers."
+        )
+    return ""

@@ -29,6 +29,8 @@ async def answer(
     embed: discord.Embed | None = None,
 ) -> None:
     """Reply through the initial response if it is still open, else through a follow-up."""
+    if len(content) > 2000:  # Discord's limit: a reply that breaks it would never arrive
+        content = content[:1999] + "…"
     kwargs: dict[str, object] = {"content": content, "ephemeral": ephemeral}
     if file is not None:
         kwargs["file"] = file

@@ -2,24 +2,33 @@
 
 Every call takes plain ids (guild, channel, user) and returns plain data, or raises a
 ``PlayerError`` whose message the caller may show as it is. A move is: find the channel's match,
-map the user to a seat, parse and apply it with the game's rules, then save the new state and
-its log entry in one version-checked transaction. A per-match lock keeps moves in one process in
-order; the version check keeps them honest across processes.
+map the user to a seat, parse and apply it with the game's rules, then save the new state, its
+log entry and what must be announced about it (the outbox) in one version-checked transaction.
+A per-match lock keeps moves in one process in order; the version check keeps them honest across
+processes. What a change must announce is decided here, as data (``Announcement``); the Discord
+layer chooses the words when it delivers them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from data.store import ChannelTaken, MatchRow, Store, VersionConflict
+from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
 from rules import rng
 from rules.base import Game, Outcome, Seat
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, PlayerError
+
+log = logging.getLogger("tidetable.matches")
+
+# How often a lobby change or a start is tried again when another write came first (several
+# players pressing Join at once): each try re-reads the lobby, so a later one sees it settled.
+LOBBY_RETRIES = 8
 
 
 class StaleMove(PlayerError):
@@ -46,6 +55,10 @@ class LobbyError(PlayerError):
     """Joining, leaving or starting is not possible right now."""
 
 
+class MatchDamaged(PlayerError):
+    """The match's saved data cannot be read; only cancelling it is possible."""
+
+
 @dataclass(frozen=True)
 class Match:
     """A match as the Discord layer sees it: stored facts plus the decoded game state."""
@@ -53,6 +66,7 @@ class Match:
     row: MatchRow
     game: Game
     state: Any | None  # the game state once started
+    damaged: str | None = None  # why the saved data cannot be read, if it cannot
 
     @property
     def id(self) -> int:
@@ -102,6 +116,14 @@ class Match:
 
 
 @dataclass(frozen=True)
+class Done:
+    """A committed change: the match after it and the outbox entries that announce it."""
+
+    match: Match
+    entries: tuple[int, ...] = field(default=())
+
+
+@dataclass(frozen=True)
 class MoveResult:
     """What one accepted move changed, for the Discord layer to announce."""
 
@@ -110,6 +132,36 @@ class MoveResult:
     seat: Seat
     move_text: str
     description: str
+    entries: tuple[int, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What the bot knew of a channel's match the moment a command arrived (from memory, before
+    any await): the version the player was looking at and who was to act then."""
+
+    match_id: int
+    version: int
+    to_act: tuple[int, ...]
+
+
+# -- what a change announces -------------------------------------------------------------------
+def post(event: str, version: int, **details: Any) -> Announcement:
+    """A public post in the match's channel about ``event`` at ``version``."""
+    return Announcement("post", {"event": event, "version": version, **details})
+
+
+def private_views(game: Game, before: Any | None, after: Any, players: Sequence[int], version: int):
+    """A DM for each seat whose private view changed (every seat that has one, at the start)."""
+    if not game.spec.hidden_information:
+        return []
+    notes = []
+    for seat, user in enumerate(players):
+        text = game.private_text(after, seat)
+        if text is None or (before is not None and game.private_text(before, seat) == text):
+            continue
+        notes.append(Announcement("dm", {"seat": seat, "user": user, "version": version}))
+    return notes
 
 
 class MatchService:
@@ -125,46 +177,106 @@ class MatchService:
         self.games = games
         self._new_seed = new_seed
         self._locks: dict[int, asyncio.Lock] = {}
-        # Decoded states by (match id, version): autocomplete asks on every keystroke.
-        self._states: dict[int, tuple[int, Any]] = {}
+        # Decoded matches by id, trusted only at the version they carry: autocomplete asks on
+        # every keystroke, and a receipt is read from here without touching the database.
+        self._matches: dict[int, Match] = {}
+        self._by_channel: dict[int, int] = {}
+        self._damage_logged: set[int] = set()
 
     # -- finding matches ---------------------------------------------------------------
-    async def current(self, channel_id: int, game_key: str | None = None) -> Match:
-        """The open match in this channel; NoMatchHere (naming the right command) otherwise."""
+    async def current(
+        self, channel_id: int, game_key: str | None = None, *, allow_damaged: bool = False
+    ) -> Match:
+        """The open match in this channel; NoMatchHere (naming the right command) otherwise.
+        A match whose saved data cannot be read is refused (MatchDamaged) unless asked for."""
         row = await self.store.open_match_in(channel_id)
         if row is None:
+            self._by_channel.pop(channel_id, None)
             hint = f" Start one with `/{game_key} new`." if game_key else ""
             raise NoMatchHere(f"There is no open match in this channel.{hint}")
-        if game_key is not None and row.game != game_key:
+        if game_key is not None and row.game != game_key and row.game in self.games:
             other = self.games[row.game].spec
             raise NoMatchHere(
                 f"This channel's match #{row.id} is {other.name}: use `/{other.key}` commands "
                 "here, or play in another channel."
             )
-        return self._decode(row)
+        match = self._decode(row)
+        if match.damaged and not allow_damaged:
+            raise self._damaged_error(match)
+        return match
 
-    async def by_id(self, match_id: int) -> Match:
+    async def by_id(self, match_id: int, *, allow_damaged: bool = False) -> Match:
         row = await self.store.match(match_id)
         if row is None:
             raise NoMatchHere(f"Match #{match_id} does not exist.")
-        return self._decode(row)
+        match = self._decode(row)
+        if match.damaged and not allow_damaged:
+            raise self._damaged_error(match)
+        return match
+
+    async def latest(self, channel_id: int) -> Match | None:
+        """The channel's newest match, open or finished (for looking, not playing)."""
+        row = await self.store.latest_match_in(channel_id)
+        return self._decode(row) if row else None
+
+    def receipt(self, channel_id: int) -> Receipt | None:
+        """What is known in memory of the channel's match right now (no I/O): taken the moment
+        a command arrives, so a command sent before an earlier one was saved is recognised."""
+        match = self._matches.get(self._by_channel.get(channel_id, -1))
+        if match is None or match.status != "active":
+            return None
+        return Receipt(match.id, match.version, match.to_act())
 
     def _decode(self, row: MatchRow) -> Match:
-        game = self.games[row.game]
+        """The match with its state decoded (from the cache when the version matches). Never
+        raises: a row that cannot be read comes back with ``damaged`` saying why."""
+        game = self.games.get(row.game)
+        if game is None:
+            return self._quarantine(row, None, f"unknown game {row.game!r}")
+        if row.damaged:
+            return self._quarantine(row, game, row.damaged)
+        cached = self._matches.get(row.id)
+        if cached is not None and cached.version == row.version and cached.row == row:
+            return cached
         state = None
         if row.state_json is not None:
-            cached = self._states.get(row.id)
-            if cached and cached[0] == row.version:
-                state = cached[1]
+            if cached is not None and cached.version == row.version:
+                state = cached.state
             else:
-                state = game.load_state(json.loads(row.state_json))
-                self._states[row.id] = (row.version, state)
-            if row.status not in ("lobby", "active"):  # over: nobody will ask again soon
-                self._states.pop(row.id, None)
-        return Match(row=row, game=game, state=state)
+                try:
+                    state = game.load_state(json.loads(row.state_json))
+                except Exception as error:  # any way a saved state can fail to load
+                    return self._quarantine(row, game, f"state: {type(error).__name__}: {error}")
+        elif row.status == "active":
+            return self._quarantine(row, game, "an active match without a state")
+        match = Match(row=row, game=game, state=state)
+        if row.status in ("lobby", "active"):
+            self._matches[row.id] = match
+            self._by_channel[row.channel_id] = row.id
+        else:  # over: nobody will ask again soon
+            self._matches.pop(row.id, None)
+        return match
+
+    def _quarantine(self, row: MatchRow, game: Game | None, why: str) -> Match:
+        if row.id not in self._damage_logged:
+            self._damage_logged.add(row.id)
+            log.error("match %s cannot be read (%s); it is quarantined", row.id, why)
+        self._matches.pop(row.id, None)
+        return Match(row=row, game=game or next(iter(self.games.values())), state=None, damaged=why)
+
+    @staticmethod
+    def _damaged_error(match: Match) -> MatchDamaged:
+        return MatchDamaged(
+            f"Match #{match.id} cannot be read: its saved data is damaged. Its creator "
+            f"(<@{match.creator_id}>) or a member with Manage Server can cancel it with "
+            "`cancel`, which frees this channel."
+        )
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def _after(self, match_id: int, saved: Saved) -> Done:
+        return Done(await self.by_id(match_id, allow_damaged=True), saved.entries)
 
     # -- lobby -------------------------------------------------------------------------
     async def create(
@@ -174,93 +286,130 @@ class MatchService:
         channel_id: int,
         creator_id: int,
         options: Mapping[str, str],
-    ) -> Match:
+    ) -> Done:
         game = self.games[game_key]
         resolved = game.spec.resolve_options(options)
         playable_with_some_count(game, resolved)
         try:
-            match_id = await self.store.create_match(
-                game_key, guild_id, channel_id, creator_id, resolved, self._new_seed()
+            match_id, saved = await self.store.create_match(
+                game_key,
+                guild_id,
+                channel_id,
+                creator_id,
+                resolved,
+                self._new_seed(),
+                announce=[post("opened", 0, user=creator_id)],
             )
         except ChannelTaken:
             busy = await self.store.open_match_in(channel_id)
-            assert busy is not None
-            name = self.games[busy.game].spec.name
+            where = f"#{busy.id}" if busy else "one"
+            name = self.games[busy.game].spec.name if busy and busy.game in self.games else ""
+            detail = f" ({name}, {busy.status})" if busy and name else ""
             raise ChannelBusy(
-                f"This channel already has an open match: #{busy.id} ({name}, {busy.status}). "
-                "Finish or cancel it first, or create the match in another channel or a thread."
+                f"This channel already has an open match: {where}{detail}. Finish or cancel it "
+                "first, or create the match in another channel or a thread."
             ) from None
-        return await self.by_id(match_id)
+        return await self._after(match_id, saved)
 
-    async def join(self, channel_id: int, game_key: str, user_id: int) -> Match:
+    async def join(self, channel_id: int, game_key: str, user_id: int) -> Done:
         match = await self.current(channel_id, game_key)
-        spec = match.game.spec
-        if match.status != "lobby":
-            raise LobbyError(f"Match #{match.id} has already started; you can watch it.")
-        if user_id in match.players:
-            raise LobbyError(f"You have already joined match #{match.id}.")
-        if len(match.players) >= spec.max_players:
-            raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
-        return await self._set_lobby(match, [*match.players, user_id])
+        return await self.join_match(match.id, user_id)
 
-    async def leave(self, channel_id: int, game_key: str, user_id: int) -> Match:
-        match = await self.current(channel_id, game_key)
-        if match.status != "lobby":
-            raise LobbyError("The match has started: use `resign` to give up instead.")
-        if user_id not in match.players:
-            raise NotAPlayer(f"You have not joined match #{match.id}.")
-        if user_id == match.creator_id:
-            raise LobbyError("You created this match: use `cancel` to close it instead.")
-        return await self._set_lobby(match, [u for u in match.players if u != user_id])
+    async def join_match(self, match_id: int, user_id: int) -> Done:
+        """Join this very match (the Join button names it): refused once it is gone."""
 
-    async def _set_lobby(self, match: Match, players: Sequence[int]) -> Match:
-        async with self._lock(match.id):
-            try:
-                await self.store.set_lobby(match.id, match.version, players)
-            except VersionConflict:
-                raise StaleMove("The lobby changed at the same moment; please try again.") from None
-        return await self.by_id(match.id)
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            spec = match.game.spec
+            if match.status in ("finished", "cancelled"):
+                raise LobbyError(f"Match #{match.id} is no longer open: it was {match.status}.")
+            if match.status != "lobby":
+                raise LobbyError(f"Match #{match.id} has already started; you can watch it.")
+            if user_id in match.players:
+                raise LobbyError(f"You have already joined match #{match.id}.")
+            if len(match.players) >= spec.max_players:
+                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            return [*match.players, user_id], post("joined", match.version + 1, user=user_id)
 
-    async def start(self, channel_id: int, game_key: str, user_id: int) -> Match:
+        return await self._change_lobby(match_id, change)
+
+    async def leave(self, channel_id: int, game_key: str, user_id: int) -> Done:
+        found = await self.current(channel_id, game_key)
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            if match.status != "lobby":
+                raise LobbyError("The match has started: use `resign` to give up instead.")
+            if user_id not in match.players:
+                raise NotAPlayer(f"You have not joined match #{match.id}.")
+            if user_id == match.creator_id:
+                raise LobbyError("You created this match: use `cancel` to close it instead.")
+            players = [u for u in match.players if u != user_id]
+            return players, post("left", match.version + 1, user=user_id)
+
+        return await self._change_lobby(found.id, change)
+
+    async def _change_lobby(
+        self, match_id: int, change: Callable[[Match], tuple[list[int], Announcement]]
+    ) -> Done:
+        """Apply ``change`` to the lobby as it is now; when another write came first, read it
+        again and re-apply (the change may now be refused, e.g. the lobby filled up)."""
+        for _ in range(LOBBY_RETRIES):
+            async with self._lock(match_id):
+                match = await self.by_id(match_id)
+                players, note = change(match)
+                try:
+                    saved = await self.store.set_lobby(match.id, match.version, players, [note])
+                except VersionConflict:
+                    continue
+            return await self._after(match_id, saved)
+        raise LobbyError(f"Match #{match_id} keeps changing; look at it again in a moment.")
+
+    async def start(self, channel_id: int, game_key: str, user_id: int) -> Done:
         """Seat the players in a random order and set the game up."""
-        match = await self.current(channel_id, game_key)
-        spec = match.game.spec
-        if match.status != "lobby":
-            raise LobbyError(f"Match #{match.id} has already started.")
-        if user_id != match.creator_id:
-            raise NotAllowed(
-                f"Only <@{match.creator_id}>, who created match #{match.id}, can start it."
-            )
-        count = len(match.players)
-        if count < spec.min_players:
-            raise LobbyError(
-                f"{spec.name} needs {spec.min_players}–{spec.max_players} players; "
-                f"{count} joined so far. Others can `/{spec.key} join`."
-            )
-        match.game.check_options(count, match.options)
-        seated = rng.shuffled(match.players, match.row.seed, "seats")
-        state = match.game.setup(count, match.options, match.row.seed)
-        async with self._lock(match.id):
-            try:
-                await self.store.start(
-                    match.id, match.version, seated, match.game.dump_state(state)
-                )
-            except VersionConflict:
-                raise StaleMove("The lobby changed at the same moment; please try again.") from None
-        return await self.by_id(match.id)
+        found = await self.current(channel_id, game_key)
+        for _ in range(LOBBY_RETRIES):
+            async with self._lock(found.id):
+                match = await self.by_id(found.id)
+                spec = match.game.spec
+                if match.status != "lobby":
+                    raise LobbyError(f"Match #{match.id} has already started.")
+                if user_id != match.creator_id:
+                    raise NotAllowed(
+                        f"Only <@{match.creator_id}>, who created match #{match.id}, can start it."
+                    )
+                count = len(match.players)
+                if count < spec.min_players:
+                    raise LobbyError(
+                        f"{spec.name} needs {players_needed(match.game)}; {count} joined so far. "
+                        f"Others can `/{spec.key} join`."
+                    )
+                match.game.check_options(count, match.options)
+                seated = rng.shuffled(match.players, match.row.seed, "seats")
+                state = match.game.setup(count, match.options, match.row.seed)
+                version = match.version + 1
+                notes = [post("start", version)]
+                notes += private_views(match.game, None, state, seated, version)
+                try:
+                    saved = await self.store.start(
+                        match.id, match.version, seated, match.game.dump_state(state), notes
+                    )
+                except VersionConflict:
+                    continue
+            return await self._after(match.id, saved)
+        raise LobbyError(f"Match #{found.id} keeps changing; look at it again in a moment.")
 
     # -- play --------------------------------------------------------------------------
     async def suggestions(
         self, channel_id: int, game_key: str, user_id: int, typed: str = ""
-    ) -> tuple[list[str], str | None]:
-        """The caller's legal moves as text matching ``typed``; or, when they cannot move now,
-        no moves and the reason (not their turn, not playing, no match here), in public words."""
+    ) -> tuple[list[str], str | None, int]:
+        """The caller's legal moves as text matching ``typed``, the version they were offered
+        for; or, when they cannot move now, no moves and the reason (not their turn, not
+        playing, no match here), in public words."""
         try:
             match = await self.current(channel_id, game_key)
             seat = self._acting_seat(match, user_id)
         except PlayerError as reason:
-            return [], str(reason)
-        return match.game.suggest(match.state, seat, typed), None
+            return [], str(reason), 0
+        return match.game.suggest(match.state, seat, typed), None, match.version
 
     async def move(
         self,
@@ -269,11 +418,24 @@ class MatchService:
         user_id: int,
         text: str,
         expected_version: int | None = None,
+        receipt: Receipt | None = None,
     ) -> MoveResult:
-        """Parse, check, apply and save one move by ``user_id``."""
+        """Parse, check, apply and save one move by ``user_id``.
+
+        ``expected_version`` is the version a chosen suggestion was offered for: the move is
+        refused if the match has moved on since. ``receipt`` is what was known when the command
+        arrived: a typed move sent before the player's previous move was saved, or before it was
+        their turn, is refused rather than applied to a position they never saw.
+        """
         match = await self.current(channel_id, game_key)
+        if receipt is not None and receipt.match_id != match.id:
+            receipt = None
         return await self._move(
-            match, user_id, lambda m, _s: m.game.parse(m.state, text), expected_version
+            match,
+            user_id,
+            lambda m, _s: m.game.parse(m.state, text),
+            expected_version,
+            receipt,
         )
 
     async def move_by_index(
@@ -288,7 +450,7 @@ class MatchService:
                 raise IllegalMove("That choice no longer exists; use the latest board.")
             return legal[index]
 
-        return await self._move(match, user_id, pick, version)
+        return await self._move(match, user_id, pick, version, None)
 
     async def _move(
         self,
@@ -296,50 +458,94 @@ class MatchService:
         user_id: int,
         choose: Callable[[Match, Seat], Any],
         expected_version: int | None,
+        receipt: Receipt | None,
     ) -> MoveResult:
+        # Checked before waiting for the lock, so an out-of-turn player hears that first.
+        self._acting_seat(match, user_id)
+        seen = match.version if receipt is None else min(receipt.version, match.version)
         async with self._lock(match.id):
             # Re-read under the lock: another move may have landed while we waited.
             match = await self.by_id(match.id)
-            self._seat_for_play(match, user_id)
+            seat = self._seat_for_play(match, user_id)
             if expected_version is not None and expected_version != match.version:
-                raise StaleMove(
-                    "That board is out of date: the match has moved on. "
-                    "Look at the latest board and choose again."
-                )
+                raise await self._moved_on(match, seat, expected_version, strict=True)
+            if expected_version is None and seen != match.version:
+                if receipt is not None and user_id not in receipt.to_act:
+                    raise StaleMove(
+                        "It was not your turn when you sent that, so it was not played. It is "
+                        "now: look at the latest board and send your move again."
+                    )
+                if await self._acted_since(match.id, seat, seen):
+                    raise await self._moved_on(match, seat, seen, strict=False)
             seat = self._acting_seat(match, user_id)
             game, state = match.game, match.state
             move = choose(match, seat)
             after = game.apply(state, seat, move)
             text = game.format(state, move)
+            description = game.describe(state, seat, move, after)
             outcome = game.outcome(after)
-            result = outcome_record(outcome) if outcome else None
+            version = match.version + 1
+            notes = [post("move", version, seat=seat, move=text, description=description)]
+            notes += private_views(game, state, after, match.players, version)
             try:
-                version = await self.store.save_move(
+                saved = await self.store.save_move(
                     match.id,
                     match.version,
                     seat,
                     text,
                     game.dump_state(after),
                     status="finished" if outcome else "active",
-                    result=result,
+                    result=outcome_record(outcome) if outcome else None,
+                    announce=notes,
                 )
-                self._states[match.id] = (version, after)  # no need to decode what we made
             except VersionConflict:
                 raise StaleMove(
-                    "Another move was saved at the same moment; look at the latest board."
+                    "Another move was saved at the same moment, so yours was not played; look at "
+                    "the latest board."
                 ) from None
-            description = game.describe(state, seat, move, after)
+            row = MatchRow(
+                **{
+                    **match.row.__dict__,
+                    "version": saved.version,
+                    "status": "finished" if outcome else "active",
+                    "state_json": None,
+                    "result": outcome_record(outcome) if outcome else None,
+                }
+            )
+            after_match = Match(row=row, game=game, state=after)
+            if outcome is None:
+                self._matches[match.id] = after_match  # no need to decode what we made
+            else:
+                self._matches.pop(match.id, None)
         return MoveResult(
             before=match,
-            after=await self.by_id(match.id),
+            after=after_match,
             seat=seat,
             move_text=text,
             description=description,
+            entries=saved.entries,
         )
 
+    async def _acted_since(self, match_id: int, seat: Seat, version: int) -> bool:
+        return any(
+            m.seat == seat and m.version > version for m in await self.store.moves(match_id)
+        )
+
+    async def _moved_on(self, match: Match, seat: Seat, since: int, strict: bool) -> StaleMove:
+        if await self._acted_since(match.id, seat, since):
+            return StaleMove(
+                "Already played: your move on that board was saved before this one arrived, so "
+                "this one was not played again. Look at the latest board."
+            )
+        if strict:
+            return StaleMove(
+                "That board is out of date: the match has moved on. "
+                "Look at the latest board and choose again."
+            )
+        return StaleMove("The match moved on while you sent that; look at the latest board.")
+
     def _acting_seat(self, match: Match, user_id: int) -> Seat:
-        """The user's seat if they must decide now, else the reason why not (checked before
-        their move is even read, so an out-of-turn player hears that first)."""
+        """The user's seat if they must decide now, else the reason why not."""
         seat = self._seat_for_play(match, user_id)
         if seat not in match.game.to_act(match.state):
             raise NotYourTurn(
@@ -358,50 +564,95 @@ class MatchService:
         return seat
 
     # -- ending early ------------------------------------------------------------------
-    async def resign(self, channel_id: int, game_key: str, user_id: int) -> Match:
+    async def resign(self, channel_id: int, game_key: str, user_id: int) -> Done:
         """The user gives up: the match ends and the others share the win."""
-        match = await self.current(channel_id, game_key)
-        if match.status != "active":
-            raise LobbyError("The match has not started: use `leave` (or `cancel`) instead.")
-        seat = self._seat_for_play(match, user_id)
-        winners = [s for s in range(len(match.players)) if s != seat]
-        result = {"reason": f"seat {seat + 1} resigned", "winners": winners, "resigned": seat}
-        return await self._close(match, seat, "resign", "finished", result)
+        found = await self.current(channel_id, game_key)
+        async with self._lock(found.id):
+            match = await self.by_id(found.id)
+            if match.status == "lobby":
+                raise LobbyError("The match has not started: use `leave` (or `cancel`) instead.")
+            seat = self._seat_for_play(match, user_id)
+            winners = [s for s in range(len(match.players)) if s != seat]
+            result = {"reason": f"seat {seat + 1} resigned", "winners": winners, "resigned": seat}
+            note = post("resign", match.version + 1, seat=seat, user=user_id)
+            saved = await self._close(match, seat, "resign", "finished", result, note)
+        return await self._after(match.id, saved)
 
-    async def cancel(self, channel_id: int, game_key: str, user_id: int, is_admin: bool) -> Match:
-        match = await self.current(channel_id, game_key)
-        if user_id != match.creator_id and not is_admin:
-            raise NotAllowed(
-                f"Only <@{match.creator_id}>, who created match #{match.id}, or a member with "
-                "Manage Server can cancel it."
+    async def cancel(self, channel_id: int, game_key: str, user_id: int, is_admin: bool) -> Done:
+        """Close the match without a winner; works on a damaged match too (that is the way
+        out of one)."""
+        found = await self.current(channel_id, game_key, allow_damaged=True)
+        async with self._lock(found.id):
+            match = await self.by_id(found.id, allow_damaged=True)
+            if match.status not in ("lobby", "active"):
+                raise LobbyError(f"Match #{match.id} is already {match.status}.")
+            if user_id != match.creator_id and not is_admin:
+                raise NotAllowed(
+                    f"Only <@{match.creator_id}>, who created match #{match.id}, or a member with "
+                    "Manage Server can cancel it."
+                )
+            result = {"reason": "cancelled", "winners": []}
+            note = post("cancel", match.version + 1, user=user_id)
+            saved = await self._close(
+                match, match.seat_of(user_id), "cancel", "cancelled", result, note
             )
-        result = {"reason": "cancelled", "winners": []}
-        return await self._close(match, match.seat_of(user_id), "cancel", "cancelled", result)
+        self._by_channel.pop(match.row.channel_id, None)
+        return await self._after(match.id, saved)
 
     async def _close(
-        self, match: Match, seat: Seat | None, text: str, status: str, result: dict[str, Any]
-    ) -> Match:
-        async with self._lock(match.id):
-            try:
-                await self.store.save_move(
-                    match.id, match.version, seat, text, None, status=status, result=result
-                )
-            except VersionConflict:
-                raise StaleMove("The match changed at the same moment; please try again.") from None
-        return await self.by_id(match.id)
+        self,
+        match: Match,
+        seat: Seat | None,
+        text: str,
+        status: str,
+        result: dict[str, Any],
+        note: Announcement,
+    ) -> Saved:
+        try:
+            return await self.store.save_move(
+                match.id, match.version, seat, text, None, status=status, result=result,
+                announce=[note],
+            )
+        except VersionConflict:
+            raise StaleMove(
+                "A move was saved at the same moment, so nothing was changed; look at the latest "
+                "board and try again."
+            ) from None
 
     # -- history -----------------------------------------------------------------------
-    async def replay(self, match_id: int) -> Any:
-        """The state rebuilt from the seed and the move log (it must equal the saved state)."""
-        match = await self.by_id(match_id)
-        game = match.game
-        moves = [m for m in await self.store.moves(match_id) if m.move not in ("resign", "cancel")]
-        state = game.setup(len(match.players), match.options, match.row.seed)
-        for entry in moves:
-            if entry.seat is None:
-                raise InvalidMove(f"log entry {entry.version} has no seat")
-            state = game.apply(state, entry.seat, game.parse(state, entry.move))
-        return state
+    async def replay(self, match_id: int, upto: int | None = None) -> Any:
+        """The state rebuilt from the seed and the move log (it must equal the saved state);
+        with ``upto``, the state as it was at that version."""
+        match = await self.by_id(match_id, allow_damaged=True)
+        entries = [
+            m
+            for m in await self.store.moves(match_id)
+            if m.move not in ("resign", "cancel") and (upto is None or m.version <= upto)
+        ]
+        return await asyncio.to_thread(replay_log, match.game, match, entries)
+
+    async def state_at(self, match: Match, version: int) -> Any:
+        """The game state at ``version``: the saved one when it is current, else replayed."""
+        if version == match.version and match.state is not None:
+            return match.state
+        return await self.replay(match.id, upto=version)
+
+
+def replay_log(game: Game, match: Match, entries: Sequence[Any]) -> Any:
+    state = game.setup(len(match.players), match.options, match.row.seed)
+    for entry in entries:
+        if entry.seat is None:
+            raise InvalidMove(f"log entry {entry.version} has no seat")
+        state = game.apply(state, entry.seat, game.parse(state, entry.move))
+    return state
+
+
+def players_needed(game: Game) -> str:
+    """ "2 players", "3–5 players": how many a match of ``game`` needs."""
+    spec = game.spec
+    if spec.min_players == spec.max_players:
+        return f"{spec.min_players} players"
+    return f"{spec.min_players}–{spec.max_players} players"
 
 
 def playable_with_some_count(game: Game, options: Mapping[str, str]) -> None:

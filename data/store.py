@@ -1,23 +1,42 @@
-"""SQLite storage for matches: tables, migrations and version-checked saves. Knows no Discord.
+"""SQLite storage for matches: tables, migrations, version-checked saves and the outbox.
+Knows no Discord.
 
-Three tables in the spirit of boardgame.io's storage split: ``matches`` (one row per match with its
-full current state as JSON and a version), ``seats`` (who joined, and their seat once it started)
-and ``moves`` (an append-only log). A move is saved as ``UPDATE … WHERE version = ?`` together
-with its log row in one transaction, so a second, concurrent move on the same match changes
-nothing and is reported as stale. WAL mode lets readers (autocomplete) run beside a writer.
+Tables in the spirit of boardgame.io's storage split: ``matches`` (one row per match with its
+full current state as JSON and a version), ``seats`` (who joined, and their seat once it
+started), ``moves`` (an append-only log) and ``outbox`` (what must be announced about a change,
+written in the *same transaction* as the change, so a saved action is never left unannounced).
+
+Every write is one ``BEGIN IMMEDIATE … COMMIT`` on the writer connection; any failure inside it
+rolls it back, so the connection is always usable afterwards. A move's save is
+``UPDATE … WHERE version = ?`` together with its log row: a second, concurrent move changes
+nothing and is reported as stale. Reads use a second connection: in WAL mode they run beside a
+writer that waits for a lock held by another process, so autocomplete never queues behind it.
+Failures of the storage itself become ``StorageError``s that say to the player that nothing was
+saved and why; each cause is logged once until a write succeeds again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+import logging
+import secrets
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from data.clock import Clock, SystemClock, iso
+from rules.errors import PlayerError
+
+log = logging.getLogger("tidetable.store")
+
+# How long a write waits for a lock held by another connection or process before giving up.
+BUSY_TIMEOUT_MS = 5000
 
 # Each entry migrates the schema from version i to i + 1; PRAGMA user_version records how far
 # a database has come. Never edit an entry once released: append a new one.
@@ -56,11 +75,40 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, version)
     );
     """,
+    # The outbox: one row per announcement, delivered in id order within its lane (a match),
+    # retried with backoff, kept after delivery as the record of what was announced.
+    """
+    CREATE TABLE outbox (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        lane        TEXT    NOT NULL,
+        match_id    INTEGER REFERENCES matches (id),
+        kind        TEXT    NOT NULL,
+        payload     TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        due_at      REAL    NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        status      TEXT    NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'sent', 'failed')),
+        last_error  TEXT,
+        done_at     REAL
+    );
+    CREATE INDEX outbox_pending ON outbox (due_at) WHERE status = 'pending';
+    CREATE INDEX outbox_lane ON outbox (lane, id) WHERE status = 'pending';
+    CREATE TABLE users (
+        user_id     INTEGER PRIMARY KEY,
+        dm_closed   INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE meta (
+        key         TEXT PRIMARY KEY,
+        value       TEXT NOT NULL
+    );
+    """,
 )
 
 OPEN_STATUSES = ("lobby", "active")
 
 
+# -- errors -----------------------------------------------------------------------------------
 class VersionConflict(Exception):
     """The match changed since it was read (another move, or another process, came first)."""
 
@@ -69,10 +117,50 @@ class ChannelTaken(Exception):
     """The channel already has an open match."""
 
 
+class StorageError(PlayerError):
+    """The database could not do what was asked; nothing was saved. The message says why, in
+    words for the player; ``cause`` is the short cause for the log."""
+
+    def __init__(self, message: str, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+class StorageBusy(StorageError):
+    """Another connection or process held the write lock for longer than the busy timeout."""
+
+
+class StorageUnavailable(StorageError):
+    """The storage cannot work (read-only, disk full, damaged file, schema from newer code)."""
+
+
+BUSY = (
+    "The database is busy; nothing was saved. Try again in a moment.",
+    "database locked by another writer",
+)
+READ_ONLY = (
+    "Nothing was saved: the bot's database is read-only. A server admin must tell the bot's "
+    "operator.",
+    "database is read-only",
+)
+DISK_FULL = (
+    "Nothing was saved: the disk of the bot's database is full. A server admin must tell the "
+    "bot's operator.",
+    "database or disk is full",
+)
+BROKEN = (
+    "Nothing was saved: the bot's database cannot be written right now. A server admin must "
+    "tell the bot's operator.",
+    "database error",
+)
+
+
+# -- rows -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class MatchRow:
     """One match as stored. ``state_json`` is the raw saved state (decoded by the service only
-    when it is not cached); ``result`` is decoded JSON (or None)."""
+    when it is not cached); ``result`` is decoded JSON (or None). ``damaged`` says why a row
+    cannot be read (its options or result are not valid JSON), else None."""
 
     id: int
     game: str
@@ -86,6 +174,7 @@ class MatchRow:
     version: int
     result: dict[str, Any] | None
     players: tuple[int, ...]  # user ids by seat once started; join order in the lobby
+    damaged: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,42 +185,121 @@ class MoveRow:
     at: str
 
 
-def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+@dataclass(frozen=True)
+class Announcement:
+    """Something to announce about a change: written with the change, delivered later.
+    ``lane`` orders delivery (entries of one lane go out in the order they were written)."""
+
+    kind: str
+    payload: dict[str, Any]
+    lane: str = ""  # default: the match's lane
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    id: int
+    lane: str
+    match_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+    due_at: float
+    attempts: int
+    status: str
+    last_error: str | None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write committed: the match's new version and the outbox entries it wrote."""
+
+    version: int
+    entries: tuple[int, ...] = field(default=())
+
+
+def match_lane(match_id: int) -> str:
+    return f"match:{match_id}"
 
 
 class Store:
-    """One aiosqlite connection. Writes are serialised by a lock (SQLite has one writer)."""
+    """A writer connection (one write at a time, serialised by a lock: SQLite has one writer)
+    and a reader connection for everything that only looks."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:
-        self._db = db
-        self._clock = clock
+    def __init__(
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        clock: Clock,
+    ) -> None:
+        self._db = writer
+        self._reader = reader
+        self.clock = clock
         self._write_lock = asyncio.Lock()
+        self._logged_causes: set[str] = set()
+        self.instance = ""  # a short random id of this database, for idempotency keys
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Callable[[], str] = utc_now) -> Store:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db, clock)
-        await store._migrate()
+    async def open(cls, path: str | Path, clock: Clock | None = None) -> Store:
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
+
+        Raises StorageUnavailable with one line saying why when the database cannot be used:
+        read-only, full, damaged, or written by a newer version of the bot.
+        """
+        clock = clock or SystemClock()
+        memory = str(path) == ":memory:"
+        try:
+            if not memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            writer = await _connect(path)
+            reader = writer if memory else await _connect(path)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageUnavailable(
+                f"Cannot open the database {path}: {error}.", "cannot open database"
+            ) from error
+        store = cls(writer, reader, clock)
+        try:
+            await store._migrate()
+            await store._probe()
+        except sqlite3.Error as error:
+            await store.close()
+            raise store._translate(error) from error
+        except StorageError:
+            await store.close()
+            raise
         return store
 
     async def close(self) -> None:
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
+        current = await self.schema_version()
+        if current > len(MIGRATIONS):
+            raise StorageUnavailable(
+                f"The database was written by a newer version of the bot (schema {current}; "
+                f"this code knows {len(MIGRATIONS)}): run the newer version, or restore a backup.",
+                "database schema is newer than the code",
+            )
         for version in range(current, len(MIGRATIONS)):
             await self._db.executescript(
-                f"BEGIN; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1}; COMMIT;"
+                f"BEGIN IMMEDIATE; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1};"
+                " COMMIT;"
+            )
+
+    async def _probe(self) -> None:
+        """One write at start-up, so a read-only or full database is named before any player
+        meets it; it also reads (or makes) this database's instance id."""
+        async with self._transaction() as db:
+            async with db.execute("SELECT value FROM meta WHERE key = 'instance'") as cursor:
+                row = await cursor.fetchone()
+            self.instance = row[0] if row else secrets.token_hex(4)
+            await db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('instance', ?)", (self.instance,)
+            )
+            await db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)",
+                (iso(self.clock.now()),),
             )
 
     async def schema_version(self) -> int:
@@ -139,34 +307,108 @@ class Store:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    # -- reading -----------------------------------------------------------------------
+    # -- transactions --------------------------------------------------------------------
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: committed if the body returns, rolled back on any failure
+        (a version conflict, a lock held elsewhere, a full disk, a cancelled task), so the
+        connection is always clean for the next write."""
+        async with self._write_lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                await self._rollback()
+                raise self._translate(error) from error
+            try:
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException as error:
+                await self._rollback()
+                if isinstance(error, sqlite3.Error):
+                    raise self._translate(error) from error
+                raise
+        self._logged_causes.clear()  # a write worked: log the next failure again
+
+    async def _rollback(self) -> None:
+        try:
+            if self._db.in_transaction:
+                await self._db.execute("ROLLBACK")
+        except sqlite3.Error as error:  # the connection is in trouble; say so once
+            self._log_once(f"rollback failed: {error}")
+
+    def _translate(self, error: sqlite3.Error) -> StorageError:
+        name = getattr(error, "sqlite_errorname", "") or ""
+        text = str(error).lower()
+        if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED") or "locked" in text:
+            message, cause, kind = *BUSY, StorageBusy
+        elif name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+            message, cause, kind = *READ_ONLY, StorageUnavailable
+        elif name.startswith("SQLITE_FULL") or "full" in text:
+            message, cause, kind = *DISK_FULL, StorageUnavailable
+        else:
+            message, cause, kind = *BROKEN, StorageUnavailable
+        self._log_once(f"{cause} ({name or type(error).__name__}: {error})")
+        return kind(message, cause)
+
+    def _log_once(self, cause: str) -> None:
+        if cause not in self._logged_causes:
+            self._logged_causes.add(cause)
+            log.error("storage: %s", cause)
+
+    async def _read(self, sql: str, args: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        try:
+            async with self._reader.execute(sql, args) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            raise self._translate(error) from error
+
+    # -- reading -------------------------------------------------------------------------
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
-        async with self._db.execute(
+        rows = await self._read(
             "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return await self._with_players(row) if row else None
+        )
+        return await self._with_players(rows[0]) if rows else None
+
+    async def latest_match_in(self, channel_id: int) -> MatchRow | None:
+        """The channel's newest match, open or not."""
+        rows = await self._read(
+            "SELECT * FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return await self._with_players(rows[0]) if rows else None
 
     async def match(self, match_id: int) -> MatchRow | None:
-        async with self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
-            row = await cursor.fetchone()
-        return await self._with_players(row) if row else None
+        rows = await self._read("SELECT * FROM matches WHERE id = ?", (match_id,))
+        return await self._with_players(rows[0]) if rows else None
+
+    async def version_of(self, match_id: int) -> int | None:
+        """The match's current version: the cheap probe before trusting a cached state."""
+        rows = await self._read("SELECT version FROM matches WHERE id = ?", (match_id,))
+        return int(rows[0][0]) if rows else None
 
     async def moves(self, match_id: int) -> list[MoveRow]:
-        async with self._db.execute(
+        rows = await self._read(
             "SELECT version, seat, move, at FROM moves WHERE match_id = ? ORDER BY version",
             (match_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [MoveRow(r["version"], r["seat"], r["move"], r["at"]) for r in rows]
 
     async def _with_players(self, row: aiosqlite.Row) -> MatchRow:
-        async with self._db.execute(
+        seats = await self._read(
             "SELECT user_id FROM seats WHERE match_id = ? ORDER BY COALESCE(seat, joined), joined",
             (row["id"],),
-        ) as cursor:
-            players = tuple(int(r[0]) for r in await cursor.fetchall())
+        )
+        damaged = None
+        try:
+            options = json.loads(row["options"])
+            if not isinstance(options, dict):
+                raise ValueError("options are not an object")
+        except (ValueError, TypeError) as error:
+            options, damaged = {}, f"options: {error}"
+        try:
+            result = json.loads(row["result"]) if row["result"] else None
+        except (ValueError, TypeError) as error:
+            result, damaged = None, damaged or f"result: {error}"
         return MatchRow(
             id=row["id"],
             game=row["game"],
@@ -174,15 +416,16 @@ class Store:
             channel_id=row["channel_id"],
             creator_id=row["creator_id"],
             status=row["status"],
-            options=json.loads(row["options"]),
+            options={str(k): str(v) for k, v in options.items()},
             seed=row["seed"],
             state_json=row["state"],
             version=row["version"],
-            result=json.loads(row["result"]) if row["result"] else None,
-            players=players,
+            result=result,
+            players=tuple(int(r[0]) for r in seats),
+            damaged=damaged,
         )
 
-    # -- writing -----------------------------------------------------------------------
+    # -- writing matches -----------------------------------------------------------------
     async def create_match(
         self,
         game: str,
@@ -191,51 +434,64 @@ class Store:
         creator_id: int,
         options: dict[str, str],
         seed: int,
-    ) -> int:
+        announce: Sequence[Announcement] = (),
+    ) -> tuple[int, Saved]:
         """A new lobby with its creator seated; ChannelTaken if the channel has an open match."""
-        now = self._clock()
-        async with self._write_lock:
+        now = iso(self.clock.now())
+        async with self._transaction() as db:
             try:
-                cursor = await self._db.execute(
+                cursor = await db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, options,"
                     " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                     (game, guild_id, channel_id, creator_id, json.dumps(options), seed, now, now),
                 )
-            except aiosqlite.IntegrityError:
-                await self._db.rollback()
+            except sqlite3.IntegrityError:
                 raise ChannelTaken(channel_id) from None
             match_id = int(cursor.lastrowid or 0)
-            await self._db.execute(
+            await db.execute(
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, 0)",
                 (match_id, creator_id),
             )
-            await self._db.commit()
-        return match_id
+            entries = await self._announce(db, match_id, announce)
+        return match_id, Saved(0, entries)
 
-    async def set_lobby(self, match_id: int, version: int, players: Sequence[int]) -> None:
+    async def set_lobby(
+        self,
+        match_id: int,
+        version: int,
+        players: Sequence[int],
+        announce: Sequence[Announcement] = (),
+    ) -> Saved:
         """Replace the lobby's players (join order kept as given), version-checked."""
-        async with self._write_lock:
-            await self._bump(match_id, version, status="lobby")
-            await self._db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
-            await self._db.executemany(
+        async with self._transaction() as db:
+            new_version = await self._bump(match_id, version, status="lobby")
+            await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            await db.executemany(
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, ?)",
                 [(match_id, user, order) for order, user in enumerate(players)],
             )
-            await self._db.commit()
+            entries = await self._announce(db, match_id, announce)
+        return Saved(new_version, entries)
 
     async def start(
-        self, match_id: int, version: int, seated: Sequence[int], state: dict[str, Any]
-    ) -> int:
-        """Seat the players in ``seated`` order and store the first state; the new version."""
-        async with self._write_lock:
-            new_version = await self._bump(match_id, version, status="active", state=state)
-            for seat, user in enumerate(seated):
-                await self._db.execute(
-                    "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
-                    (seat, match_id, user),
-                )
-            await self._db.commit()
-        return new_version
+        self,
+        match_id: int,
+        version: int,
+        seated: Sequence[int],
+        state: dict[str, Any],
+        announce: Sequence[Announcement] = (),
+    ) -> Saved:
+        """Seat the players in ``seated`` order and store the first state."""
+        async with self._transaction() as db:
+            new_version = await self._bump(
+                match_id, version, status="active", state=state, status_changes=True
+            )
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
+                [(seat, match_id, user) for seat, user in enumerate(seated)],
+            )
+            entries = await self._announce(db, match_id, announce)
+        return Saved(new_version, entries)
 
     async def save_move(
         self,
@@ -246,21 +502,26 @@ class Store:
         state: dict[str, Any] | None,
         status: str = "active",
         result: dict[str, Any] | None = None,
-    ) -> int:
-        """Save the state after a move and append it to the log, atomically; the new version.
-
-        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``.
-        """
-        async with self._write_lock:
+        announce: Sequence[Announcement] = (),
+    ) -> Saved:
+        """Save the state after a move, append it to the log and write its announcements,
+        atomically. Raises VersionConflict (and changes nothing) if the match is no longer at
+        ``version``."""
+        async with self._transaction() as db:
             new_version = await self._bump(
-                match_id, version, status=status, state=state, result=result
+                match_id,
+                version,
+                status=status,
+                state=state,
+                result=result,
+                status_changes=status != "active",
             )
-            await self._db.execute(
+            await db.execute(
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
-                (match_id, new_version, seat, move, self._clock()),
+                (match_id, new_version, seat, move, iso(self.clock.now())),
             )
-            await self._db.commit()
-        return new_version
+            entries = await self._announce(db, match_id, announce)
+        return Saved(new_version, entries)
 
     async def _bump(
         self,
@@ -270,11 +531,16 @@ class Store:
         status: str,
         state: dict[str, Any] | None = None,
         result: dict[str, Any] | None = None,
+        status_changes: bool = True,
     ) -> int:
-        """The version-checked UPDATE that every write begins with (inside the caller's
-        transaction). Rolls back and raises VersionConflict when another write came first."""
-        sets = ["version = version + 1", "status = ?", "updated_at = ?"]
-        values: list[Any] = [status, self._clock()]
+        """The version-checked UPDATE that every match write begins with (inside the caller's
+        transaction); VersionConflict when another write came first. ``status`` is written only
+        when it may change, so an ordinary move does not rewrite the open-match index."""
+        sets = ["version = version + 1", "updated_at = ?"]
+        values: list[Any] = [iso(self.clock.now())]
+        if status_changes:
+            sets.append("status = ?")
+            values.append(status)
         if state is not None:
             sets.append("state = ?")
             values.append(json.dumps(state, separators=(",", ":")))
@@ -286,6 +552,146 @@ class Store:
             (*values, match_id, version),
         )
         if cursor.rowcount != 1:
-            await self._db.rollback()
             raise VersionConflict(match_id)
         return version + 1
+
+    # -- the outbox ----------------------------------------------------------------------
+    async def _announce(
+        self, db: aiosqlite.Connection, match_id: int | None, announce: Iterable[Announcement]
+    ) -> tuple[int, ...]:
+        now = self.clock.now()
+        ids = []
+        for item in announce:
+            lane = item.lane or (match_lane(match_id) if match_id is not None else "bot")
+            cursor = await db.execute(
+                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (lane, match_id, item.kind, json.dumps(item.payload), now, now),
+            )
+            ids.append(int(cursor.lastrowid or 0))
+        return tuple(ids)
+
+    async def announce(
+        self, match_id: int | None, announce: Sequence[Announcement]
+    ) -> tuple[int, ...]:
+        """Write announcements on their own (no match change), e.g. a note the dispatcher adds."""
+        async with self._transaction() as db:
+            return await self._announce(db, match_id, announce)
+
+    async def due_entries(self, now: float, limit: int = 32) -> list[OutboxEntry]:
+        """The pending entries that may go out now: due, and first of their lane (a lane's
+        entries go out in order, so one waiting for a retry holds back those behind it)."""
+        rows = await self._read(
+            "SELECT * FROM outbox AS o WHERE o.status = 'pending' AND o.due_at <= ?"
+            " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.status = 'pending'"
+            " AND p.lane = o.lane AND p.id < o.id) ORDER BY o.id LIMIT ?",
+            (now, limit),
+        )
+        return [_entry(r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        rows = await self._read("SELECT MIN(due_at) FROM outbox WHERE status = 'pending'")
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def entries(self, ids: Sequence[int]) -> list[OutboxEntry]:
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._read(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
+        return [_entry(r) for r in rows]
+
+    async def outbox(self, match_id: int | None = None) -> list[OutboxEntry]:
+        """Every entry (of one match), oldest first: the record of what was announced."""
+        if match_id is None:
+            rows = await self._read("SELECT * FROM outbox ORDER BY id")
+        else:
+            rows = await self._read(
+                "SELECT * FROM outbox WHERE match_id = ? ORDER BY id", (match_id,)
+            )
+        return [_entry(r) for r in rows]
+
+    async def mark_sent(self, entry_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET status = 'sent', attempts = attempts + 1, done_at = ?,"
+                " last_error = NULL WHERE id = ? AND status = 'pending'",
+                (self.clock.now(), entry_id),
+            )
+
+    async def mark_failed(
+        self, entry_id: int, error: str, follow_ups: Sequence[Announcement] = ()
+    ) -> tuple[int, ...]:
+        """Give up on an entry for good (Discord refused it for a reason retrying cannot fix),
+        writing what must be said instead in the same transaction."""
+        async with self._transaction() as db:
+            async with db.execute("SELECT match_id FROM outbox WHERE id = ?", (entry_id,)) as cur:
+                row = await cur.fetchone()
+            await db.execute(
+                "UPDATE outbox SET status = 'failed', attempts = attempts + 1, done_at = ?,"
+                " last_error = ? WHERE id = ? AND status = 'pending'",
+                (self.clock.now(), error[:500], entry_id),
+            )
+            return await self._announce(db, row[0] if row else None, follow_ups)
+
+    async def retry_later(self, entry_id: int, due_at: float, error: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, last_error = ?"
+                " WHERE id = ? AND status = 'pending'",
+                (due_at, error[:500], entry_id),
+            )
+
+    async def hurry(self, lane: str) -> None:
+        """Make a lane's waiting entries due now (new activity: Discord may be back). Looks
+        first, so the common case (nothing waiting) costs a read, not a write."""
+        now = self.clock.now()
+        waiting = await self._read(
+            "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND due_at > ? LIMIT 1",
+            (lane, now),
+        )
+        if not waiting:
+            return
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET due_at = ? WHERE lane = ? AND status = 'pending' AND due_at > ?",
+                (now, lane, now),
+            )
+
+    # -- users ---------------------------------------------------------------------------
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
+                (user_id, int(closed)),
+            )
+
+    async def dm_closed(self, user_id: int) -> bool:
+        rows = await self._read("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
+        return bool(rows and rows[0][0])
+
+
+async def _connect(path: str | Path) -> aiosqlite.Connection:
+    # isolation_level=None: no implicit transactions; every write opens its own BEGIN IMMEDIATE,
+    # so a failed write can always be rolled back and never leaves a transaction open.
+    db = await aiosqlite.connect(path, isolation_level=None)
+    db.row_factory = aiosqlite.Row
+    await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def _entry(row: aiosqlite.Row) -> OutboxEntry:
+    return OutboxEntry(
+        id=row["id"],
+        lane=row["lane"],
+        match_id=row["match_id"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=row["created_at"],
+        due_at=row["due_at"],
+        attempts=row["attempts"],
+        status=row["status"],
+        last_error=row["last_error"],
+    )

@@ -36,7 +36,7 @@ async def started(service: MatchService, players=(ALICE, BOB)):
     await service.create("nim", GUILD, CHANNEL, players[0], {})
     for user in players[1:]:
         await service.join(CHANNEL, "nim", user)
-    return await service.start(CHANNEL, "nim", players[0])
+    return (await service.start(CHANNEL, "nim", players[0])).match
 
 
 def on_turn(match) -> int:
@@ -56,21 +56,21 @@ async def test_schema_is_migrated_in_wal_mode(tmp_path: Path):
 
 
 async def test_lobby_lifecycle(service: MatchService):
-    match = await service.create("nim", GUILD, CHANNEL, ALICE, {"pile": "12"})
+    match = (await service.create("nim", GUILD, CHANNEL, ALICE, {"pile": "12"})).match
     assert match.status == "lobby" and match.players == (ALICE,)
     assert match.options == {"pile": "12"}
-    match = await service.join(CHANNEL, "nim", BOB)
+    match = (await service.join(CHANNEL, "nim", BOB)).match
     assert match.players == (ALICE, BOB)
     with pytest.raises(LobbyError, match="already joined"):
         await service.join(CHANNEL, "nim", BOB)
-    match = await service.leave(CHANNEL, "nim", BOB)
+    match = (await service.leave(CHANNEL, "nim", BOB)).match
     assert match.players == (ALICE,)
     with pytest.raises(LobbyError, match="needs 2–3 players"):
         await service.start(CHANNEL, "nim", ALICE)
     await service.join(CHANNEL, "nim", BOB)
     with pytest.raises(NotAllowed, match="Only <@100>"):
         await service.start(CHANNEL, "nim", BOB)
-    match = await service.start(CHANNEL, "nim", ALICE)
+    match = (await service.start(CHANNEL, "nim", ALICE)).match
     assert match.status == "active" and sorted(match.players) == [ALICE, BOB]
     with pytest.raises(LobbyError, match="already started"):
         await service.join(CHANNEL, "nim", CAROL)
@@ -87,7 +87,7 @@ async def test_one_open_match_per_channel(service: MatchService):
     await service.create("nim", GUILD, CHANNEL, ALICE, {})
     with pytest.raises(ChannelBusy, match="#1"):
         await service.create("nim", GUILD, CHANNEL, BOB, {})
-    other = await service.create("nim", GUILD, OTHER_CHANNEL, BOB, {})
+    other = (await service.create("nim", GUILD, OTHER_CHANNEL, BOB, {})).match
     assert other.id == 2
 
 
@@ -173,13 +173,13 @@ async def test_resign_and_cancel(service: MatchService):
     match = await started(service, (ALICE, BOB, CAROL))
     with pytest.raises(NotAPlayer):
         await service.resign(CHANNEL, "nim", MALLORY)
-    done = await service.resign(CHANNEL, "nim", BOB)
+    done = (await service.resign(CHANNEL, "nim", BOB)).match
     assert done.status == "finished"
     assert done.result["winners"] == [s for s in range(3) if s != match.seat_of(BOB)]
     await service.create("nim", GUILD, CHANNEL, ALICE, {})
     with pytest.raises(NotAllowed, match="Manage Server"):
         await service.cancel(CHANNEL, "nim", BOB, is_admin=False)
-    cancelled = await service.cancel(CHANNEL, "nim", BOB, is_admin=True)
+    cancelled = (await service.cancel(CHANNEL, "nim", BOB, is_admin=True)).match
     assert cancelled.status == "cancelled"
 
 
@@ -210,18 +210,26 @@ async def test_legal_moves_only_for_the_seat_on_turn(service: MatchService):
     match = await started(service)
     first = on_turn(match)
     second = BOB if first == ALICE else ALICE
+    # Suggestions carry the version they are offered for (so a stale choice is recognised).
     assert await service.suggestions(CHANNEL, "nim", first) == (
         ["take 1", "take 2", "take 3"],
         None,
+        match.version,
     )
-    assert await service.suggestions(CHANNEL, "nim", first, "2") == (["take 2"], None)
+    assert await service.suggestions(CHANNEL, "nim", first, "2") == (
+        ["take 2"],
+        None,
+        match.version,
+    )
     assert await service.suggestions(CHANNEL, "nim", second) == (
         [],
         "It is not your turn: waiting for take stones.",
+        0,
     )
     assert await service.suggestions(CHANNEL, "nim", MALLORY) == (
         [],
         "You are not playing in match #1; you can watch it.",
+        0,
     )
-    moves, reason = await service.suggestions(OTHER_CHANNEL, "nim", first)
+    moves, reason, _ = await service.suggestions(OTHER_CHANNEL, "nim", first)
     assert moves == [] and "no open match" in reason

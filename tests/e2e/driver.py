@@ -63,7 +63,8 @@ async def open_match(
         assert f"<@{user.id}> joined" in fake.messages(channel)[-1].content
     started = await fake.slash(users[0], channel, f"{key} start")
     assert started.ephemeral and "started" in started.content, started.content
-    board = fake.messages(channel)[-1]
+    # The board, then any note that a player's DMs are closed.
+    board = next(m for m in reversed(fake.messages(channel)) if m.attachments)
     assert "begins" in board.content, board.content
     assert_png(board.attachments)
     table = Table(fake, bot, channel, key, users, match_id)
@@ -115,17 +116,19 @@ async def play_one(table: Table, draw: random.Random, policy: Policy = playout_p
     # What a player sees while typing: the first letters narrow the suggestions.
     typed = text[: max(1, len(text) // 2)]
     suggestions = await fake.autocomplete(user, channel, f"{key} move", focused="move", move=typed)
-    values = [choice["value"] for choice in suggestions]
-    assert 0 < len(values) <= 25
-    if text not in values:  # more than 25 matched the half-typed text: type it all
+    names = [choice["name"] for choice in suggestions]
+    assert 0 < len(names) <= 25
+    if text not in names:  # more than 25 matched the half-typed text: type it all
         suggestions = await fake.autocomplete(
             user, channel, f"{key} move", focused="move", move=text
         )
-        values = [choice["value"] for choice in suggestions]
-    assert text in values, f"{text!r} not suggested: {values}"
+        names = [choice["name"] for choice in suggestions]
+    assert text in names, f"{text!r} not suggested: {names}"
+    # Discord shows the choice's name and sends its value (which carries the board's version).
+    chosen = next(choice["value"] for choice in suggestions if choice["name"] == text)
 
     posted_before = len(fake.messages(channel))
-    result = await fake.slash(user, channel, f"{key} move", move=text)
+    result = await fake.slash(user, channel, f"{key} move", move=chosen)
     assert result.ephemeral and result.content.startswith("Done"), result.content
     posted = fake.messages(channel)[posted_before:]
     boards = [m for m in posted if m.attachments]

@@ -106,7 +106,7 @@ async def test_one_match_per_channel_and_the_lobby_rules(fake, make_bot, players
         again = await fake.slash(bob, channel, "tokan new")
         assert again.ephemeral and "already has an open match: #1" in again.content
         early = await fake.slash(alice, channel, "tokan start")
-        assert early.ephemeral and "needs 2–2 players" in early.content
+        assert early.ephemeral and "needs 2 players;" in early.content
         joined = await fake.slash(bob, channel, "tokan join")
         assert joined.ephemeral and "You joined match #1" in joined.content
         assert f"<@{bob.id}> joined" in fake.messages(channel)[-1].content
@@ -126,8 +126,15 @@ async def test_board_stack_rules_and_hand(fake, make_bot, players):
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players)
         await play_one(table, rng.stream(1, "x"))
+        posts = len(fake.messages(channel))
+        # The board answers privately by default (nobody is pinged), publicly when asked.
         board = await fake.slash(players[0], channel, "tokan board")
-        assert board.ephemeral and "Posted" in board.content
+        assert board.ephemeral and "Match #1." in board.content
+        assert_png(board.files)
+        assert len(fake.messages(channel)) == posts
+        shown = await fake.slash(players[0], channel, "tokan board", public=True)
+        assert shown.ephemeral and "Posted" in shown.content
+        assert len(fake.messages(channel)) == posts + 1
         assert_png(fake.messages(channel)[-1].attachments)
         stack = await fake.slash(players[0], channel, "tokan stack", space="a1")
         assert stack.ephemeral and ("a1" in stack.content)
@@ -246,8 +253,10 @@ async def test_a_channel_the_bot_cannot_post_in_is_explained_and_the_move_kept(
         match = await table.match()
         (user_id,) = match.to_act()
         text = match.game.format(match.state, match.game.legal_moves(match.state, 0)[0])
-        fake.mute(channel)
+        # Send Messages is taken away between the command and the bot's post.
+        fake.mute(channel, tell_interactions=False)
         result = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
-        assert result.ephemeral and f"Your move `{text}` is saved." in result.content
-        assert "Send Messages" in result.content and "Traceback" not in result.content
+        assert result.ephemeral and result.content.startswith(f"Done: `{text}`. It is saved")
+        assert "could not be posted" in result.content and "Send Messages" in result.content
+        assert "try again" not in result.content
         assert (await table.match()).version == match.version + 1

@@ -22,7 +22,7 @@ async def test_a_whole_game(fake, make_bot, players: int, seed: int):
                 choices = await fake.autocomplete(
                     table.user(user_id), channel, "tonga move", focused="move", move=""
                 )
-                values = [c["value"] for c in choices]
+                values = [c["name"] for c in choices]
                 if "end" in values and any(v.startswith("go ") for v in values):
                     offered_step_and_end = True
 

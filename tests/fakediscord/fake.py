@@ -187,10 +187,23 @@ class FakeDiscord(FakeServer):
     def open_dms(self, user: FakeUser) -> None:
         self._closed_dms.discard(user.id)
 
-    def mute(self, channel: FakeChannel) -> None:
+    def mute(self, channel: FakeChannel, *, tell_interactions: bool = True) -> None:
         """From now on, the bot's posts into `channel` get 403 code 50013 (Missing Permissions),
-        as when a server takes Send Messages away from it; interaction replies still work."""
+        as when a server takes Send Messages away from it; interaction replies still work.
+        Interactions in that channel then carry `app_permissions` without Send Messages, as
+        Discord's do; `tell_interactions=False` keeps the old value (the permission was taken
+        away between the interaction and the bot's post)."""
         self._muted_channels.add(channel.id)
+        if tell_interactions:
+            self._muted_in_interactions.add(channel.id)
+
+    def _app_permissions(self, channel: FakeChannel) -> int:
+        """What Discord tells an interaction the bot may do in its channel."""
+        if channel.id in self._muted_in_interactions:
+            return payloads.BOT_PERMISSIONS & ~(
+                payloads.SEND_MESSAGES | payloads.SEND_MESSAGES_IN_THREADS
+            )
+        return payloads.BOT_PERMISSIONS
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -377,7 +390,7 @@ class FakeDiscord(FakeServer):
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
-            "app_permissions": str(payloads.BOT_PERMISSIONS),
+            "app_permissions": str(self._app_permissions(ch)),
             "channel_id": str(ch.id),
             "channel": self._channel_payload(ch),
         }

@@ -146,6 +146,7 @@ class FakeServer:
         self._dm_channels: dict[int, FakeChannel] = {}
         self._closed_dms: set[int] = set()
         self._muted_channels: set[int] = set()  # the bot lacks Send Messages there
+        self._muted_in_interactions: set[int] = set()  # ... and interactions there say so
         self._login_epoch = 0
         self._synced_epoch = 0
         self._inflight = 0

@@ -1,0 +1,176 @@
+"""The herald: turns one outbox entry into what Discord shows, and sends it, once.
+
+The match service writes *what* must be announced (an event and the match version it is about);
+the herald chooses the words and draws the picture at delivery time, from the state at that
+version, and sends it with a nonce unique to the entry, so that a retry after a lost answer, or
+after a crash between posting and marking it delivered, is dropped by Discord instead of posted
+twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or not (Permanent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from cogs import messages
+from cogs.components import join_view
+from data.matches import Match
+from data.outbox import Permanent, Transient
+from data.store import Announcement, OutboxEntry
+
+if TYPE_CHECKING:
+    from bot import Tidetable
+    from cogs.base import GameCog
+
+log = logging.getLogger("tidetable.herald")
+
+DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
+CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
+
+
+class Herald:
+    """Delivers outbox entries through the bot's Discord connection."""
+
+    def __init__(self, bot: Tidetable) -> None:
+        self.bot = bot
+        self.store = bot.service.store
+        self.started_at = bot.clock.now()
+
+    async def deliver(self, entry: OutboxEntry) -> None:
+        try:
+            if entry.kind == "dm":
+                await self._dm(entry)
+            elif entry.kind == "post":
+                await self._post(entry)
+            else:
+                raise Permanent(f"unknown outbox kind {entry.kind!r}")
+        except discord.Forbidden as error:
+            raise Permanent(f"Discord refused it ({error.code}: {error.text})") from None
+        except discord.NotFound as error:
+            raise Permanent(f"Discord has no such channel or user ({error.text})") from None
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                retry = _retry_after(error)
+                raise Transient(f"Discord answered {error.status}", retry) from None
+            raise Permanent(f"Discord refused it ({error.status}: {error.text})") from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            raise Transient(f"network: {type(error).__name__}") from None
+
+    # -- public posts ---------------------------------------------------------------------
+    async def _post(self, entry: OutboxEntry) -> None:
+        payload = entry.payload
+        match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
+        cog = self.bot.game_cog(match.row.game)
+        content, file, view = await self._compose(cog, match, payload)
+        if self._late(entry):
+            content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        try:
+            await channel.send(
+                messages.clip(content),
+                file=file or discord.utils.MISSING,
+                view=view or discord.utils.MISSING,
+                allowed_mentions=MENTION_USERS,
+                nonce=self._nonce(entry),
+            )
+        except discord.Forbidden:
+            raise Permanent(messages.cannot_post(match.row.channel_id)) from None
+
+    async def _compose(
+        self, cog: GameCog, match: Match, payload: dict[str, Any]
+    ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+        event, version = payload["event"], int(payload["version"])
+        if match.damaged and event != "cancel":
+            raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+        user = payload.get("user")
+        who = messages.mention(user) if user else ""
+        if event in ("opened", "joined", "left"):
+            lobby = messages.lobby_line(match)
+            view = join_view(match.id) if match.status == "lobby" else None
+            lead = {"opened": "", "joined": f"{who} joined. ", "left": f"{who} left. "}[event]
+            return lead + lobby, None, view
+        if event == "cancel":
+            return f"{who} cancelled match #{match.id}.", None, None
+        if event == "resign":
+            seat = int(payload["seat"])
+            name = messages.seat_label(match, seat)
+            return f"{name} resigned.\n{messages.final_text(match)}", None, None
+        if event == "dm_closed":
+            return messages.closed_dms([int(payload["user"])], match.row.game), None, None
+        state = await self.bot.service.state_at(match, version)
+        then = messages.at_version(match, version, state)
+        if event == "start":
+            headline = f"**{match.game.spec.name}** match #{match.id} begins. "
+            headline += messages.seating(then)
+            closed = [u for u in then.players if await self.store.dm_closed(u)]
+            if closed:
+                headline += "\n" + messages.closed_dms(closed, match.row.game)
+        elif event == "move":
+            seat = int(payload["seat"])
+            headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
+        else:
+            raise Permanent(f"unknown event {event!r}")
+        content = f"{headline}\n{messages.next_line(then)}"
+        png = await asyncio.to_thread(cog.public_png, then)
+        file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
+        current = version == match.version and match.status == "active"
+        return content, file, cog.choices_for(then) if current else None
+
+    # -- private views ----------------------------------------------------------------------
+    async def _dm(self, entry: OutboxEntry) -> None:
+        payload = entry.payload
+        match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
+        if match.damaged:
+            raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+        cog = self.bot.game_cog(match.row.game)
+        version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
+        state = await self.bot.service.state_at(match, version)
+        text, file = await cog.private_view(messages.at_version(match, version, state), seat)
+        header = f"**{match.game.spec.name}** match #{match.id} — your private view"
+        if self._late(entry):
+            header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user))
+            await channel.send(
+                messages.clip(f"{header}:\n{text}"),
+                file=file or discord.utils.MISSING,
+                nonce=self._nonce(entry),
+            )
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise Permanent(f"Discord refused the DM ({error.code})") from None
+            # Said in the channel once when DMs are found closed, not once per private view.
+            if await self.store.dm_closed(user):
+                raise Permanent(CLOSED) from None
+            await self.store.set_dm_closed(user, True)
+            notice = Announcement("post", {"event": "dm_closed", "user": user, "version": version})
+            raise Permanent(CLOSED, [notice]) from None
+        if await self.store.dm_closed(user):
+            await self.store.set_dm_closed(user, False)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _late(self, entry: OutboxEntry) -> bool:
+        """Left over from before this start (a crash), or held up for a while (an outage)."""
+        now = self.bot.clock.now()
+        return entry.created_at < self.started_at - 1 or now - entry.created_at > LATE_AFTER
+
+    def _nonce(self, entry: OutboxEntry) -> str:
+        # Discord keeps a nonce for a few minutes: a retried create with the same one returns
+        # the message already made. Unique per database and entry; at most 25 characters.
+        return f"tt{self.bot.service.store.instance}{entry.id}"[:25]
+
+
+def _retry_after(error: discord.HTTPException) -> float | None:
+    response = getattr(error, "response", None)
+    header = response.headers.get("Retry-After") if response is not None else None
+    try:
+        return float(header) if header else None
+    except ValueError:
+        return None

@@ -1,0 +1,191 @@
+"""The outbox dispatcher: delivers what the store's outbox holds, once, in order, whatever fails.
+Knows no Discord: it is handed a ``deliver`` function that raises ``Transient`` (try again later)
+or ``Permanent`` (give up, say why).
+
+Entries of one lane (a match) go out in the order they were written; an entry waiting for a retry
+holds back the entries behind it in its lane, never those of other lanes. Failures are retried
+with exponential backoff (or after the ``retry_after`` Discord asked for). On start the
+dispatcher simply delivers whatever is pending: what a crash left undelivered goes out then.
+The delivery is idempotent on the far side (a Discord message nonce per entry), so an entry that
+was delivered just before a crash, but not yet marked, is not posted twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+
+from data.store import Announcement, OutboxEntry, StorageError, Store
+
+log = logging.getLogger("tidetable.outbox")
+
+FIRST_RETRY = 2.0  # seconds before the first retry; doubled after each failure
+MAX_RETRY = 300.0  # never wait longer than this between tries
+CONCURRENCY = 8  # lanes delivered at once
+UNEXPECTED_TRIES = 5  # an unexpected error (a bug) is retried this often, then given up
+
+
+class Transient(Exception):
+    """Delivery failed for a reason that may pass (5xx, 429, network): try again later."""
+
+    def __init__(self, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after
+
+
+@dataclass
+class Permanent(Exception):
+    """Delivery can never work (missing permissions, a deleted channel, closed DMs): give up,
+    and announce ``follow_ups`` instead (written in the same transaction as the failure)."""
+
+    reason: str
+    follow_ups: Sequence[Announcement] = field(default=())
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+Deliver = Callable[[OutboxEntry], Awaitable[None]]
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait after the ``attempts``-th failed try."""
+    return min(MAX_RETRY, FIRST_RETRY * 2 ** max(0, attempts))
+
+
+class Dispatcher:
+    """One task that delivers due outbox entries and sleeps until the next one is due."""
+
+    def __init__(self, store: Store, deliver: Deliver, *, concurrency: int = CONCURRENCY) -> None:
+        self.store = store
+        self.clock = store.clock
+        self._deliver = deliver
+        self._concurrency = concurrency
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._attempted: dict[int, asyncio.Event] = {}
+        self._follow_ups: dict[int, tuple[int, ...]] = {}  # failed entry -> what it wrote
+        self.delivered = 0  # entries sent since start (for benchmarks and health)
+
+    # -- running -------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="outbox-dispatcher")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def nudge(self) -> None:
+        """Something was written: look at the outbox now."""
+        self._wake.set()
+
+    async def settle(self, ids: Sequence[int], timeout: float = 8.0) -> list[OutboxEntry]:
+        """Wait until each entry has been tried at least once (or ``timeout`` passed), and
+        return them as they are then: what the player's answer reports (posted, failed, or
+        still waiting for a retry)."""
+        if not ids:
+            return []
+        events = {i: self._attempted.setdefault(i, asyncio.Event()) for i in ids}
+        try:
+            entries = await self.store.entries(ids)
+            for lane in {e.lane for e in entries if e.status == "pending"}:
+                await self.store.hurry(lane)  # new activity: don't leave it behind a backoff
+        except StorageError:
+            entries = []  # the dispatcher will still find them when the database answers
+        self.nudge()
+        # Only entries not yet tried: one tried before its event existed has already settled.
+        waiting = [events[e.id] for e in entries if e.status == "pending" and e.attempts == 0]
+        if waiting:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):
+                    await asyncio.gather(*(event.wait() for event in waiting))
+        for i in ids:
+            self._attempted.pop(i, None)
+        # What a failure wrote instead (a note that DMs are closed) belongs to this action too.
+        follow_ups = [f for i in ids for f in self._follow_ups.pop(i, ())]
+        if follow_ups:
+            await self.settle(follow_ups, timeout)
+        try:
+            return await self.store.entries(ids)
+        except StorageError:
+            return entries
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                worked = await self.run_once()
+            except StorageError:
+                worked = False  # logged by the store; try again after a pause
+                await self.clock.sleep_until(self.clock.now() + FIRST_RETRY, self._wake)
+                continue
+            except Exception:
+                log.exception("outbox dispatcher failed; it carries on")
+                worked = False
+            if worked:
+                continue
+            self._wake.clear()
+            upcoming = await self._next_due()
+            if upcoming is None:
+                await self._wake.wait()
+            else:
+                await self.clock.sleep_until(upcoming, self._wake)
+
+    async def _next_due(self) -> float | None:
+        try:
+            return await self.store.next_due()
+        except StorageError:
+            return self.clock.now() + FIRST_RETRY
+
+    async def run_once(self) -> bool:
+        """Deliver every entry that is due now (the first of each lane); True if any was."""
+        entries = await self.store.due_entries(self.clock.now(), limit=self._concurrency * 4)
+        heads: dict[str, OutboxEntry] = {}
+        for entry in entries:
+            heads.setdefault(entry.lane, entry)
+        if not heads:
+            return False
+        gate = asyncio.Semaphore(self._concurrency)
+
+        async def one(entry: OutboxEntry) -> None:
+            async with gate:
+                await self._attempt(entry)
+
+        await asyncio.gather(*(one(e) for e in heads.values()))
+        return True
+
+    async def _attempt(self, entry: OutboxEntry) -> None:
+        try:
+            await self._deliver(entry)
+        except Transient as error:
+            wait = error.retry_after if error.retry_after is not None else backoff(entry.attempts)
+            log.warning("outbox entry %s: %s; retrying in %.0f s", entry.id, error, wait)
+            await self.store.retry_later(entry.id, self.clock.now() + wait, str(error))
+        except Permanent as error:
+            log.warning("outbox entry %s not delivered: %s", entry.id, error.reason)
+            ids = await self.store.mark_failed(entry.id, error.reason, error.follow_ups)
+            if ids:
+                if entry.id in self._attempted:
+                    self._follow_ups[entry.id] = ids
+                self.nudge()
+        except Exception as error:  # a bug in composing the message: never block the lane
+            log.exception("outbox entry %s failed unexpectedly", entry.id)
+            if entry.attempts + 1 >= UNEXPECTED_TRIES:
+                await self.store.mark_failed(entry.id, f"unexpected: {error!r}")
+            else:
+                await self.store.retry_later(
+                    entry.id, self.clock.now() + backoff(entry.attempts), f"unexpected: {error!r}"
+                )
+        else:
+            await self.store.mark_sent(entry.id)
+            self.delivered += 1
+        finally:
+            event = self._attempted.get(entry.id)
+            if event is not None:
+                event.set()
