@@ -7,6 +7,7 @@ against a stand-in of Discord.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -26,7 +27,7 @@ from cogs.replies import report
 from data.clock import Clock, SystemClock
 from data.matches import MatchService
 from data.outbox import Dispatcher
-from data.store import StorageError, Store
+from data.store import BUSY_TIMEOUT_MS, StorageError, Store
 from rules.base import Game
 from rules.registry import GAMES
 
@@ -78,6 +79,7 @@ class Tidetable(commands.Bot):
         sync_commands: bool = True,
         cog_modules: Mapping[str, str] | None = None,
         clock: Clock | None = None,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
@@ -93,12 +95,13 @@ class Tidetable(commands.Bot):
         # plug in games of their own this way).
         self.cog_modules = {key: f"cogs.{key}" for key in self.games} | dict(cog_modules or {})
         self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
+        self.busy_timeout_ms = busy_timeout_ms
         self.store: Store | None = None
         self.service: MatchService
         self.dispatcher: Dispatcher
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database, self.clock)
+        self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.service = MatchService(self.store, self.games)
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
@@ -165,6 +168,7 @@ def build_bot(
     sync_commands: bool = True,
     cog_modules: Mapping[str, str] | None = None,
     clock: Clock | None = None,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -176,7 +180,15 @@ def build_bot(
         sync_commands=sync_commands,
         cog_modules=cog_modules,
         clock=clock,
+        busy_timeout_ms=busy_timeout_ms,
     )
+
+
+async def check_storage(database: str | Path) -> None:
+    """Open the database once (migrating it) and close it: StorageError says why it cannot be
+    used (read-only, full, damaged, from a newer version of the bot)."""
+    store = await Store.open(database)
+    await store.close()
 
 
 def main() -> None:
@@ -188,10 +200,15 @@ def main() -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        asyncio.run(check_storage(settings.database))
+    except StorageError as error:  # named in one line, before connecting to Discord
+        print(f"Tidetable cannot start: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
     bot = build_bot()
     try:
         bot.run(settings.token, log_handler=None)
-    except StorageError as error:  # named in one line: the bot cannot work on this database
+    except StorageError as error:
         print(f"Tidetable cannot start: {error}", file=sys.stderr)
         raise SystemExit(2) from None
     except discord.LoginFailure:

@@ -460,24 +460,13 @@ class MatchService:
         expected_version: int | None,
         receipt: Receipt | None,
     ) -> MoveResult:
-        # Checked before waiting for the lock, so an out-of-turn player hears that first.
-        self._acting_seat(match, user_id)
         seen = match.version if receipt is None else min(receipt.version, match.version)
+        # Checked before waiting for the lock too, so an out-of-turn player hears that first.
+        await self._check_submission(match, user_id, expected_version, seen, receipt)
         async with self._lock(match.id):
             # Re-read under the lock: another move may have landed while we waited.
             match = await self.by_id(match.id)
-            seat = self._seat_for_play(match, user_id)
-            if expected_version is not None and expected_version != match.version:
-                raise await self._moved_on(match, seat, expected_version, strict=True)
-            if expected_version is None and seen != match.version:
-                if receipt is not None and user_id not in receipt.to_act:
-                    raise StaleMove(
-                        "It was not your turn when you sent that, so it was not played. It is "
-                        "now: look at the latest board and send your move again."
-                    )
-                if await self._acted_since(match.id, seat, seen):
-                    raise await self._moved_on(match, seat, seen, strict=False)
-            seat = self._acting_seat(match, user_id)
+            seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
             game, state = match.game, match.state
             move = choose(match, seat)
             after = game.apply(state, seat, move)
@@ -525,6 +514,31 @@ class MatchService:
             description=description,
             entries=saved.entries,
         )
+
+    async def _check_submission(
+        self,
+        match: Match,
+        user_id: int,
+        expected_version: int | None,
+        seen: int,
+        receipt: Receipt | None,
+    ) -> Seat:
+        """The seat that may play this submission now, or why it may not: a chosen suggestion
+        or button is for one version only; a typed move is not played if the player already
+        moved since they sent it, or if it was not their turn when they sent it."""
+        seat = self._seat_for_play(match, user_id)
+        if expected_version is not None and expected_version != match.version:
+            raise await self._moved_on(match, seat, expected_version, strict=True)
+        if expected_version is None and seen != match.version:
+            if await self._acted_since(match.id, seat, seen):
+                raise await self._moved_on(match, seat, seen, strict=False)
+            now_on_turn = user_id in match.to_act()
+            if receipt is not None and user_id not in receipt.to_act and now_on_turn:
+                raise StaleMove(
+                    "It was not your turn when you sent that, so it was not played. It is "
+                    "now: look at the latest board and send your move again."
+                )
+        return self._acting_seat(match, user_id)
 
     async def _acted_since(self, match_id: int, seat: Seat, version: int) -> bool:
         return any(

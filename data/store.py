@@ -239,7 +239,9 @@ class Store:
         self.instance = ""  # a short random id of this database, for idempotency keys
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Clock | None = None) -> Store:
+    async def open(
+        cls, path: str | Path, clock: Clock | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Store:
         """Open (creating if needed) the database at ``path`` and bring its schema up to date.
 
         Raises StorageUnavailable with one line saying why when the database cannot be used:
@@ -250,8 +252,8 @@ class Store:
         try:
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-            writer = await _connect(path)
-            reader = writer if memory else await _connect(path)
+            writer = await _connect(path, busy_timeout_ms)
+            reader = writer if memory else await _connect(path, busy_timeout_ms)
         except (OSError, sqlite3.Error) as error:
             raise StorageUnavailable(
                 f"Cannot open the database {path}: {error}.", "cannot open database"
@@ -671,12 +673,12 @@ class Store:
         return bool(rows and rows[0][0])
 
 
-async def _connect(path: str | Path) -> aiosqlite.Connection:
+async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every write opens its own BEGIN IMMEDIATE,
     # so a failed write can always be rolled back and never leaves a transaction open.
     db = await aiosqlite.connect(path, isolation_level=None)
     db.row_factory = aiosqlite.Row
-    await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     await db.execute("PRAGMA journal_mode = WAL")
     await db.execute("PRAGMA foreign_keys = ON")
     return db
