@@ -224,7 +224,9 @@ def edited(
 def trade_options(
     piles: tuple[tuple[int, ...], ...], seat: int, tradable: Sequence[int]
 ) -> list[tuple[int, int, int]]:
-    """Every (give, other, take) trade of one tradable kind for a different one."""
+    """Every (give, other, take) trade of one tradable kind for another tradable one, like for
+    like included: games.md (Clarifications) allows red for red; it changes nothing, and so is
+    how a player keeps their fish when the swap itself is not optional."""
     mine = [k for k in tradable if piles[seat][k] > 0]
     out: list[tuple[int, int, int]] = []
     for give in mine:
@@ -232,7 +234,7 @@ def trade_options(
             if other == seat:
                 continue
             for take in tradable:
-                if take != give and piles[other][take] > 0:
+                if piles[other][take] > 0:
                     out.append((give, other, take))
     return out
 
@@ -268,8 +270,6 @@ def trade_reason(
             return f"{action} cannot trade {kind_name(kind)}: only {names}."
     if move.other == seat:
         return f"{action} trades with another player, not with yourself."
-    if move.give == move.take:
-        return "Trading a fish for one of the same kind changes nothing; pick two kinds."
     if piles[seat][index[move.give]] == 0:
         return f"You have no {kind_name(move.give)} to give."
     if piles[move.other][index[move.take]] == 0:

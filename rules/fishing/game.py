@@ -84,8 +84,9 @@ seat's) fishing score. Highest wins; ties share the win.
 hex but never crosses the island or a tile.
 - A Dinker chain never re-enters a space already visited this turn; with no further move the \
 Dinker is taken.
-- Swap 2 Fish trades common fish or crayfish, of different kinds. Slide a Tile never passes \
-through or stops on the boat's space. An action with no legal use is discarded.
+- Swap 2 Fish trades common fish or crayfish, whatever their kinds: like for like (crayfish \
+for crayfish) is allowed and changes nothing, so you may in effect keep your fish. Slide a \
+Tile never passes through or stops on the boat's space. An action with no legal use is discarded.
 - Crayfish: a player with none scores none; after a tie for most, the next count is second.
 - Lunkers: only the holder of the last Lunker caught scores 5, once."""
 
@@ -462,6 +463,11 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
                 f"{who} used Remove a Tile: the {kind_name(before.tiles[move.at])} on "
                 f"{_label(before, move.at)} went back to the box."
             )
+        elif isinstance(move, Trade) and move.give == move.take:
+            text = (
+                f"{who} used Swap 2 Fish: swapped {a_kind(move.give)} for Seat {move.other + 1}'s "
+                f"{kind_name(move.take)}, like for like: nothing changes."
+            )
         elif isinstance(move, Trade):
             text = (
                 f"{who} used Swap 2 Fish: gave {a_kind(move.give)} to Seat {move.other + 1} "
@@ -536,7 +542,7 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
         if _has_use(acting, seat):
             return acting
         why = {
-            Tile.SWAP_FISH: "no trade of two different basic fish with another player exists",
+            Tile.SWAP_FISH: "no trade of basic fish with another player exists",
             Tile.SWAP_TILES: "fewer than two tiles are left on the board",
             Tile.SLIDE: "no tile can slide anywhere",
             Tile.REMOVE: "no tile is left on the board",

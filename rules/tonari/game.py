@@ -75,10 +75,12 @@ Schools, 2 Rough Waters, 2 Scare it Off, 1 In Season.
 - Seat 1 starts; the last seat (to the starting player's right) places the boat.
 - An adjacent Pink that cannot be jumped to is not a move.
 - Sense the Schools swaps two tokens (both spaces must hold one). Rough Waters: you pick the \
-opponent; the two fish differ in kind. In Season doubles a colour in any player's pile.
+opponent; like for like (red for red) is allowed and changes nothing, so you may in effect keep \
+your fish. In Season doubles a colour in any player's pile.
 - A skill with no legal use is discarded with no effect.
-- Placing the boat is not "moving" it for the tie-break; if no tied player moved it, the tied \
-players share the win.
+- Placing the boat counts as moving it for the tie-break (the placer moved it onto the board); \
+if no tied player moved it, the tied players share the win.
+- If the boat, once placed, has no move, the game ends at once (as after any move).
 - 2 players: each scores only their own fish."""
 
 MOVE_HELP = (
@@ -102,7 +104,7 @@ NOTATION = Notation(
 # Why a skill with no legal use is discarded.
 NO_USE: dict[Token, str] = {
     Token.SENSE: "fewer than two tokens are left on the board",
-    Token.ROUGH: "no swap of a fish for a different fish with an opponent exists",
+    Token.ROUGH: "no swap of a fish (never Purple or Pink) with an opponent exists",
     Token.SCARE: "no token is left on the board",
     Token.SEASON: "nobody has collected a Red, Blue, Green or Yellow fish",
 }
@@ -241,15 +243,19 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if isinstance(move, MoveBoat):
             return self._move_boat(state, seat, move.to)
         if isinstance(move, PlaceBoat):
-            return evolve(
+            # Placing counts as moving the boat for the tie-break (games.md, Clarifications),
+            # and ends the turn like any move: a boat placed with no move ends the game.
+            count = state.boat_moves + 1
+            placed = evolve(
                 state,
                 boat=move.at,
-                turn=0,
-                phase=Phase.MOVE,
+                boat_moves=count,
+                moved_at=replaced(state.moved_at, seat, count),
                 last_hexes=(move.at,),
                 last_seat=seat,
                 note="",
             )
+            return _pass_turn(placed)
         if isinstance(move, Double):
             state = evolve(state, season=move.colour, last_hexes=())
         else:
@@ -385,6 +391,11 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             gone = before.tokens[move.at]
             what = f"skill token {SKILL_NAMES[gone]}" if gone in SKILL_NAMES else kind_name(gone)
             text = f"{who} used Scare it Off: removed the {what} from {BOARD.label(move.at)}."
+        elif isinstance(move, Trade) and move.give == move.take:
+            text = (
+                f"{who} used Rough Waters: swapped {a_kind(move.give)} for Seat "
+                f"{move.other + 1}'s {kind_name(move.take)}, like for like: nothing changes."
+            )
         elif isinstance(move, Trade):
             text = (
                 f"{who} used Rough Waters: gave {a_kind(move.give)} to Seat "

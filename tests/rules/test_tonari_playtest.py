@@ -36,7 +36,7 @@ def test_the_player_right_of_the_starter_places_the_boat_and_seat_1_moves_first(
     assert GAME.to_act(state) == (3,) and "boat" in GAME.pending(state)
     placed = play(state, "d4")  # a bare label answers the placement
     assert placed.boat == at("d4") and GAME.to_act(placed) == (0,)
-    assert placed.moved_at == (0, 0, 0, 0)  # placing is not moving (the tie-break reading)
+    assert placed.moved_at == (0, 0, 0, 1)  # placing counts as moving (games.md, Clarifications)
 
 
 # -- skills with no legal use ---------------------------------------------------------------------
@@ -78,6 +78,7 @@ def test_rough_waters_can_take_the_orange_majority_from_the_only_opponent():
         "trade red for blue seat 2",
         "trade red for orange seat 2",
         "trade orange for blue seat 2",
+        "trade orange for orange seat 2",  # like for like: allowed (games.md, Clarifications)
     ]
     after, text = said(state, "trade red for orange seat 2")
     assert after.piles == (pile(orange=2), pile(red=1, orange=1, blue=1))
