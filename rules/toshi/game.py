@@ -209,6 +209,8 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
                 return []
             return play_moves(state, seat)
         places = place_moves(state.rows, state.cols)
+        if phase is OWED and seat != state.owed:  # only the owed token is awaited (see to_act)
+            return []
         if seat == state.owed:
             return [places[spot] for spot in normal_spots(state)]
         if seat != decider(state):
