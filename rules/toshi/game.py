@@ -108,7 +108,8 @@ they use the power, builds first and the winner then builds the face-down card.
 - The Influenstar's token is owed: it may be placed at any decision point until the next trick \
 (in round 10: before the final scoring), but must be placed before the next trick.
 - A face-up card flipped face down stays known to all (its value is still shown).
-- Choosing the next leader is not offered in round 10 (no trick follows).
+- Choosing the next leader is not offered in round 10 (no trick follows). The trick's winner \
+leads next by default and may not name themself (`lead` names another seat; `pass` keeps the lead).
 - The fifth colour (not named by the rulebook) is Yellow.
 - Builder's bonus: it wins the ties still complete after the middle and sides checks, if in them.
 - Parks+Monument split with 1-5 tied players: 12/6/4/3/2; nobody scores it if none gained."""
