@@ -10,6 +10,8 @@ helpers keep that harmless in three ways:
   one space, control and format characters dropped, backticks made quotes (so the text cannot
   close the code span it is shown in), and shortened with "…" to ``QUOTE_CHARS`` characters, so
   no message can outgrow Discord's limits or post a wall of blank lines.
+* ``option_text(value, key)`` is a free-text setup option as kept and shown (whitespace
+  collapsed, length capped).
 * ``number(word)`` reads ASCII digits only, and at most ``MAX_NUMBER_DIGITS`` of them.
   ``str.isdigit()`` accepts superscripts (``"³"``) that ``int()`` rejects, ``int()`` accepts
   Arabic-Indic and fullwidth digits, and ``int()`` raises ValueError past 4,300 digits: none of
@@ -42,6 +44,9 @@ QUOTE_CHARS = 100
 SHORT_QUOTE_CHARS = 40
 # No number in any move or option has more digits than this (seats 1-5, cards 1-10, carry 0-4).
 MAX_NUMBER_DIGITS = 6
+# No free-text setup option is longer than this (Friendly Fishing's `sets` names at most 4 of 6
+# set names, under 60 characters).
+MAX_OPTION_CHARS = 200
 
 ELLIPSIS = "…"
 _ASCII_DIGITS = re.compile(r"[0-9]+", re.ASCII)
@@ -87,3 +92,15 @@ def is_number(word: str) -> bool:
     """Whether ``word`` is written in ASCII digits (of any length: the caller then refuses a
     number too long with its own message, through ``number`` returning None)."""
     return bool(word) and word.isascii() and word.isdigit()
+
+
+def option_text(value: str, key: str, limit: int = MAX_OPTION_CHARS) -> str:
+    """A free-text option as it is kept and shown: whitespace runs (newlines included) made one
+    space, trimmed; InvalidMove if longer than ``limit`` characters (before collapsing, so a
+    paste of thousands of blank lines is refused, not quietly kept)."""
+    if len(value) > limit:
+        raise InvalidMove(
+            f"The `{quote(key, SHORT_QUOTE_CHARS)}` option is {len(value):,} characters long; "
+            f"at most {limit} are read: `{quote(value, SHORT_QUOTE_CHARS)}`"
+        )
+    return " ".join(value.split())
