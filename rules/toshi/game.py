@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules import rng
-from rules.base import Game, GameSpec, OptionSpec, Outcome
+from rules.base import SUGGESTIONS, Game, GameSpec, OptionSpec, Outcome, narrow
 from rules.errors import IllegalMove
 from rules.toshi import notation
 from rules.toshi.construction import build, build_moves, build_reason, builds_left
@@ -115,6 +115,21 @@ leads next by default and may not name themself (`lead` names another seat; `pas
 - Parks+Monument split with 1-5 tied players: 12/6/4/3/2; nobody scores it if none gained."""
 
 MOVE_HELP = notation.NOTATION
+# Each step of the game by the rulebook's name of the phase it belongs to (pictures say "Round 3
+# of 10, Construction phase"): the Builder's second token is part of Nature, the Pawnlitician's
+# choice part of Construction, the Specialisation flip and the owed Influenstar token come at
+# the end of Influence, before the next trick.
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.TRICK: "Trick",
+    Phase.NATURE: "Nature",
+    Phase.SECOND: "Nature",
+    Phase.PAWN: "Construction",
+    Phase.BUILD: "Construction",
+    Phase.INFLUENCE: "Influence",
+    Phase.SPECIALISE: "Influence",
+    Phase.OWED: "Influence",
+    Phase.OVER: "End",
+}
 
 
 class ToshiToshi(Game[ToshiState, Move, ToshiView]):
@@ -284,7 +299,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
             spots=state.spots,
             monument_high=state.monument_high,
             round=state.round,
-            phase=state.phase.value,
+            phase=PHASE_NAMES[state.phase],
             leader=state.leader,
             trick=state.trick,
             winner=state.winner,
@@ -331,6 +346,14 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 
     def describe(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
         return describe_move(before, seat, move, after)
+
+    def suggest(
+        self, state: ToshiState, seat: int, typed: str, limit: int = SUGGESTIONS
+    ) -> list[str]:
+        """Legal moves as text, every spot also under the names it has from the other cards it
+        touches and in the long form (``place c3.n``, ``place b2 north-east``)."""
+        legal = list(self.legal_moves(state, seat))
+        return narrow(notation.suggestion_texts(state, legal, typed), typed, limit)
 
     def pending(self, state: ToshiState) -> str:
         return pending_text(state)

@@ -8,7 +8,7 @@ import re
 from rules.errors import InvalidMove
 from rules.text_input import guard, number, quote
 from rules.toshi.data import COLOUR_NAMES, SEAT_LETTERS_LOWER
-from rules.toshi.grid import geometry
+from rules.toshi.grid import Geometry, geometry
 from rules.toshi.model import (
     Build,
     Card,
@@ -79,12 +79,14 @@ def parse(state: ToshiState, text: str) -> Move:
     if _SPECIALISE.match(clean):
         return FlipSpecialisation()
     if m := _PLACE.match(clean):
-        return Place(_spot(state, m["spot"], text))
+        return Place(*_named_spot(state, m["spot"], text))
     if m := _BUILD.match(clean):
         card = _card(m["colour"], m["value"], text)
         return Build(card, m["side"] == "up", _cell(state, m["cell"], text))
     if m := _MOVE.match(clean):
-        return MoveToken(_spot(state, m["src"], text), _spot(state, m["dst"], text))
+        src, src_name = _named_spot(state, m["src"], text)
+        dst, dst_name = _named_spot(state, m["dst"], text)
+        return MoveToken(src, dst, src_name, dst_name)
     if m := _LEAD.match(clean):
         return Lead(_seat(state, m["seat"], text))
     if m := _FLIP.match(clean):
@@ -101,12 +103,12 @@ def format_move(state: ToshiState, move: Move) -> str:
     match move:
         case PlayCard(card):
             return f"play {card}"
-        case Place(spot):
-            return f"place {geo.spot_names[spot]}"
+        case Place(spot, name):
+            return f"place {name or geo.spot_names[spot]}"
         case Build(card, face_up, cell):
             return f"build {card} {'up' if face_up else 'down'} {geo.cell_names[cell]}"
-        case MoveToken(src, dst):
-            return f"move {geo.spot_names[src]} {geo.spot_names[dst]}"
+        case MoveToken(src, dst, src_name, dst_name):
+            return f"move {src_name or geo.spot_names[src]} {dst_name or geo.spot_names[dst]}"
         case Lead(seat):
             return f"lead {seat + 1}"
         case Flip(cell):
@@ -127,6 +129,16 @@ def _card(colour: str, value: str, text: str) -> Card:
             "letter (R Red, B Blue, G Green, P Purple, Y Yellow) and a value 1-10, e.g. `R7`."
         )
     return Card(letter, amount)
+
+
+def _named_spot(state: ToshiState, name: str, text: str) -> tuple[int, str]:
+    """The spot ``name`` names and its short name as written from the card the player named
+    (``c3 north`` gives ``c3.n``, the spot also called ``c2.s``); "" when that is the canonical
+    name, so a move written canonically equals the one in the legal move list field by field."""
+    short = _canonical_spot_name(name)
+    spot = _spot(state, name, text)
+    geo = geometry(state.rows, state.cols)
+    return spot, "" if short == geo.spot_names[spot] else short
 
 
 def _spot(state: ToshiState, name: str, text: str) -> int:
@@ -174,3 +186,63 @@ def _canonical_spot_name(name: str) -> str:
     if len(letters) == 2 and letters[0] in "ew" and letters[1] in "ns":
         letters = letters[::-1]
     return f"{cell}.{letters}"
+
+
+# -- suggestions ---------------------------------------------------------------------------------
+# Where on a card a spot lies, in the long form players may type (``b2 north-east``).
+LONG_WHERE: dict[str, str] = {
+    "c": "centre",
+    "n": "north",
+    "s": "south",
+    "e": "east",
+    "w": "west",
+    "ne": "north-east",
+    "nw": "north-west",
+    "se": "south-east",
+    "sw": "south-west",
+}
+
+
+def long_name(short: str) -> str:
+    """``b2.ne`` written the long way: ``b2 north-east``."""
+    cell, where = short.split(".")
+    return f"{cell} {LONG_WHERE[where]}"
+
+
+def suggestion_texts(state: ToshiState, legal: list[Move], typed: str) -> list[str]:
+    """Every legal move as text for autocomplete: canonical texts first, then each placement
+    written from every other card its spot touches (``place c3.n`` beside ``place c2.s``), then
+    the long forms (``place b2 north-east``). A token move uses the names the player has typed
+    so far for its spots (``move c3.n ...``), as the product of all names would be thousands."""
+    geo = geometry(state.rows, state.cols)
+    canonical = [format_move(state, m) for m in legal]
+    places = [m for m in legal if isinstance(m, Place)]
+    aliases = [
+        f"place {alias}"
+        for m in places
+        for alias in geo.aliases[m.spot]
+        if alias != geo.spot_names[m.spot]
+    ]
+    long_forms = [f"place {long_name(alias)}" for m in places for alias in geo.aliases[m.spot]]
+    words = typed.lower().split()
+    moved: list[str] = []
+    if words[:1] == ["move"] and len(words) > 1:
+        src_word, dst_word = words[1], words[2] if len(words) > 2 else ""
+        for m in legal:
+            if isinstance(m, MoveToken):
+                src = _preferred(geo, m.src, src_word)
+                dst = _preferred(geo, m.dst, dst_word)
+                text = f"move {src} {dst}"
+                if src != geo.spot_names[m.src] or dst != geo.spot_names[m.dst]:
+                    moved.append(text)
+    return canonical + moved + aliases + long_forms
+
+
+def _preferred(geo: Geometry, spot: int, word: str) -> str:
+    """The name of ``spot`` the typed ``word`` starts (an alias the player is writing), else its
+    canonical name."""
+    if word:
+        for alias in geo.aliases[spot]:
+            if alias.startswith(word):
+                return alias
+    return geo.spot_names[spot]
