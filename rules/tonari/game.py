@@ -172,9 +172,10 @@ class TonariView:
     fish_values: tuple[int, ...]  # each seat's own fish value so far
     totals: tuple[int, ...]  # each seat's score so far (with the left neighbour's fish)
     season: Token | None
+    season_text: str  # what the In Season panel says: "Red x2", "none yet", "discarded..."
     last_hexes: tuple[int, ...]
     last_seat: int | None
-    pending: str
+    pending: str  # plain words for the picture: no Markdown backticks
     note: str
     winners: tuple[int, ...]
 
@@ -306,10 +307,11 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             fish_values=fish,
             totals=fish if state.players == 2 else with_left_neighbour(fish),
             season=state.season,
+            season_text=season_text(state),
             last_hexes=state.last_hexes,
             last_seat=state.last_seat,
-            pending=self.pending(state),
-            note=state.note,
+            pending=picture_text(self.pending(state)),
+            note=picture_text(state.note),
             winners=outcome.winners if outcome else (),
         )
 
@@ -423,6 +425,26 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if move.colour not in _collected_colours(state.piles):
             return f"Nobody has collected a {kind_name(move.colour)} yet."
         return ""
+
+
+# -- what the picture says ---------------------------------------------------------------------
+def season_text(state: TonariState) -> str:
+    """The In Season panel's words. Its one token is either still on the board ("none yet"),
+    just collected and awaiting its colour, doubling a colour, or gone without effect: collected
+    and discarded (nobody had a set colour) or removed by Scare it Off. The state does not say
+    which of the last two, so the panel says both, never "none yet" once the token is gone."""
+    if state.season is not None:
+        return f"{kind_name(state.season)} x2"
+    if state.phase is Phase.SEASON:
+        return "collected, colour being chosen"
+    if Token.SEASON in state.tokens:
+        return "none (never collected)" if state.phase is Phase.OVER else "none yet"
+    return "none (token discarded or removed without effect)"
+
+
+def picture_text(text: str) -> str:
+    """A text for the picture: Markdown backticks (which Discord shows as code) dropped."""
+    return text.replace("`", "")
 
 
 # -- private helpers -------------------------------------------------------------------------
