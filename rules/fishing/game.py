@@ -382,13 +382,18 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if phase is Phase.OVER:
             return "nothing: the game is over"
         if phase is Phase.MOVE:
-            example = _label(state, _targets(state)[0])
+            reach = _targets(state)
+            if not reach:  # play never leaves a turn without a move; no state may crash a text
+                return f"{who}: no legal move"
             again = " again" if state.visited else ""
-            return f"{who}: move the boat{again} onto a tile (e.g. `{example}`)"
+            return f"{who}: move the boat{again} onto a tile (e.g. `{_label(state, reach[0])}`)"
         if phase is Phase.DINKER:
             return f"{who}: `take` the Dinker, or `leave` it and move again"
         # Each action's example is its first legal move, so typing it as shown works.
-        example = self.format(state, self.legal_moves(state, state.turn)[0])
+        legal = self.legal_moves(state, state.turn)
+        if not legal:
+            return f"{who}: no legal move"
+        example = self.format(state, legal[0])
         if phase is Phase.SWAP_FISH:
             return (
                 f"{who}: use Swap 2 Fish - give one of your basic fish for another player's "

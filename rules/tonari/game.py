@@ -334,11 +334,13 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if phase is Phase.PLACE:
             options = " or ".join(f"`boat {BOARD.label(i)}`" for i in ISLANDS)
             return f"{who}: choose which island hex gets the boat ({options})"
+        legal = self.legal_moves(state, state.turn)
+        if not legal:  # play never leaves a turn without a move, but no state may crash a text
+            return f"{who}: no legal move"
+        # The example is the first legal move, so typing it as shown works.
+        example = self.format(state, legal[0])
         if phase is Phase.MOVE:
-            example = BOARD.label(targets(state.tokens, state.boat)[0])
             return f"{who}: move the boat onto a token (e.g. `{example}`)"
-        # Each skill's example is its first legal move, so typing it as shown works.
-        example = self.format(state, self.legal_moves(state, state.turn)[0])
         if phase is Phase.SENSE:
             return f"{who}: use Sense the Schools - swap two board tokens (e.g. `{example}`)"
         if phase is Phase.ROUGH:

@@ -513,3 +513,12 @@ def test_rough_waters_with_only_like_for_like_swaps_is_played_not_discarded():
     assert mid.phase is Phase.ROUGH and mid.note == ""
     assert labels(mid) == ["trade red for red seat 2"]
     assert play(mid, "trade red for red 2").piles == piles
+
+
+def test_a_held_state_without_a_move_does_not_crash_its_texts_or_view():
+    """Issue 15: "a state the engine can hold must never crash a view". Play never leaves a
+    turn without a move (the game ends), but a state built that way still gets texts."""
+    stuck = make({"a1": T.RED}, boat="d4", players=2)
+    assert GAME.legal_moves(stuck, 0) == []
+    assert GAME.pending(stuck) == "Seat 1: no legal move"
+    assert GAME.view(stuck, None).targets == ()
