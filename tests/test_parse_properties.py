@@ -211,6 +211,11 @@ def test_any_option_text_is_resolved_and_checked_or_refused_as_a_player_error(
     game = GAMES[key]
     keys = [o.key for o in game.spec.options] + [stray_key]
     chosen = data.draw(st.sampled_from(keys))
+    for players in range(game.spec.min_players, game.spec.max_players + 1):
+        try:  # check_options also sees unresolved text when a caller skips resolve_options
+            game.check_options(players, {chosen: value})
+        except PlayerError as refusal:
+            assert len(str(refusal)) <= MAX_MESSAGE and "\n" not in str(refusal)
     try:
         resolved = game.spec.resolve_options({chosen: value})
         for players in range(game.spec.min_players, game.spec.max_players + 1):
