@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rules import rng, serial
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn
+from rules.text_input import SHORT_QUOTE_CHARS, option_text, quote
 
 Seat = int
 S = TypeVar("S")  # the game's state
@@ -80,7 +81,9 @@ class GameSpec:
         raise KeyError(key)
 
     def resolve_options(self, given: Mapping[str, str]) -> dict[str, str]:
-        """Defaults filled in; raises InvalidMove with the allowed values on a bad option."""
+        """Defaults filled in, free text with its whitespace collapsed (it is kept and shown
+        publicly); raises InvalidMove with the allowed values on a bad option, quoting at most
+        a short piece of what was typed."""
         resolved = {o.key: o.default for o in self.options}
         for key, value in given.items():
             try:
@@ -88,12 +91,16 @@ class GameSpec:
             except KeyError:
                 known = ", ".join(o.key for o in self.options) or "none"
                 raise InvalidMove(
-                    f"{self.name} has no option `{key}` (options: {known})."
+                    f"{self.name} has no option `{quote(key, SHORT_QUOTE_CHARS)}` "
+                    f"(options: {known})."
                 ) from None
             if spec.choices and value not in spec.choices:
                 allowed = ", ".join(spec.choices)
-                raise InvalidMove(f"`{value}` is not a choice for {key}; choose one of: {allowed}.")
-            resolved[key] = value
+                raise InvalidMove(
+                    f"`{quote(value, SHORT_QUOTE_CHARS)}` is not a choice for {key}; "
+                    f"choose one of: {allowed}."
+                )
+            resolved[key] = value if spec.choices else option_text(value, key)
         return resolved
 
 

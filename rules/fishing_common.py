@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rules.base import Game, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
+from rules.text_input import guard, number, quote
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -224,7 +225,9 @@ def edited(
 def trade_options(
     piles: tuple[tuple[int, ...], ...], seat: int, tradable: Sequence[int]
 ) -> list[tuple[int, int, int]]:
-    """Every (give, other, take) trade of one tradable kind for a different one."""
+    """Every (give, other, take) trade of one tradable kind for another tradable one, like for
+    like included: games.md (Clarifications) allows red for red; it changes nothing, and so is
+    how a player keeps their fish when the swap itself is not optional."""
     mine = [k for k in tradable if piles[seat][k] > 0]
     out: list[tuple[int, int, int]] = []
     for give in mine:
@@ -232,7 +235,7 @@ def trade_options(
             if other == seat:
                 continue
             for take in tradable:
-                if take != give and piles[other][take] > 0:
+                if piles[other][take] > 0:
                     out.append((give, other, take))
     return out
 
@@ -268,8 +271,6 @@ def trade_reason(
             return f"{action} cannot trade {kind_name(kind)}: only {names}."
     if move.other == seat:
         return f"{action} trades with another player, not with yourself."
-    if move.give == move.take:
-        return "Trading a fish for one of the same kind changes nothing; pick two kinds."
     if piles[seat][index[move.give]] == 0:
         return f"You have no {kind_name(move.give)} to give."
     if piles[move.other][index[move.take]] == 0:
@@ -319,8 +320,9 @@ class Notation:
 
     def parse(self, board: HexBoard, players: int, text: str) -> SharedMove | None:
         """The shared move ``text`` writes, None if it starts with none of their words, or
-        InvalidMove quoting the text when the words after a known verb do not fit."""
-        parts = words(text)
+        InvalidMove quoting the text when the words after a known verb do not fit. Text longer
+        than any move is refused before it is read."""
+        parts = words(guard(text, f"{self.game} move"))
         if not parts:
             raise self.unreadable(text)
         head = parts[0]
@@ -343,7 +345,7 @@ class Notation:
             if kind is Trade and len(rest) == 3:
                 # The seat may stand anywhere ("trade red for seat 2's blue"); the kinds keep
                 # their order, given first.
-                at = next((i for i, w in enumerate(rest) if w.isdigit()), 2)
+                at = next((i for i, w in enumerate(rest) if w.isdigit()), 2)  # ASCII: see WORDS
                 seat = seat_of(rest[at], players, text)
                 give, take = (kind_of(w, self.tradable, text) for w in rest[:at] + rest[at + 1 :])
                 return Trade(give, seat, take)
@@ -362,7 +364,7 @@ class Notation:
         return f"{verb} {move.colour.value}"
 
     def unreadable(self, text: str) -> InvalidMove:
-        return InvalidMove(f"`{text}` is not a {self.game} move. {self.help}")
+        return InvalidMove(f"`{quote(text)}` is not a {self.game} move. {self.help}")
 
 
 def kind_of(word: str, allowed: Sequence[Enum], text: str) -> Enum:
@@ -376,19 +378,25 @@ def kind_of(word: str, allowed: Sequence[Enum], text: str) -> Enum:
         return matches[0]
     names = ", ".join(str(k.value) for k in allowed)
     why = "could be several" if matches else "is not one"
-    raise InvalidMove(f"`{text}`: `{word}` {why} of: {names}.")
+    raise InvalidMove(f"`{quote(text)}`: `{quote(word, 20)}` {why} of: {names}.")
 
 
 def hex_of(board: HexBoard, word: str, text: str, help_text: str) -> int:
     """The cell a label names, or InvalidMove quoting the text and the notation."""
     index = board.find(word)
     if index is None:
-        raise InvalidMove(f"`{text}`: `{word}` is not a space on this board. {help_text}")
+        raise InvalidMove(
+            f"`{quote(text)}`: `{quote(word, 20)}` is not a space on this board. {help_text}"
+        )
     return index
 
 
 def seat_of(word: str, players: int, text: str) -> int:
-    """A seat written 1..n (as the pictures show it), returned 0-based."""
-    if not word.isdigit() or not 1 <= int(word) <= players:
-        raise InvalidMove(f"`{text}`: `{word}` is not a seat number (1-{players}).")
-    return int(word) - 1
+    """A seat written 1..n (as the pictures show it), returned 0-based. Only a few ASCII digits
+    are read (``number``): a 5,000-digit seat is refused, not handed to ``int``."""
+    seat = number(word)
+    if seat is None or not 1 <= seat <= players:
+        raise InvalidMove(
+            f"`{quote(text)}`: `{quote(word, 20)}` is not a seat number (1-{players})."
+        )
+    return seat - 1

@@ -1,7 +1,8 @@
 """The contract every registered game keeps (in the spirit of OpenSpiel's random_sim_test).
 
 Seeded playouts run each game to its end under every player count and every option value, and
-check at every step: ``apply`` never mutates its input; the state survives a JSON round trip
+check at every step: ``apply`` never mutates its input; a seat that may not act has no legal
+move; the state survives a JSON round trip
 exactly; every legal move's text parses back to the same move; no view shows another seat's
 secret. Replaying the same seed and moves gives the same game.
 """
@@ -95,7 +96,30 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def playout(game: Game, players: int, options: dict[str, str], seed: int, checks: bool):
+def assert_idle_seats_have_no_moves(game: Game, state: Any, acting: tuple[int, ...]) -> None:
+    """The contract: legal moves (and so autocomplete suggestions) are empty for a seat that may
+    not act now (issue 15: Toshi Tōshi once offered `pass` to others while an owed token was
+    awaited)."""
+    for idle in range(game.players(state)):
+        if idle in acting:
+            continue
+        assert list(game.legal_moves(state, idle)) == [], (
+            f"seat {idle} may not act ({game.pending(state)}) but has legal moves"
+        )
+        assert game.suggest(state, idle, "") == [], f"seat {idle} may not act but is suggested"
+
+
+def playout(
+    game: Game,
+    players: int,
+    options: dict[str, str],
+    seed: int,
+    checks: bool,
+    pick: str = "random",
+):
+    """A seeded game to its end. When several seats may act, ``pick`` chooses who does: at random,
+    or always the first (or last) of ``to_act``, which keeps an optional decision (Toshi Tōshi's
+    owed Influenstar token) waiting as long as the rules allow."""
     state = game.setup(players, game.spec.resolve_options(options), seed)
     draw = rng.stream(seed, "playout")
     log: list[tuple[int, str]] = []
@@ -104,9 +128,13 @@ def playout(game: Game, players: int, options: dict[str, str], seed: int, checks
             break
         seats = game.to_act(state)
         assert seats, "a game that is not over must have someone to act"
-        seat = seats[rng.below(draw, len(seats))]
+        if pick == "random":
+            seat = seats[rng.below(draw, len(seats))]
+        else:
+            seat = seats[0] if pick == "first" else seats[-1]
         legal = game.legal_moves(state, seat)
         assert legal, f"seat {seat} is asked to act but has no legal move"
+        assert_idle_seats_have_no_moves(game, state, seats)
         if checks:
             for move in legal:
                 assert game.parse(state, game.format(state, move)) == move
@@ -146,6 +174,42 @@ def test_seeded_playout_keeps_the_contract(key: str, players: int, options: dict
         for seat, text in log:
             replay = game.apply(replay, seat, game.parse(replay, text))
         assert game.dump_state(replay) == game.dump_state(final)
+
+
+def min_valid_players(game: Game, options: dict[str, str]) -> int:
+    """The smallest player count with which ``options`` may be played."""
+    for players in range(game.spec.min_players, game.spec.max_players + 1):
+        try:
+            game.check_options(players, game.spec.resolve_options(options))
+        except InvalidMove:
+            continue
+        return players
+    raise AssertionError(f"{options} cannot be played with any player count")
+
+
+# The playout cases, plus each non-default option value at its smallest player count too (Toshi
+# Tōshi's variant with 3 players, where the Influenstar's owed token is awaited more often).
+IDLE_CASES = CASES + [
+    pytest.param(key, low, options, id=f"{key}-{low}p-{'-'.join(options.values())}")
+    for key, game in GAMES.items()
+    for players, options in configurations(game)
+    if (low := min_valid_players(game, options)) != players
+    and options != {o.key: o.default for o in game.spec.options}
+]
+
+
+@pytest.mark.parametrize(("key", "players", "options"), IDLE_CASES)
+@pytest.mark.parametrize("pick", ["first", "last"])
+def test_a_seat_that_may_not_act_has_no_legal_move_in_any_order(
+    key: str, players: int, options: dict[str, str], pick: str
+):
+    """Every seat at every step: ``legal_moves`` and ``suggest`` are empty for a seat not in
+    ``to_act``, also when the seats that may act together always act in one order (so an
+    optional decision waits as long as it may)."""
+    game = GAMES[key]
+    for seed in range(2):
+        final, _ = playout(game, players, options, seed, checks=False, pick=pick)
+        assert game.outcome(final) is not None
 
 
 @pytest.mark.parametrize("key", list(GAMES))

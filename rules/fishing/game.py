@@ -84,8 +84,9 @@ seat's) fishing score. Highest wins; ties share the win.
 hex but never crosses the island or a tile.
 - A Dinker chain never re-enters a space already visited this turn; with no further move the \
 Dinker is taken.
-- Swap 2 Fish trades common fish or crayfish, of different kinds. Slide a Tile never passes \
-through or stops on the boat's space. An action with no legal use is discarded.
+- Swap 2 Fish trades common fish or crayfish, whatever their kinds: like for like (crayfish \
+for crayfish) is allowed and changes nothing, so you may in effect keep your fish. Slide a \
+Tile never passes through or stops on the boat's space. An action with no legal use is discarded.
 - Crayfish: a player with none scores none; after a tie for most, the next count is second.
 - Lunkers: only the holder of the last Lunker caught scores 5, once."""
 
@@ -381,13 +382,18 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if phase is Phase.OVER:
             return "nothing: the game is over"
         if phase is Phase.MOVE:
-            example = _label(state, _targets(state)[0])
+            reach = _targets(state)
+            if not reach:  # play never leaves a turn without a move; no state may crash a text
+                return f"{who}: no legal move"
             again = " again" if state.visited else ""
-            return f"{who}: move the boat{again} onto a tile (e.g. `{example}`)"
+            return f"{who}: move the boat{again} onto a tile (e.g. `{_label(state, reach[0])}`)"
         if phase is Phase.DINKER:
             return f"{who}: `take` the Dinker, or `leave` it and move again"
         # Each action's example is its first legal move, so typing it as shown works.
-        example = self.format(state, self.legal_moves(state, state.turn)[0])
+        legal = self.legal_moves(state, state.turn)
+        if not legal:
+            return f"{who}: no legal move"
+        example = self.format(state, legal[0])
         if phase is Phase.SWAP_FISH:
             return (
                 f"{who}: use Swap 2 Fish - give one of your basic fish for another player's "
@@ -461,6 +467,11 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             text = (
                 f"{who} used Remove a Tile: the {kind_name(before.tiles[move.at])} on "
                 f"{_label(before, move.at)} went back to the box."
+            )
+        elif isinstance(move, Trade) and move.give == move.take:
+            text = (
+                f"{who} used Swap 2 Fish: swapped {a_kind(move.give)} for Seat {move.other + 1}'s "
+                f"{kind_name(move.take)}, like for like: nothing changes."
             )
         elif isinstance(move, Trade):
             text = (
@@ -536,7 +547,7 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
         if _has_use(acting, seat):
             return acting
         why = {
-            Tile.SWAP_FISH: "no trade of two different basic fish with another player exists",
+            Tile.SWAP_FISH: "no trade of basic fish with another player exists",
             Tile.SWAP_TILES: "fewer than two tiles are left on the board",
             Tile.SLIDE: "no tile can slide anywhere",
             Tile.REMOVE: "no tile is left on the board",

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from rules.errors import InvalidMove
 from rules.fishing.data import LARGE_ONLY_PLAYERS, SIDES, SPECIAL_SETS
+from rules.text_input import SHORT_QUOTE_CHARS, option_text, quote
 
 SET_NAMES = ", ".join(SPECIAL_SETS)
 
@@ -31,13 +32,16 @@ def check_options(players: int, options: Mapping[str, str]) -> None:
 def played_side(players: int, options: Mapping[str, str]) -> str:
     side = options.get("side", "small")
     if side not in SIDES:
-        raise InvalidMove(f"`{side}` is not a board side; choose small or large.")
+        raise InvalidMove(
+            f"`{quote(side, SHORT_QUOTE_CHARS)}` is not a board side; choose small or large."
+        )
     return "large" if players >= LARGE_ONLY_PLAYERS else side
 
 
 def chosen_sets(text: str) -> tuple[str, ...] | None:
-    """The sets a `sets` option names (None for random), or InvalidMove naming the six."""
-    typed = [w for w in re.split(r"[\s,;/+]+", text.strip()) if w]
+    """The sets a `sets` option names (None for random), or InvalidMove naming the six.
+    Over-long text is refused before it is split (the shared ``option_text`` guard)."""
+    typed = [w for w in re.split(r"[\s,;/+]+", option_text(text, "sets")) if w]
     if [w.lower() for w in typed] in ([], ["random"]):
         return None
     out: list[str] = []
@@ -45,8 +49,10 @@ def chosen_sets(text: str) -> tuple[str, ...] | None:
         word = name.lower().rstrip("s")
         match = [s for s in SPECIAL_SETS if s.rstrip("s") == word]
         if not match:
-            raise InvalidMove(f"`{name}` is not a special set. The six sets: {SET_NAMES}.")
+            shown = quote(name, SHORT_QUOTE_CHARS)
+            raise InvalidMove(f"`{shown}` is not a special set. The six sets: {SET_NAMES}.")
         if match[0] in out:
-            raise InvalidMove(f"`{name}` is named twice. The six sets: {SET_NAMES}.")
+            shown = quote(name, SHORT_QUOTE_CHARS)
+            raise InvalidMove(f"`{shown}` is named twice. The six sets: {SET_NAMES}.")
         out.append(match[0])
     return tuple(out)

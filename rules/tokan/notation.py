@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from rules.errors import IllegalMove, InvalidMove
+from rules.text_input import guard, number, quote
 from rules.tokan.board import ANIMAL, COLUMNS, INDEX, RANGE
 from rules.tokan.state import Move, Stack
 
@@ -26,13 +27,20 @@ DIRECTION_WORDS = {
     "right": "right", "r": "right", "e": "right", "east": "right", "→": "right",
 }  # fmt: skip
 
+# Possessive quantifiers (``++``, ``*+``) never give back what they took, so a text such as
+# "a1" + "a" * 3000 + "1" * 3000 + "x" fails in one pass instead of trying every split of the
+# digits between the target and the carry (quadratic); the longest text is also refused before
+# matching (``guard``). re.ASCII: ``\d`` is 0-9 only, never another script's digits.
 _MOVE = re.compile(
-    r"^(?P<origin>[a-z]+\d+)\s*(?:(?:->|-|–|>|to\b)\s*)?"
-    r"(?P<target>[a-z]+\d*|[↑↓←→])"
-    r"(?:\s*,?\s*(?:carry(?:ing)?|with|c|\+)?\s*(?P<carry>\d+)(?:\s*tiles?)?)?$"
+    r"^(?P<origin>[a-z]++\d++)\s*+(?:(?:->|-|–|>|to\b)\s*+)?"
+    r"(?P<target>[a-z]++\d*+|[↑↓←→])"
+    r"(?:\s*+,?\s*+(?:carry(?:ing)?|with|c|\+)?\s*+(?P<carry>\d++)(?:\s*tiles?)?)?$",
+    re.ASCII,
 )
-_SPACE = re.compile(r"^[a-z]+\d+$")
-_GLUED = re.compile(r"^([a-z]+)(\d+)$")
+_SPACE = re.compile(r"^[a-z]+\d+$", re.ASCII)
+_GLUED = re.compile(r"^([a-z]+)(\d+)$", re.ASCII)
+# A carry count is at most this many digits (a stack holds at most 18 tiles).
+_CARRY_DIGITS = 2
 
 
 def format_move(move: Move) -> str:
@@ -42,39 +50,41 @@ def format_move(move: Move) -> str:
 
 def parse_space(text: str) -> int:
     """The index of a space written like ``c4``; InvalidMove if malformed or off the board."""
-    name = text.strip().lower()
+    name = guard(text, "TOKAN space").strip().lower()
     if name in INDEX:
         return INDEX[name]
     if _SPACE.match(name):
-        raise InvalidMove(f"`{text}` is not on the board: columns are a-f and rows 1-5.")
-    raise InvalidMove(f"`{text}` is not a space: write a column a-f and a row 1-5, e.g. `c4`.")
+        raise InvalidMove(f"`{quote(text)}` is not on the board: columns are a-f and rows 1-5.")
+    raise InvalidMove(
+        f"`{quote(text)}` is not a space: write a column a-f and a row 1-5, e.g. `c4`."
+    )
 
 
 def parse_move(board: tuple[Stack, ...], text: str) -> Move:
-    cleaned = " ".join(text.strip().lower().rstrip(".!").split())
+    cleaned = " ".join(guard(text, "TOKAN move").strip().lower().rstrip(".!").split())
     match = _MOVE.match(cleaned)
     if not match:
-        raise InvalidMove(f"`{text}` is not a TOKAN move. {HELP}")
+        raise InvalidMove(f"`{quote(text)}` is not a TOKAN move. {HELP}")
     origin_name = match["origin"]
     origin = _space_in(text, origin_name)
-    carry = int(match["carry"]) if match["carry"] else 0
+    carry = _carry(text, match["carry"]) if match["carry"] else 0
     target = match["target"]
     if target in DIRECTION_WORDS:
         return Move(origin_name, DIRECTION_WORDS[target], carry)
     glued = _GLUED.match(target)
     if glued and target not in INDEX and glued[1] in DIRECTION_WORDS and not match["carry"]:
-        return Move(origin_name, DIRECTION_WORDS[glued[1]], int(glued[2]))  # "b3 r1"
+        return Move(origin_name, DIRECTION_WORDS[glued[1]], _carry(text, glued[2]))  # "b3 r1"
     if not _SPACE.match(target):
         raise InvalidMove(
-            f"`{text}`: `{target}` is neither a direction (up, down, left, right) "
-            f"nor a space. {HELP}"
+            f"`{quote(text)}`: `{quote(target, 20)}` is neither a direction (up, down, left, "
+            f"right) nor a space. {HELP}"
         )
     landing = _space_in(text, target)
     direction, distance = _line(origin, landing)
     if direction is None:
         raise InvalidMove(
-            f"`{text}`: {origin_name} to {target} is not a straight line up, down, left or "
-            "right (diagonal moves are not allowed)."
+            f"`{quote(text)}`: {origin_name} to {target} is not a straight line up, down, left "
+            "or right (diagonal moves are not allowed)."
         )
     stack = board[origin]
     if stack:
@@ -83,8 +93,8 @@ def parse_move(board: tuple[Stack, ...], text: str) -> Move:
         if distance != reach:
             spaces = "space" if reach == 1 else "spaces"
             raise IllegalMove(
-                f"`{text}`: the {animal} on {origin_name} must move exactly {reach} {spaces}, "
-                f"but {target} is {distance} away."
+                f"`{quote(text)}`: the {animal} on {origin_name} must move exactly {reach} "
+                f"{spaces}, but {target} is {distance} away."
             )
     return Move(origin_name, direction, carry)
 
@@ -92,7 +102,20 @@ def parse_move(board: tuple[Stack, ...], text: str) -> Move:
 def _space_in(text: str, name: str) -> int:
     if name in INDEX:
         return INDEX[name]
-    raise InvalidMove(f"`{text}`: {name} is not on the board (columns a-f, rows 1-5).")
+    raise InvalidMove(
+        f"`{quote(text)}`: {quote(name, 20)} is not on the board (columns a-f, rows 1-5)."
+    )
+
+
+def _carry(text: str, digits: str) -> int:
+    """A carry count of at most two digits (larger ones are refused, never read by ``int``)."""
+    count = number(digits, _CARRY_DIGITS)
+    if count is None:
+        raise InvalidMove(
+            f"`{quote(text)}`: carry `{quote(digits, 20)}` is not a number of tiles; a stack "
+            "holds at most 18."
+        )
+    return count
 
 
 def _line(origin: int, landing: int) -> tuple[str | None, int]:

@@ -75,10 +75,12 @@ Schools, 2 Rough Waters, 2 Scare it Off, 1 In Season.
 - Seat 1 starts; the last seat (to the starting player's right) places the boat.
 - An adjacent Pink that cannot be jumped to is not a move.
 - Sense the Schools swaps two tokens (both spaces must hold one). Rough Waters: you pick the \
-opponent; the two fish differ in kind. In Season doubles a colour in any player's pile.
+opponent; like for like (red for red) is allowed and changes nothing, so you may in effect keep \
+your fish. In Season doubles a colour in any player's pile.
 - A skill with no legal use is discarded with no effect.
-- Placing the boat is not "moving" it for the tie-break; if no tied player moved it, the tied \
-players share the win.
+- Placing the boat counts as moving it for the tie-break (the placer moved it onto the board); \
+if no tied player moved it, the tied players share the win.
+- If the boat, once placed, has no move, the game ends at once (as after any move).
 - 2 players: each scores only their own fish."""
 
 MOVE_HELP = (
@@ -102,7 +104,7 @@ NOTATION = Notation(
 # Why a skill with no legal use is discarded.
 NO_USE: dict[Token, str] = {
     Token.SENSE: "fewer than two tokens are left on the board",
-    Token.ROUGH: "no swap of a fish for a different fish with an opponent exists",
+    Token.ROUGH: "no swap of a fish (never Purple or Pink) with an opponent exists",
     Token.SCARE: "no token is left on the board",
     Token.SEASON: "nobody has collected a Red, Blue, Green or Yellow fish",
 }
@@ -170,9 +172,10 @@ class TonariView:
     fish_values: tuple[int, ...]  # each seat's own fish value so far
     totals: tuple[int, ...]  # each seat's score so far (with the left neighbour's fish)
     season: Token | None
+    season_text: str  # what the In Season panel says: "Red x2", "none yet", "discarded..."
     last_hexes: tuple[int, ...]
     last_seat: int | None
-    pending: str
+    pending: str  # plain words for the picture: no Markdown backticks
     note: str
     winners: tuple[int, ...]
 
@@ -241,15 +244,19 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if isinstance(move, MoveBoat):
             return self._move_boat(state, seat, move.to)
         if isinstance(move, PlaceBoat):
-            return evolve(
+            # Placing counts as moving the boat for the tie-break (games.md, Clarifications),
+            # and ends the turn like any move: a boat placed with no move ends the game.
+            count = state.boat_moves + 1
+            placed = evolve(
                 state,
                 boat=move.at,
-                turn=0,
-                phase=Phase.MOVE,
+                boat_moves=count,
+                moved_at=replaced(state.moved_at, seat, count),
                 last_hexes=(move.at,),
                 last_seat=seat,
                 note="",
             )
+            return _pass_turn(placed)
         if isinstance(move, Double):
             state = evolve(state, season=move.colour, last_hexes=())
         else:
@@ -300,10 +307,11 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             fish_values=fish,
             totals=fish if state.players == 2 else with_left_neighbour(fish),
             season=state.season,
+            season_text=season_text(state),
             last_hexes=state.last_hexes,
             last_seat=state.last_seat,
-            pending=self.pending(state),
-            note=state.note,
+            pending=picture_text(self.pending(state)),
+            note=picture_text(state.note),
             winners=outcome.winners if outcome else (),
         )
 
@@ -326,11 +334,13 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if phase is Phase.PLACE:
             options = " or ".join(f"`boat {BOARD.label(i)}`" for i in ISLANDS)
             return f"{who}: choose which island hex gets the boat ({options})"
+        legal = self.legal_moves(state, state.turn)
+        if not legal:  # play never leaves a turn without a move, but no state may crash a text
+            return f"{who}: no legal move"
+        # The example is the first legal move, so typing it as shown works.
+        example = self.format(state, legal[0])
         if phase is Phase.MOVE:
-            example = BOARD.label(targets(state.tokens, state.boat)[0])
             return f"{who}: move the boat onto a token (e.g. `{example}`)"
-        # Each skill's example is its first legal move, so typing it as shown works.
-        example = self.format(state, self.legal_moves(state, state.turn)[0])
         if phase is Phase.SENSE:
             return f"{who}: use Sense the Schools - swap two board tokens (e.g. `{example}`)"
         if phase is Phase.ROUGH:
@@ -385,6 +395,11 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             gone = before.tokens[move.at]
             what = f"skill token {SKILL_NAMES[gone]}" if gone in SKILL_NAMES else kind_name(gone)
             text = f"{who} used Scare it Off: removed the {what} from {BOARD.label(move.at)}."
+        elif isinstance(move, Trade) and move.give == move.take:
+            text = (
+                f"{who} used Rough Waters: swapped {a_kind(move.give)} for Seat "
+                f"{move.other + 1}'s {kind_name(move.take)}, like for like: nothing changes."
+            )
         elif isinstance(move, Trade):
             text = (
                 f"{who} used Rough Waters: gave {a_kind(move.give)} to Seat "
@@ -412,6 +427,26 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if move.colour not in _collected_colours(state.piles):
             return f"Nobody has collected a {kind_name(move.colour)} yet."
         return ""
+
+
+# -- what the picture says ---------------------------------------------------------------------
+def season_text(state: TonariState) -> str:
+    """The In Season panel's words. Its one token is either still on the board ("none yet"),
+    just collected and awaiting its colour, doubling a colour, or gone without effect: collected
+    and discarded (nobody had a set colour) or removed by Scare it Off. The state does not say
+    which of the last two, so the panel says both, never "none yet" once the token is gone."""
+    if state.season is not None:
+        return f"{kind_name(state.season)} x2"
+    if state.phase is Phase.SEASON:
+        return "collected, colour being chosen"
+    if Token.SEASON in state.tokens:
+        return "none (never collected)" if state.phase is Phase.OVER else "none yet"
+    return "none (token discarded or removed without effect)"
+
+
+def picture_text(text: str) -> str:
+    """A text for the picture: Markdown backticks (which Discord shows as code) dropped."""
+    return text.replace("`", "")
 
 
 # -- private helpers -------------------------------------------------------------------------

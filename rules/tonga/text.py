@@ -44,7 +44,8 @@ hexes is).
 - Rerolls only before placing your first die; the cost (2, 3, 4, ...) restarts every round.
 - Every non-seasick die must be placed. With 3 players at most 2 of your dice go on one ship. \
 A ship holds 3 dice: a 4th die pushes the lowest off, and that die earns nothing.
-- A player who cannot pay 1 + 1 in wages puts down what they have. Money never goes below 0: \
+- A player who cannot pay 1 + 1 in wages puts down what they have: a single coin goes on the \
+captain's wage (`wages 1 0`). Money never goes below 0: \
 a debt that cannot be paid is forgiven.
 - The 10-coin bonus goes to every player with 4 camps who enters Tonga Bonga in the last round. \
 Equal money shares the win.

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules import rng
-from rules.base import Game, GameSpec, OptionSpec, Outcome
+from rules.base import SUGGESTIONS, Game, GameSpec, OptionSpec, Outcome, narrow
 from rules.errors import IllegalMove
 from rules.toshi import notation
 from rules.toshi.construction import build, build_moves, build_reason, builds_left
@@ -108,12 +108,28 @@ they use the power, builds first and the winner then builds the face-down card.
 - The Influenstar's token is owed: it may be placed at any decision point until the next trick \
 (in round 10: before the final scoring), but must be placed before the next trick.
 - A face-up card flipped face down stays known to all (its value is still shown).
-- Choosing the next leader is not offered in round 10 (no trick follows).
+- Choosing the next leader is not offered in round 10 (no trick follows). The trick's winner \
+leads next by default and may not name themself (`lead` names another seat; `pass` keeps the lead).
 - The fifth colour (not named by the rulebook) is Yellow.
 - Builder's bonus: it wins the ties still complete after the middle and sides checks, if in them.
 - Parks+Monument split with 1-5 tied players: 12/6/4/3/2; nobody scores it if none gained."""
 
 MOVE_HELP = notation.NOTATION
+# Each step of the game by the rulebook's name of the phase it belongs to (pictures say "Round 3
+# of 10, Construction phase"): the Builder's second token is part of Nature, the Pawnlitician's
+# choice part of Construction, the Specialisation flip and the owed Influenstar token come at
+# the end of Influence, before the next trick.
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.TRICK: "Trick",
+    Phase.NATURE: "Nature",
+    Phase.SECOND: "Nature",
+    Phase.PAWN: "Construction",
+    Phase.BUILD: "Construction",
+    Phase.INFLUENCE: "Influence",
+    Phase.SPECIALISE: "Influence",
+    Phase.OWED: "Influence",
+    Phase.OVER: "End",
+}
 
 
 class ToshiToshi(Game[ToshiState, Move, ToshiView]):
@@ -209,6 +225,8 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
                 return []
             return play_moves(state, seat)
         places = place_moves(state.rows, state.cols)
+        if phase is OWED and seat != state.owed:  # only the owed token is awaited (see to_act)
+            return []
         if seat == state.owed:
             return [places[spot] for spot in normal_spots(state)]
         if seat != decider(state):
@@ -281,7 +299,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
             spots=state.spots,
             monument_high=state.monument_high,
             round=state.round,
-            phase=state.phase.value,
+            phase=PHASE_NAMES[state.phase],
             leader=state.leader,
             trick=state.trick,
             winner=state.winner,
@@ -328,6 +346,14 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 
     def describe(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
         return describe_move(before, seat, move, after)
+
+    def suggest(
+        self, state: ToshiState, seat: int, typed: str, limit: int = SUGGESTIONS
+    ) -> list[str]:
+        """Legal moves as text, every spot also under the names it has from the other cards it
+        touches and in the long form (``place c3.n``, ``place b2 north-east``)."""
+        legal = list(self.legal_moves(state, seat))
+        return narrow(notation.suggestion_texts(state, legal, typed), typed, limit)
 
     def pending(self, state: ToshiState) -> str:
         return pending_text(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.toshi.data import COLOUR_NAMES
@@ -111,6 +111,9 @@ class PlayCard:
 @dataclass(frozen=True)
 class Place:
     spot: int
+    # The spot's name as the player wrote it (``c3.n`` for the spot also called ``c2.s``), so
+    # the reply and the log use it; "" for the canonical name. Not part of the move's identity.
+    name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,9 @@ class Build:
 class MoveToken:
     src: int
     dst: int
+    # The spots' names as the player wrote them (see ``Place.name``); "" for canonical names.
+    src_name: str = field(default="", compare=False)
+    dst_name: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ class ToshiView:
     spots: tuple[int, ...]
     monument_high: bool
     round: int
-    phase: str
+    phase: str  # the rulebook's name of the phase: Trick, Nature, Construction, Influence (End)
     leader: int
     trick: tuple[Play, ...]
     winner: int

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from rules.errors import InvalidMove
+from rules.text_input import guard, number, quote
 from rules.toshi.data import COLOUR_NAMES, SEAT_LETTERS_LOWER
-from rules.toshi.grid import geometry
+from rules.toshi.grid import Geometry, geometry
 from rules.toshi.model import (
     Build,
     Card,
@@ -48,36 +49,44 @@ _WHERE_WORDS: dict[str, str] = {
     "west": "w",
     "left": "w",
 }
+# re.ASCII throughout: ``\d`` is 0-9 and ``\s`` ASCII space only, so no other script's digits
+# reach ``int`` (superscripts pass ``str.isdigit`` but not ``int``). Texts longer than any move
+# are refused before matching (``guard``).
 _CARD = r"(?P<colour>[a-z]+)\s*(?P<value>\d+)"
-_PLAY = re.compile(rf"^(?:play\s+)?{_CARD}$")
+_PLAY = re.compile(rf"^(?:play\s+)?{_CARD}$", re.ASCII)
 _SPOT = r"[a-z]\d+(?:[.:]|[.:]?\s+)[a-z][a-z -]*"
-_PLACE = re.compile(rf"^(?:place\s+)?(?:on\s+)?(?P<spot>{_SPOT})$")
+_PLACE = re.compile(rf"^(?:place\s+)?(?:on\s+)?(?P<spot>{_SPOT})$", re.ASCII)
 _BUILD = re.compile(
-    rf"^build\s+{_CARD}\s+(?:face[\s-]?)?(?P<side>up|down)\s+(?:on\s+)?(?P<cell>[a-z]\d+)$"
+    rf"^build\s+{_CARD}\s+(?:face[\s-]?)?(?P<side>up|down)\s+(?:on\s+)?(?P<cell>[a-z]\d+)$",
+    re.ASCII,
 )
-_MOVE = re.compile(r"^move\s+(?P<src>\S+)\s+(?:to\s+)?(?P<dst>\S+)$")
-_LEAD = re.compile(r"^lead\s+(?:seat\s+)?(?P<seat>\d+|[a-e])$")
-_FLIP = re.compile(r"^flip\s+(?P<cell>[a-z]\d+|monument)$")
+_MOVE = re.compile(r"^move\s+(?P<src>\S+)\s+(?:to\s+)?(?P<dst>\S+)$", re.ASCII)
+_LEAD = re.compile(r"^lead\s+(?:seat\s+)?(?P<seat>\d+|[a-e])$", re.ASCII)
+_FLIP = re.compile(r"^flip\s+(?P<cell>[a-z]\d+|monument)$", re.ASCII)
 _SPECIALISE = re.compile(
     r"^(?:flip\s+(?:specialisation|specialization|spec)|specialise|specialize)$"
 )
 _PASS = re.compile(r"^(?:pass|decline|done|skip)$")
+_SPOT_PARTS = re.compile(r"^([a-z]\d+)\s*[.:]?\s*(.+)$", re.ASCII)
+_WHERE_SPLIT = re.compile(r"[\s-]+", re.ASCII)
 
 
 def parse(state: ToshiState, text: str) -> Move:
     """The move written as ``text``; InvalidMove quoting it and the notation otherwise."""
-    clean = " ".join(text.strip().lower().replace(",", " ").split())
+    clean = " ".join(guard(text, "Toshi Tōshi move").strip().lower().replace(",", " ").split())
     if _PASS.match(clean):
         return Pass()
     if _SPECIALISE.match(clean):
         return FlipSpecialisation()
     if m := _PLACE.match(clean):
-        return Place(_spot(state, m["spot"], text))
+        return Place(*_named_spot(state, m["spot"], text))
     if m := _BUILD.match(clean):
         card = _card(m["colour"], m["value"], text)
         return Build(card, m["side"] == "up", _cell(state, m["cell"], text))
     if m := _MOVE.match(clean):
-        return MoveToken(_spot(state, m["src"], text), _spot(state, m["dst"], text))
+        src, src_name = _named_spot(state, m["src"], text)
+        dst, dst_name = _named_spot(state, m["dst"], text)
+        return MoveToken(src, dst, src_name, dst_name)
     if m := _LEAD.match(clean):
         return Lead(_seat(state, m["seat"], text))
     if m := _FLIP.match(clean):
@@ -86,7 +95,7 @@ def parse(state: ToshiState, text: str) -> Move:
         return Flip(cell)
     if m := _PLAY.match(clean):
         return PlayCard(_card(m["colour"], m["value"], text))
-    raise InvalidMove(f"`{text}` is not a Toshi Tōshi move. {NOTATION}")
+    raise InvalidMove(f"`{quote(text)}` is not a Toshi Tōshi move. {NOTATION}")
 
 
 def format_move(state: ToshiState, move: Move) -> str:
@@ -94,12 +103,12 @@ def format_move(state: ToshiState, move: Move) -> str:
     match move:
         case PlayCard(card):
             return f"play {card}"
-        case Place(spot):
-            return f"place {geo.spot_names[spot]}"
+        case Place(spot, name):
+            return f"place {name or geo.spot_names[spot]}"
         case Build(card, face_up, cell):
             return f"build {card} {'up' if face_up else 'down'} {geo.cell_names[cell]}"
-        case MoveToken(src, dst):
-            return f"move {geo.spot_names[src]} {geo.spot_names[dst]}"
+        case MoveToken(src, dst, src_name, dst_name):
+            return f"move {src_name or geo.spot_names[src]} {dst_name or geo.spot_names[dst]}"
         case Lead(seat):
             return f"lead {seat + 1}"
         case Flip(cell):
@@ -113,12 +122,23 @@ def format_move(state: ToshiState, move: Move) -> str:
 
 def _card(colour: str, value: str, text: str) -> Card:
     letter = _COLOUR_WORDS.get(colour)
-    if letter is None or not value.isdigit() or not 1 <= int(value) <= 10:
+    amount = number(value)
+    if letter is None or amount is None or not 1 <= amount <= 10:
         raise InvalidMove(
-            f"`{text}`: `{colour}{value}` is not a card; a card is a colour letter "
-            "(R Red, B Blue, G Green, P Purple, Y Yellow) and a value 1-10, e.g. `R7`."
+            f"`{quote(text)}`: `{quote(colour + value, 20)}` is not a card; a card is a colour "
+            "letter (R Red, B Blue, G Green, P Purple, Y Yellow) and a value 1-10, e.g. `R7`."
         )
-    return Card(letter, int(value))
+    return Card(letter, amount)
+
+
+def _named_spot(state: ToshiState, name: str, text: str) -> tuple[int, str]:
+    """The spot ``name`` names and its short name as written from the card the player named
+    (``c3 north`` gives ``c3.n``, the spot also called ``c2.s``); "" when that is the canonical
+    name, so a move written canonically equals the one in the legal move list field by field."""
+    short = _canonical_spot_name(name)
+    spot = _spot(state, name, text)
+    geo = geometry(state.rows, state.cols)
+    return spot, "" if short == geo.spot_names[spot] else short
 
 
 def _spot(state: ToshiState, name: str, text: str) -> int:
@@ -126,7 +146,7 @@ def _spot(state: ToshiState, name: str, text: str) -> int:
     spot = geo.by_name.get(_canonical_spot_name(name))
     if spot is None:
         raise InvalidMove(
-            f"`{text}`: `{name}` is not a spot. A spot is a card space "
+            f"`{quote(text)}`: `{quote(name, 20)}` is not a spot. A spot is a card space "
             f"({geo.cell_names[0]}..{geo.cell_names[-1]}) + `.c` centre, `.n .e .s .w` side "
             "or `.ne .nw .se .sw` corner, e.g. `b2.ne`."
         )
@@ -138,28 +158,91 @@ def _cell(state: ToshiState, name: str, text: str) -> int:
     cell = geo.cell_by_name.get(name)
     if cell is None:
         raise InvalidMove(
-            f"`{text}`: `{name}` is not a space of the city; spaces run "
+            f"`{quote(text)}`: `{quote(name, 20)}` is not a space of the city; spaces run "
             f"{geo.cell_names[0]}..{geo.cell_names[-1]}."
         )
     return cell
 
 
 def _seat(state: ToshiState, name: str, text: str) -> int:
-    seat = int(name) - 1 if name.isdigit() else SEAT_LETTERS_LOWER.index(name)
+    typed = number(name)
+    seat = typed - 1 if typed is not None else SEAT_LETTERS_LOWER.find(name)
     if not 0 <= seat < state.players:
-        raise InvalidMove(f"`{text}`: there is no seat {name}; seats are 1-{state.players}.")
+        raise InvalidMove(
+            f"`{quote(text)}`: there is no seat {quote(name, 20)}; seats are 1-{state.players}."
+        )
     return seat
 
 
 def _canonical_spot_name(name: str) -> str:
     """``b2 north-east``, ``b2:top right`` or ``b2.centre`` written as ``b2.ne`` or ``b2.c``."""
-    match = re.match(r"^([a-z]\d+)\s*[.:]?\s*(.+)$", name)
+    match = _SPOT_PARTS.match(name)
     if match is None:
         return name
     cell, where = match.groups()
-    parts = re.split(r"[\s-]+", where.strip())
+    parts = _WHERE_SPLIT.split(where.strip())
     letters = "".join(_WHERE_WORDS.get(part, part) for part in parts)
     # "north-east" and "east-north" both mean ne; the grid writes the north/south letter first.
     if len(letters) == 2 and letters[0] in "ew" and letters[1] in "ns":
         letters = letters[::-1]
     return f"{cell}.{letters}"
+
+
+# -- suggestions ---------------------------------------------------------------------------------
+# Where on a card a spot lies, in the long form players may type (``b2 north-east``).
+LONG_WHERE: dict[str, str] = {
+    "c": "centre",
+    "n": "north",
+    "s": "south",
+    "e": "east",
+    "w": "west",
+    "ne": "north-east",
+    "nw": "north-west",
+    "se": "south-east",
+    "sw": "south-west",
+}
+
+
+def long_name(short: str) -> str:
+    """``b2.ne`` written the long way: ``b2 north-east``."""
+    cell, where = short.split(".")
+    return f"{cell} {LONG_WHERE[where]}"
+
+
+def suggestion_texts(state: ToshiState, legal: list[Move], typed: str) -> list[str]:
+    """Every legal move as text for autocomplete: canonical texts first, then each placement
+    written from every other card its spot touches (``place c3.n`` beside ``place c2.s``), then
+    the long forms (``place b2 north-east``). A token move uses the names the player has typed
+    so far for its spots (``move c3.n ...``), as the product of all names would be thousands."""
+    geo = geometry(state.rows, state.cols)
+    canonical = [format_move(state, m) for m in legal]
+    places = [m for m in legal if isinstance(m, Place)]
+    aliases = [
+        f"place {alias}"
+        for m in places
+        for alias in geo.aliases[m.spot]
+        if alias != geo.spot_names[m.spot]
+    ]
+    long_forms = [f"place {long_name(alias)}" for m in places for alias in geo.aliases[m.spot]]
+    words = typed.lower().split()
+    moved: list[str] = []
+    if words[:1] == ["move"] and len(words) > 1:
+        src_word, dst_word = words[1], words[2] if len(words) > 2 else ""
+        for m in legal:
+            if isinstance(m, MoveToken):
+                src = _preferred(geo, m.src, src_word)
+                dst = _preferred(geo, m.dst, dst_word)
+                text = f"move {src} {dst}"
+                if src != geo.spot_names[m.src] or dst != geo.spot_names[m.dst]:
+                    moved.append(text)
+    return canonical + moved + aliases + long_forms
+
+
+def _preferred(geo: Geometry, spot: int, word: str) -> str:
+    """The name of ``spot`` the typed ``word`` starts (an alias the player is writing), else its
+    canonical name."""
+    if word:
+        for alias in geo.aliases[spot]:
+            if alias.startswith(word):
+                return alias
+    return geo.spot_names[spot]

@@ -38,18 +38,20 @@ def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) 
             if after.winner >= 0 and before.winner < 0:
                 text += f" {seat_name(after.winner)} wins trick {before.round}."
             return text
-        case Place(spot):
+        case Place(spot, name):
+            where = spot_text(geo, spot, name)
             if seat == before.owed:
-                return f"{who} places their owed Influenstar token on {spot_text(geo, spot)}."
+                return f"{who} places their owed Influenstar token on {where}."
             if before.phase is Phase.SECOND:
-                return f"{who} places a second token (Builder) on {spot_text(geo, spot)}."
-            return f"{who} places a Nature token on {spot_text(geo, spot)}."
+                return f"{who} places a second token (Builder) on {where}."
+            return f"{who} places a Nature token on {where}."
         case Build(card, True, cell):
             return f"{who} builds {card_text(card)} face up on {geo.cell_names[cell]}."
         case Build(_, False, cell):
             return f"{who} builds a card face down on {geo.cell_names[cell]}."
-        case MoveToken(src, dst):
-            return f"{who} moves their token from {spot_text(geo, src)} to {spot_text(geo, dst)}."
+        case MoveToken(src, dst, src_name, dst_name):
+            start, end = spot_text(geo, src, src_name), spot_text(geo, dst, dst_name)
+            return f"{who} moves their token from {start} to {end}."
         case Lead(target):
             return f"{who} chooses {seat_name(target)} to lead the next trick."
         case Flip(cell):

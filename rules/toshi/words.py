@@ -23,13 +23,15 @@ def card_text(card: Card) -> str:
     return _card_text(card.colour, card.value)  # keyed by plain values: hashed in C
 
 
-def spot_text(geo: Geometry, spot: int) -> str:
+def spot_text(geo: Geometry, spot: int, name: str = "") -> str:
     """``a1.ne (north-east corner of a1)``, or for a shared spot every card it counts for:
     ``c2.s (side between c2 and c3)``, ``b2.se (corner of b2, c2, b3 and c3)``.
 
-    A player who typed ``c3.n`` reads ``c2.s`` back; naming both cards shows it is the same
-    spot, and which cards the token helps to win."""
-    return _spot_text(geo.rows, geo.cols, spot)  # a Geometry holds a dict: not hashable
+    ``name`` is the spot's name as the player wrote it: a player who typed ``c3.n`` reads
+    ``c3.n (side between c2 and c3)`` back; naming both cards shows which cards the token helps
+    to win."""
+    # A Geometry holds a dict (not hashable): the cache is keyed by its size.
+    return _spot_text(geo.rows, geo.cols, spot, name or geo.spot_names[spot])
 
 
 def spec_text(state: ToshiState, seat: int) -> str:
@@ -48,9 +50,8 @@ def _card_text(colour: str, value: int) -> str:
 
 
 @cache
-def _spot_text(rows: int, cols: int, spot: int) -> str:
+def _spot_text(rows: int, cols: int, spot: int, name: str) -> str:
     geo = geometry(rows, cols)
-    name = geo.spot_names[spot]
     cards = [geo.cell_names[c] for c in geo.owners[spot]]
     where = name.split(".")[1]
     if len(cards) == 1:

@@ -481,3 +481,29 @@ def test_the_moves_both_games_share_are_one_notation():
     assert GAME.parse(state, "double b") == Double(F.BLUE)
     with pytest.raises(InvalidMove, match="`k` is not one of: red, blue, yellow, green, crayfish"):
         GAME.parse(state, "trade k for red seat 2")
+
+
+# -- issue 15: like-for-like swaps ---------------------------------------------------------------
+def test_swap_2_fish_offers_like_for_like_beside_the_other_kinds():
+    """games.md (Clarifications): "Swap 2 Fish takes any basic fish of another player for any
+    basic fish of one's own, whatever their kinds: a swap of like for like (crayfish for
+    crayfish) is allowed, changes nothing, and so is the way to keep one's fish." """
+    piles = (pile(crayfish=1), pile(crayfish=1, red=1))
+    mid = play(make({"b4": F.SWAP_FISH, "a1": F.RED}, boat="c4", piles=piles), "b4")
+    assert legal(mid) == ["trade crayfish for red seat 2", "trade crayfish for crayfish seat 2"]
+    after = play(mid, "trade crayfish for crayfish seat 2")
+    assert after.piles[0] == pile(crayfish=1, swap_fish=1) and after.piles[1] == piles[1]
+    said = GAME.describe(mid, 0, Trade(F.CRAYFISH, 1, F.CRAYFISH), after)
+    assert said.startswith(
+        "Seat 1 used Swap 2 Fish: swapped a Crayfish for Seat 2's Crayfish, like for like: "
+        "nothing changes."
+    )
+
+
+def test_swap_2_fish_with_only_like_for_like_swaps_is_played_not_discarded():
+    """With a Red each and nothing else basic, the tile is not discarded: its one legal use is
+    the like-for-like swap."""
+    piles = (pile(red=1), pile(red=1, junk=1))
+    mid = play(make({"b4": F.SWAP_FISH, "a1": F.RED}, boat="c4", piles=piles), "b4")
+    assert mid.phase is Phase.SWAP_FISH and mid.note == ""
+    assert legal(mid) == ["trade red for red seat 2"]

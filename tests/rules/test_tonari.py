@@ -447,3 +447,78 @@ def test_a_swap_of_one_space_with_itself_is_refused():
     mid = play(make({"c4": T.SENSE, "a1": T.RED, "b4": T.BLUE}), "c4")
     with pytest.raises(IllegalMove, match="A swap needs two different spaces holding a token"):
         GAME.apply(mid, 0, GAME.parse(mid, "swap a1 a1"))
+
+
+# -- issue 15: placement ends the turn, like-for-like swaps, placing counts as moving -----------
+def test_placing_the_boat_where_it_has_no_move_ends_the_game():
+    """Rulebook: "Play continues until a player has no legal move." Placing passes through the
+    same end-of-turn check as any move: only a Red on a1 is left, and from d4 it is out of reach,
+    so seat 1 (next to move) has no move and the game is over, with views that do not crash."""
+    state = make({"a1": T.RED}, boat=None, players=2, turn=1, phase=Phase.PLACE)
+    after = play(state, "boat d4")
+    assert after.phase is Phase.OVER and GAME.to_act(after) == ()
+    outcome = GAME.outcome(after)
+    assert outcome is not None
+    assert outcome.reason == "Seat 1 has no adjacent token and no Pink jump from d4."
+    assert GAME.pending(after) == "nothing: the game is over"
+    view = GAME.view(after, None)
+    assert view.turn is None and view.targets == () and view.boat == at("d4")
+    assert "the game is over" in GAME.describe(state, 1, PlaceBoat(at("d4")), after)
+
+
+def test_placing_the_boat_counts_as_moving_it_for_the_tie_break():
+    """games.md (Clarifications): "Placing the boat counts as moving it (the placer moved it onto
+    the board), so a tie in which nobody else moved the boat goes to the placer if they are among
+    the tied." Seat 2 places on d4; seat 1's only token is out of reach, so nobody else moves it,
+    and the 0-0 tie goes to seat 2."""
+    state = make({"a1": T.RED}, boat=None, players=2, turn=1, phase=Phase.PLACE)
+    after = play(state, "boat d4")
+    assert after.moved_at == (0, 1)
+    outcome = GAME.outcome(after)
+    assert outcome is not None and outcome.winners == (1,)
+    assert outcome.extra == (
+        "Seat 1, Seat 2 tie on 0; Seat 2 moved the boat most recently and wins.",
+    )
+
+
+def test_a_later_boat_move_beats_the_placement_in_the_tie_break():
+    """Counting the placement as a move does not outrank a real move made after it."""
+    state = make({"c4": T.RED, "a1": T.BLUE}, boat=None, players=2, turn=1, phase=Phase.PLACE)
+    after = play(state, "boat d4", "c4")  # seat 2 places, seat 1 catches the Red
+    assert after.moved_at == (2, 1)
+
+
+def test_rough_waters_offers_like_for_like_swaps_beside_the_others():
+    """games.md (Clarifications): "Rough Waters may swap like for like (red for red): allowed, it
+    changes nothing, and so is the way to decline the swap." Seat 2 holds a Red and a Blue: both
+    swaps are offered, the Red for Red too, and playing it leaves every pile as it was."""
+    piles = (pile(red=1), pile(red=1, blue=1), pile())
+    mid = play(make({"c4": T.ROUGH, "b4": T.RED}, piles=piles), "c4")
+    assert labels(mid) == ["trade red for red seat 2", "trade red for blue seat 2"]
+    after = play(mid, "trade red for red seat 2")
+    assert after.piles == piles and GAME.to_act(after) == (1,)
+    said = GAME.describe(mid, 0, Trade(T.RED, 1, T.RED), after)
+    assert said == (
+        "Seat 1 used Rough Waters: swapped a Red fish for Seat 2's Red fish, like for like: "
+        "nothing changes."
+    )
+
+
+def test_rough_waters_with_only_like_for_like_swaps_is_played_not_discarded():
+    """The same clarification: with only a Red each, Rough Waters is not discarded; the one
+    legal use is the like-for-like swap, which keeps the fish."""
+    piles = (pile(red=1), pile(red=2), pile(purple=1))
+    state = make({"c4": T.ROUGH, "a1": T.RED}, piles=piles)
+    mid = play(state, "c4")
+    assert mid.phase is Phase.ROUGH and mid.note == ""
+    assert labels(mid) == ["trade red for red seat 2"]
+    assert play(mid, "trade red for red 2").piles == piles
+
+
+def test_a_held_state_without_a_move_does_not_crash_its_texts_or_view():
+    """Issue 15: "a state the engine can hold must never crash a view". Play never leaves a
+    turn without a move (the game ends), but a state built that way still gets texts."""
+    stuck = make({"a1": T.RED}, boat="d4", players=2)
+    assert GAME.legal_moves(stuck, 0) == []
+    assert GAME.pending(stuck) == "Seat 1: no legal move"
+    assert GAME.view(stuck, None).targets == ()

@@ -3,6 +3,8 @@ public API (parse/apply/describe/pending/outcome) from literal positions."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.tonari import Phase, TonariState
@@ -36,7 +38,7 @@ def test_the_player_right_of_the_starter_places_the_boat_and_seat_1_moves_first(
     assert GAME.to_act(state) == (3,) and "boat" in GAME.pending(state)
     placed = play(state, "d4")  # a bare label answers the placement
     assert placed.boat == at("d4") and GAME.to_act(placed) == (0,)
-    assert placed.moved_at == (0, 0, 0, 0)  # placing is not moving (the tie-break reading)
+    assert placed.moved_at == (0, 0, 0, 1)  # placing counts as moving (games.md, Clarifications)
 
 
 # -- skills with no legal use ---------------------------------------------------------------------
@@ -78,6 +80,7 @@ def test_rough_waters_can_take_the_orange_majority_from_the_only_opponent():
         "trade red for blue seat 2",
         "trade red for orange seat 2",
         "trade orange for blue seat 2",
+        "trade orange for orange seat 2",  # like for like: allowed (games.md, Clarifications)
     ]
     after, text = said(state, "trade red for orange seat 2")
     assert after.piles == (pile(orange=2), pile(red=1, orange=1, blue=1))
@@ -142,3 +145,49 @@ def test_skill_decisions_give_an_example_that_can_really_be_played(phase, exampl
     state = make({"a1": T.RED, "b1": T.BLUE}, boat="c4", phase=phase, piles=piles)
     assert example in GAME.pending(state)
     GAME.check(state, 0, GAME.parse(state, example.strip("`")))
+
+
+# -- issue 11: the picture's texts ---------------------------------------------------------------
+def test_the_in_season_panel_does_not_say_none_yet_after_the_token_was_discarded():
+    """In Season collected on move 2 with no set colour collected is discarded with no effect;
+    at the end the panel must not say "none yet" (wrong information: it will never come)."""
+    state = make({"c4": T.ORANGE, "b4": T.SEASON, "a4": T.RED}, players=2)
+    assert GAME.view(state, None).season_text == "none yet"
+    mid = play(state, "c4", "b4")  # move 1 catches an Orange; move 2 collects In Season
+    assert "In Season is discarded with no effect" in mid.note
+    assert GAME.view(mid, None).season_text == "none (token discarded or removed without effect)"
+    end = play(mid, "a4")
+    assert end.phase is Phase.OVER
+    assert GAME.view(end, None).season_text == "none (token discarded or removed without effect)"
+
+
+def test_the_in_season_panel_while_choosing_and_once_chosen():
+    piles = (pile(red=1), pile())
+    state = make({"c4": T.SEASON, "b4": T.RED, "a4": T.BLUE}, players=2, piles=piles)
+    choosing = play(state, "c4")
+    assert GAME.view(choosing, None).season_text == "collected, colour being chosen"
+    assert GAME.view(play(choosing, "double red"), None).season_text == "Red fish x2"
+
+
+def test_an_in_season_token_never_collected_is_said_so_at_the_end():
+    state = make({"c4": T.RED, "a1": T.SEASON}, players=2)
+    end = play(state, "c4")
+    assert end.phase is Phase.OVER
+    assert GAME.view(end, None).season_text == "none (never collected)"
+
+
+def test_picture_texts_hold_no_backticks():
+    """The view's texts are drawn in the picture, where Markdown backticks would show as they
+    are; the channel texts (pending, describe) keep them for Discord."""
+    for seed in range(3):
+        state = GAME.setup(2 + seed, {}, seed)
+        draw = random.Random(seed)
+        while True:
+            view = GAME.view(state, None)
+            assert "`" not in view.pending and "`" not in view.note and "`" not in view.season_text
+            if state.phase is Phase.OVER:
+                break
+            (seat,) = GAME.to_act(state)
+            state = GAME.apply(state, seat, GAME.playout_move(state, seat, draw))
+    assert "`boat d4`" in GAME.pending(GAME.setup(2, {}, 1))
+    assert "boat d4 or boat e4" in GAME.view(GAME.setup(2, {}, 1), None).pending

@@ -383,12 +383,18 @@ def test_owed_token_text_says_it_is_due_before_the_next_trick_or_the_final_scori
 
 
 def test_a_shared_spot_is_described_with_every_card_it_counts_for():
-    """A player who typed `place c3.n` reads back the canonical c2.s: the text names both cards."""
+    """A player who typed `place c3.n` reads back the name they typed (issue 11), and the text
+    names both cards the spot counts for; the canonical name reads back as it is."""
     s = after_trick(state(4), RED_TRICK, 0, Phase.NATURE, queue=(1, 2, 3))
     assert play(s, 1, "place c3.n").last_text == (
+        "Seat 2 (B) places a Nature token on c3.n (side between c2 and c3)."
+    )
+    assert play(s, 1, "place c2.s").last_text == (
         "Seat 2 (B) places a Nature token on c2.s (side between c2 and c3)."
     )
-    assert play(s, 1, "place c3.nw").last_text.endswith("(corner of b2, c2, b3 and c3).")
+    assert play(s, 1, "place c3.nw").last_text == (
+        "Seat 2 (B) places a Nature token on c3.nw (corner of b2, c2, b3 and c3)."
+    )
     assert play(s, 1, "place a1.c").last_text.endswith("(centre of a1).")
 
 
@@ -439,3 +445,87 @@ def test_pending_texts_never_name_a_card():
             assert not re.search(r"\b[RBGPY]\d{1,2}\b", GAME.pending(s)), GAME.pending(s)
             seat = GAME.to_act(s)[0]
             s = GAME.apply(s, seat, GAME.playout_move(s, seat, draw))
+
+
+# -- issue 11: every spot by every name, phases by the rulebook's names ---------------------------
+def test_every_spot_is_suggested_under_every_card_it_touches_and_in_the_long_form():
+    """`c3.n` is `c2.s`: both are suggested and accepted, and so is the long form
+    `c3 north`; the canonical texts come first."""
+    s = after_trick(state(4), RED_TRICK, 0, Phase.NATURE, queue=(1, 2, 3))
+    everything = GAME.suggest(s, 1, "", limit=10_000)
+    for text in ("place c2.s", "place c3.n", "place c3 north", "place c2 south"):
+        assert text in everything
+        assert GAME.parse(s, text).spot == GAME.parse(s, "place c2.s").spot
+    assert set(GAME.suggest(s, 1, "place c3.n")) == {"place c3.n", "place c3.ne", "place c3.nw"}
+    # Only the Parks and the Monument are on the grid: of b2's north corners, only the one it
+    # shares with the Park on a1 is a legal spot.
+    assert GAME.suggest(s, 1, "place b2 north") == ["place b2 north-west"]
+    canonical = [GAME.format(s, m) for m in GAME.legal_moves(s, 1)]
+    assert everything[: len(canonical)] == canonical
+
+
+def influence_state() -> ToshiState:
+    """Seat 1 (A) won a red trick and takes its bonus action, in a standard 4-player game."""
+    return after_trick(state(4), RED_TRICK, 0, Phase.INFLUENCE)
+
+
+def test_a_token_move_is_suggested_and_logged_with_the_names_typed():
+    """A bonus token move written from another card (`move c3.n ...`) is suggested with that
+    name, accepted, described and written back (the move log) with it."""
+    s = with_tokens(influence_state(), {"c2.s": 0})
+    suggested = GAME.suggest(s, 0, "move c3.n b1.")
+    assert suggested and all(t.startswith("move c3.n b1.") for t in suggested)
+    assert set(suggested) == {"move c3.n b1.w", "move c3.n b1.sw"}  # the Park a1's b1 side
+    move = GAME.parse(s, "move c3.n b1.sw")
+    assert GAME.format(s, move) == "move c3.n b1.sw"
+    after = play(s, 0, "move c3.n b1.sw")
+    assert after.last_text == (
+        "Seat 1 (A) moves their token from c3.n (side between c2 and c3) to "
+        "b1.sw (corner of a1, b1, a2 and b2)."
+    )
+
+
+RULEBOOK_PHASE = {
+    Phase.TRICK: "Trick",
+    Phase.NATURE: "Nature",
+    Phase.SECOND: "Nature",  # the Builder's second token
+    Phase.PAWN: "Construction",  # the Pawnlitician's face-up card
+    Phase.BUILD: "Construction",
+    Phase.INFLUENCE: "Influence",
+    Phase.SPECIALISE: "Influence",  # the flip after the bonus action
+    Phase.OWED: "Influence",  # the owed Influenstar token, due before the next trick
+    Phase.OVER: "End",
+}
+
+
+def test_the_view_calls_each_phase_by_the_rulebooks_name():
+    """Rulebook phases: "1. Trick", "2. Nature", "3. Construction", "4. Influence"; never
+    "pawn phase" or "second phase" (issue 11). Checked on every state of whole games."""
+    seen = set()
+    for seed in range(8):
+        s = GAME.setup(3 + seed % 3, {"variant": "specialisation"}, seed)
+        draw = random.Random(seed)
+        while True:
+            assert GAME.view(s, None).phase == RULEBOOK_PHASE[s.phase]
+            seen.add(s.phase)
+            if s.phase is Phase.OVER:
+                break
+            seat = GAME.to_act(s)[0]  # the owed token waits: OWED is reached
+            s = GAME.apply(s, seat, GAME.playout_move(s, seat, draw))
+    assert seen >= {Phase.TRICK, Phase.NATURE, Phase.BUILD, Phase.INFLUENCE, Phase.SPECIALISE}
+
+
+def test_no_toshi_text_says_pawn_phase_second_phase_or_drops_the_macron():
+    """Every text players read in a whole game: rules, help, pending, descriptions, views."""
+    texts = [GAME.spec.rules_text, GAME.spec.move_help, GAME.spec.name]
+    for seed in range(3):
+        s = GAME.setup(3 + seed, {"variant": "specialisation"}, seed)
+        draw = random.Random(seed)
+        while s.phase is not Phase.OVER:
+            texts += [GAME.pending(s), s.last_text, GAME.view(s, None).phase]
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, GAME.playout_move(s, seat, draw))
+    joined = "\n".join(texts)
+    for wrong in ("pawn phase", "second phase", "specialise phase", "owed phase", "Toshi Toshi"):
+        assert wrong not in joined.lower().replace("toshi toshi", "Toshi Toshi")
+    assert "Toshi Tōshi" in GAME.spec.name

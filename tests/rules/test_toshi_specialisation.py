@@ -215,3 +215,32 @@ def test_specialisation_flip_once_after_the_bonus_action():
     assert s.spec_flipped == (False, False, True, False)
     again = after_trick(s, [(0, "G1"), (1, "G2"), (2, "G3"), (3, "G4")], 2, Phase.INFLUENCE)
     assert play(again, 2, "pass").phase is Phase.TRICK  # no second flip is offered
+
+
+def test_while_the_owed_token_is_awaited_no_other_seat_has_a_legal_move():
+    """Issue 15: while the match waits only for the Influenstar's owed token, `to_act` is that
+    seat alone, and the contract says a seat that may not act has no legal move: the trick
+    winner (who already passed and kept or flipped their card) is offered nothing, neither
+    `flip specialisation` nor `pass`, by `legal_moves` or by autocomplete."""
+    s = GAME.setup(3, {"variant": "specialisation"}, seed=1)
+    for seat, text in [
+        (0, "play B2"),
+        (1, "play B1"),
+        (2, "play B4"),
+        (1, "place a1.c"),
+        (1, "pass"),
+        (2, "build B2 down b1"),
+        (2, "pass"),
+        (2, "pass"),
+    ]:
+        s = play(s, seat, text)
+    assert s.phase is Phase.OWED and GAME.to_act(s) == (s.owed,) and s.owed != 2
+    for idle in range(3):
+        if idle == s.owed:
+            assert GAME.legal_moves(s, idle) and all(
+                isinstance(m, Place) for m in GAME.legal_moves(s, idle)
+            )
+            continue
+        assert list(GAME.legal_moves(s, idle)) == []
+        assert GAME.suggest(s, idle, "") == []
+        assert GAME.suggest(s, idle, "flip") == []
