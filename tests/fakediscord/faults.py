@@ -263,3 +263,54 @@ def error_body(fault: Fault) -> tuple[dict[str, Any], dict[str, str]]:
     if fault.is_global:
         headers["X-RateLimit-Global"] = "true"
     return body, headers
+
+
+# Paths (after /api/v10) of the requests a move makes, for faults and counts.
+CALLBACK = r"/interactions/\d+/[^/]+/callback"  # the acknowledgement (defer, reply)
+MESSAGE_CREATE = r"/channels/\d+/messages"  # a post in a channel, thread or DM
+DM_OPEN = r"/users/@me/channels"  # opening the DM channel with a user
+FOLLOWUP = r"/webhooks/\d+/[^/]+"  # an interaction follow-up
+ORIGINAL = r"/webhooks/\d+/[^/]+/messages/@original"  # editing the interaction reply
+
+_IDS = re.compile(r"(?<=/)\d+(?=/|$)")
+_TOKENS = re.compile(r"(?<=^/interactions/\\d\+/)[^/]+|(?<=^/webhooks/\\d\+/)[^/]+")
+
+
+def generalize(path: str) -> str:
+    """A fault pattern for an API path: ids become \\d+, interaction tokens [^/]+."""
+    pattern = _IDS.sub(r"\\d+", re.escape(path).replace("\\/", "/"))
+    return _TOKENS.sub("[^/]+", pattern)
+
+
+@dataclass(frozen=True)
+class KillPoint:
+    """One place to die: the `nth` request matching `method` and `path`, before or after
+    Discord applied it. Arm it with `point.arm(fake.faults, bot.pid_getter)`."""
+
+    method: str
+    path: str
+    nth: int
+    apply_first: bool
+
+    def arm(self, faults: Faults, pid_getter: Callable[[], int | None]) -> Fault:
+        return faults.kill_on(self.method, self.path, self.nth, pid_getter, self.apply_first)
+
+    def __str__(self) -> str:
+        when = "after" if self.apply_first else "before"
+        return f"{when} applying {self.method} {self.path} #{self.nth}"
+
+
+def kill_points(requests: list[str], api: str = "/api/v10") -> list[KillPoint]:
+    """Every point to die at during a recorded stretch of `FakeServer.requests` (e.g. one
+    move): each REST request, before and after it is applied, counted per generalized path."""
+    points: list[KillPoint] = []
+    seen: dict[tuple[str, str], int] = {}
+    for entry in requests:
+        method, _, path = entry.partition(" ")
+        if not path.startswith(api + "/"):
+            continue
+        key = (method, generalize(path[len(api) :]))
+        seen[key] = seen.get(key, 0) + 1
+        for apply_first in (False, True):
+            points.append(KillPoint(key[0], key[1], seen[key], apply_first))
+    return points
