@@ -31,6 +31,7 @@ class Plain(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True))
         self.tree = app_commands.CommandTree(self)
         self.release = asyncio.Event()
+        self.tokens: list[str] = []
 
         @self.tree.command(description="May I post here?")
         async def perms(interaction: discord.Interaction) -> None:
@@ -53,6 +54,12 @@ class Plain(discord.Client):
         @self.tree.command(description="Slow to answer")
         async def slow(interaction: discord.Interaction) -> None:
             await self.release.wait()  # answers nothing; the test closes the bot meanwhile
+
+        @self.tree.command(description="Defer, then die before the follow-up")
+        async def hang(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            self.tokens.append(interaction.token)  # as an outbox would store it
+            await self.release.wait()
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
@@ -303,3 +310,23 @@ async def test_a_bot_that_disconnects_before_answering_loses_the_interaction(fak
         res = await waiting
         client.release.set()
     assert res.lost_bot and res.expired and "disconnected" in (res.error or "")
+
+
+async def test_a_new_process_can_follow_up_on_a_stored_token_for_15_minutes(fake, alice) -> None:
+    first = Plain()
+    async with fake.running(first):
+        waiting = asyncio.create_task(fake.slash(alice, fake.channel("games"), "hang"))
+        while not first.tokens:
+            await asyncio.sleep(0.005)
+        await first.close()
+        res = await waiting
+        first.release.set()
+    assert res.type == 5 and res.incomplete and res.lost_bot
+    async with fake.running(Plain()) as second:
+        hook = discord.Webhook.partial(fake.application_id, first.tokens[0], client=second)
+        await hook.send("announced by the next process")
+        assert [m.content for m in res.messages] == ["announced by the next process"]
+        fake.token_lifetime = 0.0  # fifteen minutes later
+        with pytest.raises(discord.HTTPException) as expired:
+            await hook.send("too late")
+        assert expired.value.status == 401 and expired.value.code == 50027

@@ -64,7 +64,11 @@ async def test_a_killed_bot_process_restarts_on_its_database_and_plays_on(
 ) -> None:
     channel = fake.channel("games")
     draw = rng.stream(4, "crash")
-    async with BotProcess(fake, tmp_path / "bot.sqlite3") as bot, reading(bot.database) as view:
+    hooks = ["tests.support.bot_hooks:announce_start"]
+    async with (
+        BotProcess(fake, tmp_path / "bot.sqlite3", hooks=hooks) as bot,
+        reading(bot.database) as view,
+    ):
         table = await open_match(fake, view, "tokan", channel, players)  # type: ignore[arg-type]
         for _ in range(3):
             await play_one(table, draw)
@@ -90,6 +94,8 @@ async def test_a_killed_bot_process_restarts_on_its_database_and_plays_on(
         assert versions == list(range(versions[0], final.version + 1))  # no gap, no repeat
         replayed = await view.service.replay(final.id)
         assert final.game.dump_state(replayed) == final.game.dump_state(final.state)
+        ups = [m.content for m in fake.messages(fake.channel("other"), "is up")]
+        assert ups == [f"bot process {first_pid} is up", f"bot process {bot.pid} is up"]
     assert bot.exit_codes == [-9, -9]
 
 

@@ -170,6 +170,8 @@ class FakeServer:
         self.ack_timeout = 3.0
         # Discord checks an enforced nonce for uniqueness "in the past few minutes".
         self.nonce_window = 300.0
+        # An interaction token takes follow-ups and edits for 15 minutes, from any process.
+        self.token_lifetime = 15 * 60.0
         self.clock: Any = time.monotonic  # tests may replace it to step past the nonce window
         self.url = ""
         self._messages: dict[int, list[FakeMessage]] = {}
@@ -651,6 +653,8 @@ class FakeServer:
         rec = self._webhook_interaction(request)
         if rec is None:
             return self._error(request, 404, 10015, "Unknown Webhook")
+        if time.monotonic() - rec.created > self.token_lifetime:
+            return self._error(request, 401, 50027, "Invalid Webhook Token", rec)
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem, rec)
@@ -672,6 +676,8 @@ class FakeServer:
         rec = self._webhook_interaction(request)
         if rec is None:
             return self._error(request, 404, 10015, "Unknown Webhook")
+        if time.monotonic() - rec.created > self.token_lifetime:
+            return self._error(request, 401, 50027, "Invalid Webhook Token", rec)
         mid = request.match_info["mid"]
         if mid == "@original":
             msg = rec.original
