@@ -107,6 +107,13 @@ async def test_send_with_a_nonce_twice_returns_the_original(fake, games) -> None
     assert fake.count("POST", MESSAGES) == 2  # two creates reached Discord, one message exists
 
 
+async def test_concurrent_creates_with_one_nonce_make_one_message(fake, games) -> None:
+    sent = await asyncio.gather(*(games.send(f"try {i}", nonce="race") for i in range(3)))
+    assert len({m.id for m in sent}) == 1
+    [stored] = fake.messages(fake.channel("games"))
+    assert stored.nonce_repeats == 2
+
+
 async def test_discord_py_always_enforces_a_random_nonce(fake, games) -> None:
     a = await games.send("same text")
     b = await games.send("same text")
@@ -253,6 +260,7 @@ async def test_dm_faults_and_closed_dms(fake, bot, alice) -> None:
         await user.send("hello", nonce="dm-1")
     await user.send("hello", nonce="dm-1")
     assert [(m.content, m.nonce_repeats) for m in fake.dms(alice)] == [("hello", 1)]
+    assert len(fake.dms(alice, "^hello$")) == 1 and fake.dms(alice, "bye") == []
     fake.close_dms(alice)
     with pytest.raises(discord.Forbidden) as closed:
         await user.send("again")

@@ -242,9 +242,7 @@ class FakeDiscord(FakeServer):
     ) -> list[FakeMessage]:
         """Like `messages`, over every channel, thread and DM (in creation order)."""
         found = [
-            m
-            for ch in self.channels.values()
-            for m in self.messages(ch, pattern, nonce=nonce)
+            m for ch in self.channels.values() for m in self.messages(ch, pattern, nonce=nonce)
         ]
         return sorted(found, key=lambda m: m.id)
 
@@ -263,10 +261,12 @@ class FakeDiscord(FakeServer):
                 total += compiled.fullmatch(full[len(API) :]) is not None
         return total
 
-    def dms(self, user: FakeUser) -> list[FakeMessage]:
-        """Messages delivered to `user` by DM."""
+    def dms(
+        self, user: FakeUser, pattern: str | re.Pattern[str] | None = None
+    ) -> list[FakeMessage]:
+        """Messages delivered to `user` by DM (those whose text() matches `pattern`, if given)."""
         ch = self._dm_channels.get(user.id)
-        return self.messages(ch) if ch else []
+        return self.messages(ch, pattern) if ch else []
 
     def all_public_text(self) -> str:
         """Every text that reached a guild channel or a non-ephemeral reply, edits included."""

@@ -355,6 +355,7 @@ class FakeServer:
         msg_type: int = 0,
         interaction: InteractionResult | None = None,
         nonce: str | int | None = None,
+        nonce_key: tuple[int, int, str] | None = None,
     ) -> FakeMessage:
         author = author or self.bot_user
         m = FakeMessage(
@@ -372,6 +373,9 @@ class FakeServer:
             reference=body.get("message_reference"),
             nonce=nonce,
         )
+        if nonce is not None and nonce_key is not None:
+            # Registered before the first await: a concurrent repeat finds it, as on Discord.
+            self._nonces[nonce_key] = (m, self.clock())
         if not m.flags & EPHEMERAL:
             self._messages.setdefault(channel.id, []).append(m)
             self._publish(m)
@@ -738,9 +742,7 @@ class FakeServer:
                     return self._error(request, 404, 10008, "Unknown Message")
                 original.nonce_repeats += 1
                 return _json(self._message_payload(original))
-        msg = await self._store_message(ch, body, files, nonce=nonce)
-        if nonce is not None:
-            self._nonces[key] = (msg, self.clock())
+        msg = await self._store_message(ch, body, files, nonce=nonce, nonce_key=key)
         return _json(self._message_payload(msg))
 
     async def _channel_message(self, request: web.Request) -> web.Response:
