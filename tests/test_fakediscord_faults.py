@@ -105,6 +105,8 @@ async def test_send_with_a_nonce_twice_returns_the_original(fake, games) -> None
     [stored] = fake.messages(fake.channel("games"))
     assert stored.nonce == "move-7-1" and stored.nonce_repeats == 1
     assert fake.count("POST", MESSAGES) == 2  # two creates reached Discord, one message exists
+    fetched = await games.fetch_message(first.id)
+    assert fetched.nonce is None  # Discord echoes a nonce only to the create
 
 
 async def test_concurrent_creates_with_one_nonce_make_one_message(fake, games) -> None:

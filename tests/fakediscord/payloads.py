@@ -200,8 +200,6 @@ def message(
         data["application_id"] = str(m.webhook_id)
     if m.reference:
         data["message_reference"] = m.reference
-    if m.nonce is not None:
-        data["nonce"] = m.nonce
     if guild_id is not None:
         data["guild_id"] = str(guild_id)
     return data

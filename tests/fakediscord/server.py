@@ -220,11 +220,17 @@ class FakeServer:
         perms = payloads.BOT_PERMISSIONS
         return perms & ~payloads.SEND_TO_CHANNEL if self._bot_muted_in(ch) else perms
 
-    def _message_payload(self, m: FakeMessage, gateway: bool = False) -> dict[str, Any]:
+    def _message_payload(
+        self, m: FakeMessage, gateway: bool = False, created: bool = False
+    ) -> dict[str, Any]:
+        """A message object; `created` for the answer to its create and its MESSAGE_CREATE,
+        the only places Discord echoes the nonce (a fetched message has none)."""
         author = self.users.get(m.author_id, self.bot_user)
         ch = self.channels.get(m.channel_id)
         guild_id = self.guild_id if gateway and ch is not None and not ch.is_dm else None
         data = payloads.message(m, author, self.users, self.url, guild_id)
+        if created and m.nonce is not None:
+            data["nonce"] = m.nonce
         if guild_id is not None:
             data["member"] = self._member_payload(author)
             del data["member"]["user"]
@@ -380,7 +386,8 @@ class FakeServer:
             self._messages.setdefault(channel.id, []).append(m)
             self._publish(m)
             intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
-            await self.gateway.dispatch("MESSAGE_CREATE", self._message_payload(m, True), intent)
+            payload = self._message_payload(m, gateway=True, created=True)
+            await self.gateway.dispatch("MESSAGE_CREATE", payload, intent)
         return m
 
     async def _edit_message(
@@ -741,9 +748,9 @@ class FakeServer:
                 if original.deleted:  # discord.py documents NotFound for this case
                     return self._error(request, 404, 10008, "Unknown Message")
                 original.nonce_repeats += 1
-                return _json(self._message_payload(original))
+                return _json(self._message_payload(original, created=True))
         msg = await self._store_message(ch, body, files, nonce=nonce, nonce_key=key)
-        return _json(self._message_payload(msg))
+        return _json(self._message_payload(msg, created=True))
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
