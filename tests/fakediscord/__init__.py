@@ -8,9 +8,25 @@ on close::
         alice = fake.add_member("alice")
         async with fake.running(make_bot()):
             res = await fake.slash(alice, fake.channel("games"), "demo word", word="x")
+
+Failures are scripted through `fake.faults` (faults.py): error statuses, 429s, dropped
+connections, and SIGKILL of a bot running in another process (tests/support/bot_process.py).
+Channel messages honour Discord's `nonce` + `enforce_nonce`.
 """
 
 from .fake import FakeDiscord
+from .faults import (
+    CALLBACK,
+    DM_OPEN,
+    FOLLOWUP,
+    MESSAGE_CREATE,
+    ORIGINAL,
+    Fault,
+    FaultEvent,
+    Faults,
+    KillPoint,
+    kill_points,
+)
 from .records import (
     ApiError,
     Choices,
@@ -22,12 +38,22 @@ from .records import (
 )
 
 __all__ = [
+    "CALLBACK",
+    "DM_OPEN",
+    "FOLLOWUP",
+    "MESSAGE_CREATE",
+    "ORIGINAL",
     "ApiError",
     "Choices",
     "FakeChannel",
     "FakeDiscord",
     "FakeMessage",
     "FakeUser",
+    "Fault",
+    "FaultEvent",
+    "Faults",
     "InteractionResult",
+    "KillPoint",
     "StoredAttachment",
+    "kill_points",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,7 +28,7 @@ from .records import (
     snowflake,
     walk_components,
 )
-from .server import FakeServer
+from .server import API, FakeServer
 
 log = logging.getLogger("fakediscord")
 
@@ -187,23 +188,22 @@ class FakeDiscord(FakeServer):
     def open_dms(self, user: FakeUser) -> None:
         self._closed_dms.discard(user.id)
 
-    def mute(self, channel: FakeChannel, *, tell_interactions: bool = True) -> None:
-        """From now on, the bot's posts into `channel` get 403 code 50013 (Missing Permissions),
-        as when a server takes Send Messages away from it; interaction replies still work.
-        Interactions in that channel then carry `app_permissions` without Send Messages, as
-        Discord's do; `tell_interactions=False` keeps the old value (the permission was taken
-        away between the interaction and the bot's post)."""
+    def mute(self, channel: FakeChannel) -> None:
+        """From now on, the bot's posts into `channel` (and its threads) get 403 code 50013
+        (Missing Permissions), as when a server takes Send Messages away from it: the channel
+        gets an overwrite denying it (sent as CHANNEL_UPDATE) and interactions there carry
+        app_permissions without it. Interaction replies still work, as on Discord."""
         self._muted_channels.add(channel.id)
-        if tell_interactions:
-            self._muted_in_interactions.add(channel.id)
+        self._channel_changed(channel)
 
-    def _app_permissions(self, channel: FakeChannel) -> int:
-        """What Discord tells an interaction the bot may do in its channel."""
-        if channel.id in self._muted_in_interactions:
-            return payloads.BOT_PERMISSIONS & ~(
-                payloads.SEND_MESSAGES | payloads.SEND_MESSAGES_IN_THREADS
-            )
-        return payloads.BOT_PERMISSIONS
+    def unmute(self, channel: FakeChannel) -> None:
+        """Give the bot its Send Messages permission in `channel` back."""
+        self._muted_channels.discard(channel.id)
+        self._channel_changed(channel)
+
+    def _channel_changed(self, channel: FakeChannel) -> None:
+        if self.gateway.current is not None and not channel.is_dm:
+            self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", self._channel_payload(channel)))
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -217,14 +217,56 @@ class FakeDiscord(FakeServer):
         """Application commands as synced by the bot: guild ones (with guild_id), then global."""
         return [c for cmds in self.guild_commands.values() for c in cmds] + self.global_commands
 
-    def messages(self, channel: FakeChannel) -> list[FakeMessage]:
-        """Non-deleted, non-ephemeral messages in a channel (bot posts and interaction replies)."""
-        return [m for m in self._messages.get(channel.id, []) if not m.deleted]
+    def messages(
+        self,
+        channel: FakeChannel,
+        pattern: str | re.Pattern[str] | None = None,
+        *,
+        nonce: str | int | None = None,
+        author: FakeUser | None = None,
+    ) -> list[FakeMessage]:
+        """Non-deleted, non-ephemeral messages in a channel (bot posts and interaction replies),
+        in order; only those whose text() matches `pattern` (re.search), whose nonce is
+        `nonce` (compared as text) or whose author is `author`, when given."""
+        found = [m for m in self._messages.get(channel.id, []) if not m.deleted]
+        if pattern is not None:
+            found = [m for m in found if re.search(pattern, m.text())]
+        if nonce is not None:
+            found = [m for m in found if m.nonce is not None and str(m.nonce) == str(nonce)]
+        if author is not None:
+            found = [m for m in found if m.author_id == author.id]
+        return found
 
-    def dms(self, user: FakeUser) -> list[FakeMessage]:
-        """Messages delivered to `user` by DM."""
+    def posts(
+        self, pattern: str | re.Pattern[str] | None = None, *, nonce: str | int | None = None
+    ) -> list[FakeMessage]:
+        """Like `messages`, over every channel, thread and DM (in creation order)."""
+        found = [
+            m for ch in self.channels.values() for m in self.messages(ch, pattern, nonce=nonce)
+        ]
+        return sorted(found, key=lambda m: m.id)
+
+    def deleted(self, channel: FakeChannel) -> list[FakeMessage]:
+        """Messages of `channel` that were deleted (a retraction is also an announcement)."""
+        return [m for m in self._messages.get(channel.id, []) if m.deleted]
+
+    def count(self, method: str, path: str) -> int:
+        """How many REST requests matched `method` ("*" for any) and the regular expression
+        `path`, matched in full against the path after /api/v10 (faults' syntax)."""
+        compiled = re.compile(path)
+        total = 0
+        for entry in self.requests:
+            verb, _, full = entry.partition(" ")
+            if method.upper() in ("*", verb) and full.startswith(API + "/"):
+                total += compiled.fullmatch(full[len(API) :]) is not None
+        return total
+
+    def dms(
+        self, user: FakeUser, pattern: str | re.Pattern[str] | None = None
+    ) -> list[FakeMessage]:
+        """Messages delivered to `user` by DM (those whose text() matches `pattern`, if given)."""
         ch = self._dm_channels.get(user.id)
-        return self.messages(ch) if ch else []
+        return self.messages(ch, pattern) if ch else []
 
     def all_public_text(self) -> str:
         """Every text that reached a guild channel or a non-ephemeral reply, edits included."""
@@ -262,9 +304,7 @@ class FakeDiscord(FakeServer):
         data = self._command_data(path, options, focused=focused)
         rec = self._new_interaction(4, user, channel)
         await self._dispatch_interaction(rec, data)
-        try:
-            await asyncio.wait_for(rec.attempted.wait(), self.ack_timeout)
-        except TimeoutError:
+        if not rec.undelivered and not await self._wait(rec, rec.attempted, self.ack_timeout):
             rec.expired = True
         result = Choices(rec.choices or [])
         result.error = rec.error
@@ -377,8 +417,11 @@ class FakeDiscord(FakeServer):
 
     async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
         session = self.gateway.current
-        if session is None:
-            raise RuntimeError("no bot is connected to the stand-in (did it start and identify?)")
+        if session is None:  # Discord tells the user "This interaction failed" after 3 s
+            rec.undelivered = rec.expired = True
+            log.warning("fakediscord: interaction %s sent while no bot is connected", rec.id)
+            return
+        rec.session = session
         ch = rec.channel
         payload: dict[str, Any] = {
             "id": str(rec.id),
@@ -416,15 +459,31 @@ class FakeDiscord(FakeServer):
     async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
         """Send the interaction, then wait for the acknowledgement, the reply and quiet."""
         await self._dispatch_interaction(rec, data)
-        try:
-            await asyncio.wait_for(rec.attempted.wait(), self.ack_timeout)
-        except TimeoutError:
+        if rec.undelivered:
+            return rec
+        if not await self._wait(rec, rec.attempted, self.ack_timeout):
             rec.expired = True
             return rec
-        if rec.type == 5:
-            try:
-                await asyncio.wait_for(rec.replied.wait(), self.reply_timeout)
-            except TimeoutError:
-                rec.incomplete = True
+        if rec.type == 5 and not await self._wait(rec, rec.replied, self.reply_timeout):
+            rec.incomplete = True
         await self.settle()
         return rec
+
+    async def _wait(self, rec: InteractionResult, event: asyncio.Event, timeout: float) -> bool:
+        """Wait for `event`; False on timeout, or at once when the bot that received `rec`
+        disconnected (a killed bot answers nothing, and a new process never saw `rec`)."""
+        if event.is_set():
+            return True
+        waits = [asyncio.ensure_future(event.wait())]
+        if rec.session is not None:
+            waits.append(asyncio.ensure_future(rec.session.gone.wait()))
+        try:
+            await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in waits:
+                waiter.cancel()
+            await asyncio.gather(*waits, return_exceptions=True)
+        if not event.is_set() and rec.session is not None and rec.session.gone.is_set():
+            rec.lost_bot = True
+            await self.settle()  # requests the dying bot still had in flight
+        return event.is_set()

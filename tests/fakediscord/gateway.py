@@ -6,6 +6,7 @@ zlib-stream compression in the URL (it only decompresses binary frames).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -31,6 +32,7 @@ class GatewaySession:
     intents: int = 0
     seq: int = 0
     events: list[str] = field(default_factory=list)
+    gone: asyncio.Event = field(default_factory=asyncio.Event)  # set when the socket closed
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
@@ -81,7 +83,7 @@ class Gateway:
                 op, data = frame.get("op"), frame.get("d")
                 if op == 1:  # HEARTBEAT
                     await ws.send_str(json.dumps({"op": 11}))
-                elif op == 2:  # IDENTIFY
+                elif op == 2:  # IDENTIFY (a fresh session, also from a new process after a crash)
                     self._count += 1
                     session = GatewaySession(ws, f"fake-session-{self._count}")
                     session.intents = int(data.get("intents") or 0)
@@ -109,6 +111,9 @@ class Gateway:
                     log.warning("fakediscord gateway: unhandled op %s: %s", op, frame)
         finally:
             self._sockets.discard(ws)
+            for s in self.sessions:
+                if s.ws is ws:
+                    s.gone.set()
         return ws
 
     async def close(self) -> None:

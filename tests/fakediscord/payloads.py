@@ -34,6 +34,8 @@ EVERYONE_PERMISSIONS = (
     | SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+# What a server takes away to stop the bot posting in a channel (and in its threads).
+SEND_TO_CHANNEL = SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
 
 
 def now_iso() -> str:
@@ -100,7 +102,10 @@ def member(u: FakeUser, roles: list[int], permissions: int | None = None) -> dic
     return data
 
 
-def channel(ch: FakeChannel, guild_id: int, bot_user: FakeUser) -> dict[str, Any]:
+def channel(
+    ch: FakeChannel, guild_id: int, bot_user: FakeUser, bot_denied: int = 0
+) -> dict[str, Any]:
+    """A channel object; `bot_denied` becomes a member overwrite denying the bot those bits."""
     if ch.is_dm:
         assert ch.recipient is not None
         return {
@@ -116,7 +121,11 @@ def channel(ch: FakeChannel, guild_id: int, bot_user: FakeUser) -> dict[str, Any
         "guild_id": str(guild_id),
         "name": ch.name,
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": [
+            {"id": str(bot_user.id), "type": 1, "allow": "0", "deny": str(bot_denied)}
+        ]
+        if bot_denied
+        else [],
         "nsfw": False,
         "parent_id": str(ch.parent_id) if ch.parent_id else None,
         "topic": None,

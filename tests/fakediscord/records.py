@@ -106,6 +106,8 @@ class FakeMessage:
     edited: bool = False
     deleted: bool = False
     reactions: list[str] = field(default_factory=list)
+    nonce: str | int | None = None  # as the creating request sent it (channel messages only)
+    nonce_repeats: int = 0  # creates with enforce_nonce answered with this message instead
 
     @property
     def attachments(self) -> list[tuple[str, bytes]]:
@@ -197,7 +199,10 @@ class InteractionResult:
     errors: list[ApiError] = field(default_factory=list)
     expired: bool = False
     incomplete: bool = False  # deferred, but no follow-up or edit came within reply_timeout
+    undelivered: bool = False  # no bot was connected: nobody received it (Discord fails it)
+    lost_bot: bool = False  # the bot's gateway connection dropped before it answered
     created: float = field(default_factory=time.monotonic)
+    session: Any = field(default=None, repr=False)  # the gateway session it was sent over
     attempted: asyncio.Event = field(default_factory=asyncio.Event)
     replied: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -210,6 +215,10 @@ class InteractionResult:
         """What Discord would have rejected, or None: an expiry or the first refused request."""
         if self.errors:
             return str(self.errors[0])
+        if self.undelivered:
+            return "undelivered: no bot was connected, so the interaction failed"
+        if self.lost_bot and not self.acked:
+            return "expired: the bot disconnected before acknowledging the interaction"
         if self.expired:
             return "expired: the interaction was not acknowledged in time"
         if self.incomplete:

@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .faults import Fault, FaultEvent, Faults, error_body
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
 from .records import (
     EPHEMERAL,
@@ -85,16 +86,42 @@ def _invalid_body(
     return None
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON response with the bare content type discord.py checks for (no charset)."""
     body = json.dumps(data).encode()
-    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+    all_headers = {"Content-Type": "application/json", **(headers or {})}
+    return web.Response(body=body, status=status, headers=all_headers)
+
+
+# Where a parsed body is kept on its request (aiohttp >= 3.12 wants typed keys).
+_BODY: Any = web.RequestKey("fakediscord.body", tuple) if hasattr(web, "RequestKey") else "body"
+
+
+def _nonce_problem(nonce: Any) -> str | None:
+    """Why Discord would refuse this message nonce, or None (a string or integer, 25 chars)."""
+    if isinstance(nonce, bool) or not isinstance(nonce, str | int):
+        return "Invalid Form Body (nonce: Must be a string or an integer.)"
+    if len(str(nonce)) > 25:
+        return "Invalid Form Body (nonce: Must be 25 or fewer in length.)"
+    return None
 
 
 async def _read_body(
     request: web.Request,
 ) -> tuple[dict[str, Any], dict[int, tuple[str, bytes, str]]]:
-    """JSON body or multipart (payload_json + files[n]); files map index -> (name, bytes, type)."""
+    """JSON body or multipart (payload_json + files[n]); files map index -> (name, bytes, type).
+
+    The result is kept on the request: a fault's body predicate and the handler both read it.
+    """
+    if _BODY in request:
+        return request[_BODY]
+    request[_BODY] = parsed = await _parse_body(request)
+    return parsed
+
+
+async def _parse_body(
+    request: web.Request,
+) -> tuple[dict[str, Any], dict[int, tuple[str, bytes, str]]]:
     if not request.body_exists:
         return {}, {}
     if not request.content_type.startswith("multipart/"):
@@ -139,14 +166,21 @@ class FakeServer:
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.public_log: list[str] = []
+        self.faults = Faults()
         self.ack_timeout = 3.0
+        # Discord checks an enforced nonce for uniqueness "in the past few minutes".
+        self.nonce_window = 300.0
+        # An interaction token takes follow-ups and edits for 15 minutes, from any process.
+        self.token_lifetime = 15 * 60.0
+        self.clock: Any = time.monotonic  # tests may replace it to step past the nonce window
         self.url = ""
         self._messages: dict[int, list[FakeMessage]] = {}
         self._by_token: dict[str, InteractionResult] = {}
         self._dm_channels: dict[int, FakeChannel] = {}
         self._closed_dms: set[int] = set()
         self._muted_channels: set[int] = set()  # the bot lacks Send Messages there
-        self._muted_in_interactions: set[int] = set()  # ... and interactions there say so
+        # (channel, author, nonce) -> the message created with it and when
+        self._nonces: dict[tuple[int, int, str], tuple[FakeMessage, float]] = {}
         self._login_epoch = 0
         self._synced_epoch = 0
         self._inflight = 0
@@ -174,13 +208,29 @@ class FakeServer:
         return payloads.member(u, self._roles_of(u), perms)
 
     def _channel_payload(self, ch: FakeChannel) -> dict[str, Any]:
-        return payloads.channel(ch, self.guild_id, self.bot_user)
+        denied = payloads.SEND_TO_CHANNEL if ch.id in self._muted_channels else 0
+        return payloads.channel(ch, self.guild_id, self.bot_user, denied)
 
-    def _message_payload(self, m: FakeMessage, gateway: bool = False) -> dict[str, Any]:
+    def _bot_muted_in(self, ch: FakeChannel) -> bool:
+        """Whether the bot lacks Send Messages in `ch` (a thread follows its parent)."""
+        return ch.id in self._muted_channels or ch.parent_id in self._muted_channels
+
+    def _app_permissions(self, ch: FakeChannel) -> int:
+        """The bot's permissions in `ch`, as an interaction's app_permissions carries them."""
+        perms = payloads.BOT_PERMISSIONS
+        return perms & ~payloads.SEND_TO_CHANNEL if self._bot_muted_in(ch) else perms
+
+    def _message_payload(
+        self, m: FakeMessage, gateway: bool = False, created: bool = False
+    ) -> dict[str, Any]:
+        """A message object; `created` for the answer to its create and its MESSAGE_CREATE,
+        the only places Discord echoes the nonce (a fetched message has none)."""
         author = self.users.get(m.author_id, self.bot_user)
         ch = self.channels.get(m.channel_id)
         guild_id = self.guild_id if gateway and ch is not None and not ch.is_dm else None
         data = payloads.message(m, author, self.users, self.url, guild_id)
+        if created and m.nonce is not None:
+            data["nonce"] = m.nonce
         if guild_id is not None:
             data["member"] = self._member_payload(author)
             del data["member"]["user"]
@@ -310,6 +360,8 @@ class FakeServer:
         flags: int = 0,
         msg_type: int = 0,
         interaction: InteractionResult | None = None,
+        nonce: str | int | None = None,
+        nonce_key: tuple[int, int, str] | None = None,
     ) -> FakeMessage:
         author = author or self.bot_user
         m = FakeMessage(
@@ -325,12 +377,17 @@ class FakeServer:
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.application_id if interaction else None,
             reference=body.get("message_reference"),
+            nonce=nonce,
         )
+        if nonce is not None and nonce_key is not None:
+            # Registered before the first await: a concurrent repeat finds it, as on Discord.
+            self._nonces[nonce_key] = (m, self.clock())
         if not m.flags & EPHEMERAL:
             self._messages.setdefault(channel.id, []).append(m)
             self._publish(m)
             intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
-            await self.gateway.dispatch("MESSAGE_CREATE", self._message_payload(m, True), intent)
+            payload = self._message_payload(m, gateway=True, created=True)
+            await self.gateway.dispatch("MESSAGE_CREATE", payload, intent)
         return m
 
     async def _edit_message(
@@ -418,10 +475,51 @@ class FakeServer:
         self._inflight += 1
         self._last_activity = loop_time()
         try:
-            return await handler(request)
+            fault = await self._fault_for(request)
+            if fault is None:
+                return await handler(request)
+            return await self._inject(request, handler, fault)
         finally:
             self._inflight -= 1
             self._last_activity = loop_time()
+
+    async def _fault_for(self, request: web.Request) -> Fault | None:
+        """The armed fault that fires on this request, if any. Every matching fault counts
+        the request; the first that fires wins."""
+        if not request.path.startswith(API + "/"):
+            return None
+        candidates = self.faults.candidates(request.method, request.path[len(API) :])
+        fired: Fault | None = None
+        for fault in candidates:
+            if fault.when is not None:
+                body, _ = await _read_body(request)
+                if not fault.when(body):
+                    continue
+            if fired is None:
+                fired = fault if fault.take() else None
+            else:
+                fault.seen += 1
+        return fired
+
+    async def _inject(self, request: web.Request, handler: Any, fault: Fault) -> web.Response:
+        """Carry out a fault: maybe apply the request, then answer an error, drop the
+        connection, or kill the bot's process (and drop)."""
+        if fault.apply_first:
+            await handler(request)  # Discord did it; the answer is lost or replaced
+        event = FaultEvent(
+            request.method, request.path, fault.action, None, fault.apply_first, None
+        )
+        self.faults.log.append(event)
+        log.warning("fakediscord fault: %s %s -> %s", request.method, request.path, fault.action)
+        if fault.action == "fail":
+            event.status = fault.status
+            body, headers = error_body(fault)
+            return _json(body, status=fault.status, headers=headers)
+        if fault.action == "kill":
+            event.pid = self.faults.kill(fault)
+        if request.transport is not None:
+            request.transport.close()  # the client sees the connection close, no answer
+        return web.Response(status=204)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         route = f"{request.method} {request.path_qs}"
@@ -566,6 +664,8 @@ class FakeServer:
         rec = self._webhook_interaction(request)
         if rec is None:
             return self._error(request, 404, 10015, "Unknown Webhook")
+        if time.monotonic() - rec.created > self.token_lifetime:
+            return self._error(request, 401, 50027, "Invalid Webhook Token", rec)
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem, rec)
@@ -587,6 +687,8 @@ class FakeServer:
         rec = self._webhook_interaction(request)
         if rec is None:
             return self._error(request, 404, 10015, "Unknown Webhook")
+        if time.monotonic() - rec.created > self.token_lifetime:
+            return self._error(request, 401, 50027, "Invalid Webhook Token", rec)
         mid = request.match_info["mid"]
         if mid == "@original":
             msg = rec.original
@@ -630,13 +732,25 @@ class FakeServer:
             return self._error(request, 404, 10003, "Unknown Channel")
         if ch.is_dm and ch.recipient is not None and ch.recipient.id in self._closed_dms:
             return self._error(request, 403, 50007, "Cannot send messages to this user")
-        if ch.id in self._muted_channels:
+        if self._bot_muted_in(ch):
             return self._error(request, 403, 50013, "Missing Permissions")
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem)
-        msg = await self._store_message(ch, body, files)
-        return _json(self._message_payload(msg))
+        nonce = body.get("nonce")
+        if nonce is not None and (problem := _nonce_problem(nonce)):
+            return self._error(request, 400, 50035, problem)
+        key = (ch.id, self.bot_user.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce") is True:
+            earlier = self._nonces.get(key)
+            if earlier is not None and self.clock() - earlier[1] <= self.nonce_window:
+                original = earlier[0]
+                if original.deleted:  # discord.py documents NotFound for this case
+                    return self._error(request, 404, 10008, "Unknown Message")
+                original.nonce_repeats += 1
+                return _json(self._message_payload(original, created=True))
+        msg = await self._store_message(ch, body, files, nonce=nonce, nonce_key=key)
+        return _json(self._message_payload(msg, created=True))
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)

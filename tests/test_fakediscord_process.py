@@ -1,0 +1,142 @@
+"""The real bot in a separate OS process against the stand-in: SIGKILL, restart, play on.
+
+The stand-in runs here; the bot runs as ``python -m tests.support.bot_process`` on a SQLite
+file this test reads through its own Store. A kill is a real SIGKILL: no ``close()``, no
+flush, the gateway socket dropped by the kernel. The restarted process IDENTIFYs afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from data.matches import Match, MatchService
+from data.store import Store
+from rules import rng
+from rules.registry import GAMES
+from tests.e2e.driver import Table, open_match, play_one
+from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.faults import MESSAGE_CREATE, KillPoint, kill_points
+from tests.support.bot_process import BotProcess
+
+
+@dataclass
+class DatabaseView:
+    """What the e2e driver needs of a bot (`.service`), read from the bot process's file."""
+
+    service: MatchService
+
+
+@asynccontextmanager
+async def reading(database: Path) -> AsyncIterator[DatabaseView]:
+    store = await Store.open(database)  # the bot created and migrated it already
+    try:
+        yield DatabaseView(MatchService(store, GAMES))
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(quiet=0.02) as stand_in:
+        yield stand_in
+
+
+@pytest.fixture
+def players(fake: FakeDiscord) -> list[FakeUser]:
+    return [fake.add_member("alice"), fake.add_member("bob")]
+
+
+def a_legal_move(match: Match) -> tuple[int, str]:
+    """The user on turn and the text of their first legal move."""
+    (user_id,) = match.to_act()
+    seat = match.seat_of(user_id)
+    assert seat is not None
+    return user_id, match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+
+
+async def test_a_killed_bot_process_restarts_on_its_database_and_plays_on(
+    fake: FakeDiscord, players: list[FakeUser], tmp_path: Path
+) -> None:
+    channel = fake.channel("games")
+    draw = rng.stream(4, "crash")
+    hooks = ["tests.support.bot_hooks:announce_start"]
+    async with (
+        BotProcess(fake, tmp_path / "bot.sqlite3", hooks=hooks) as bot,
+        reading(bot.database) as view,
+    ):
+        table = await open_match(fake, view, "tokan", channel, players)  # type: ignore[arg-type]
+        for _ in range(3):
+            await play_one(table, draw)
+        before = await table.match()
+        first_pid = bot.pid
+
+        assert await bot.kill() == -9
+        user_id, text = a_legal_move(before)
+        lost = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
+        assert lost.undelivered and lost.type is None  # nobody was there to receive it
+
+        await bot.start()
+        assert bot.pid != first_pid and len(fake.gateway.sessions) == 2
+        after = await table.match()
+        assert (after.version, after.state) == (before.version, before.state)
+        for _ in range(3):
+            await play_one(table, draw)
+
+        final = await table.match()
+        assert final.version == before.version + 3
+        log = await view.service.store.moves(final.id)
+        versions = [entry.version for entry in log]
+        assert versions == list(range(versions[0], final.version + 1))  # no gap, no repeat
+        replayed = await view.service.replay(final.id)
+        assert final.game.dump_state(replayed) == final.game.dump_state(final.state)
+        ups = [m.content for m in fake.messages(fake.channel("other"), "is up")]
+        assert ups == [f"bot process {first_pid} is up", f"bot process {bot.pid} is up"]
+    assert bot.exit_codes == [-9, -9]
+
+
+async def test_kill_points_recorded_from_a_move_fire_at_that_request(
+    fake: FakeDiscord, players: list[FakeUser], tmp_path: Path
+) -> None:
+    channel = fake.channel("games")
+    async with BotProcess(fake, tmp_path / "bot.sqlite3") as bot, reading(bot.database) as view:
+        table: Table = await open_match(fake, view, "tokan", channel, players)  # type: ignore[arg-type]
+        # Record the requests of one move sent as the kill tests send it (no autocomplete).
+        mark = len(fake.requests)
+        user_id, text = a_legal_move(await table.match())
+        done = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
+        assert done.content.startswith("Done"), done.content
+        points = kill_points(fake.requests[mark:])
+        # A move acknowledges, posts the board and answers privately: each is a point.
+        assert KillPoint("POST", MESSAGE_CREATE, 1, False) in points
+        assert {p.path for p in points} >= {MESSAGE_CREATE, r"/interactions/\d+/[^/]+/callback"}
+
+        # One point drawn from a seeded stream, and dying just before the board post.
+        draw = rng.stream(7, "kill points")
+        chosen = [points[rng.below(draw, len(points))]]
+        chosen.append(KillPoint("POST", MESSAGE_CREATE, 1, False))
+        for point in chosen:
+            match = await table.match()
+            posted = len(fake.messages(channel))
+            fault = point.arm(fake.faults, bot.pid_getter)
+            user_id, text = a_legal_move(match)
+            pid = bot.pid
+            result = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
+            assert await bot.wait_exit() == -9, point
+            assert fault.killed == [pid], point
+            # Unless it died after the last answer went out, no "Done" reached the player.
+            assert result.lost_bot or (result.content or "").startswith("Done"), point
+            if point == KillPoint("POST", MESSAGE_CREATE, 1, False):
+                assert len(fake.messages(channel)) == posted  # died before the board
+            await bot.start()
+            # The new process serves the match as the database has it.
+            match = await table.match()
+            user_id, text = a_legal_move(match)
+            done = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
+            assert done.ephemeral and done.content.startswith("Done"), done.content
+            assert (await table.match()).version == match.version + 1
+    assert bot.exit_codes == [-9] * (len(chosen) + 1)
