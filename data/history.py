@@ -231,18 +231,16 @@ def reveal_evidence(game: Game, before: Any, seat: Seat, move: Any, after: Any) 
     if _depends_on_seed(game, before, seat, move, after):
         return "chance"
     players = game.players(before)
-    for owner in range(players):
-        hidden = game.secrets(before, owner)
-        if not hidden:
-            continue
-        for viewer in (None, *range(players)):
-            if viewer == owner:
-                continue
-            shown = _held(game.view(after, viewer), hidden) - _held(
-                game.view(before, viewer), hidden
-            )
-            if shown:
-                return "secret"
+    hidden = {owner: game.secrets(before, owner) for owner in range(players)}
+    if not any(hidden.values()):
+        return None
+    everything = frozenset().union(*hidden.values())
+    for viewer in (None, *range(players)):
+        shown = _held(game.view(after, viewer), everything) - _held(
+            game.view(before, viewer), everything
+        )
+        if any(value in hidden[owner] for value in shown for owner in hidden if owner != viewer):
+            return "secret"
     return None
 
 
