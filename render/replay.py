@@ -33,7 +33,8 @@ PADDING = 10
 MIN_SCALE = 0.5
 COLOURS = 255  # palette index 255 stays free: it marks the pixels a frame leaves unchanged
 TRANSPARENT = 255
-PALETTE_SAMPLES = 6  # frames in the mosaic the shared palette is taken from
+PALETTE_SAMPLES = 6  # whole frames in the mosaic the shared palette is taken from
+THUMB = 6  # every frame joins that mosaic sampled on a grid of this many pixels
 MAX_ATTEMPTS = 8
 HEADROOM = 0.92  # aim a little under the limit when re-encoding
 
@@ -127,11 +128,9 @@ def _encode(
     frame_ms: int,
     final_ms: int,
 ) -> bytes:
-    if scale != 1.0:
+    if scale != 1.0:  # box filtering: sharp enough, and the fewest new colours (smallest GIF)
         frames = [
-            f.resize(
-                (max(1, round(f.width * scale)), max(1, round(f.height * scale))), Image.LANCZOS
-            )
+            f.resize((max(1, round(f.width * scale)), max(1, round(f.height * scale))), Image.BOX)
             for f in frames
         ]
     size = max(MIN_CAPTION_SIZE, round(CAPTION_SIZE * scale))
@@ -165,16 +164,30 @@ def _encode(
 
 
 def _shared_palette(images: Sequence[Image.Image]) -> tuple[Image.Image, list[int]]:
-    """A palette of at most 255 colours from a mosaic of a few frames spread over the match
-    (to quantize against: no pixel gets index 255), and the same padded to 256 entries (for
-    the GIF: index 255 means "unchanged")."""
+    """A palette of at most 255 colours (to quantize against: no pixel gets index 255), and
+    the same padded to 256 entries (for the GIF: index 255 means "unchanged").
+
+    It comes from one mosaic: a few frames spread over the match at full size (their
+    antialiased text), and every frame sampled on a coarse grid, so that a colour seen in only
+    a few frames (a die, a highlight) still gets its entry."""
     picks = sorted(
         {round(i * (len(images) - 1) / max(1, PALETTE_SAMPLES - 1)) for i in range(PALETTE_SAMPLES)}
     )
     first = images[0]
-    mosaic = Image.new("RGB", (first.width, first.height * len(picks)))
+    thumbs = [
+        im.resize((max(1, im.width // THUMB), max(1, im.height // THUMB)), Image.NEAREST)
+        for im in images
+    ]
+    per_row = max(1, first.width // thumbs[0].width)
+    rows = math.ceil(len(thumbs) / per_row)
+    height = first.height * len(picks) + rows * thumbs[0].height
+    mosaic = Image.new("RGB", (first.width, height))
     for row, index in enumerate(picks):
         mosaic.paste(images[index], (0, row * first.height))
+    top = first.height * len(picks)
+    for i, thumb in enumerate(thumbs):
+        row, column = divmod(i, per_row)
+        mosaic.paste(thumb, (column * thumbs[0].width, top + row * thumbs[0].height))
     quantized = mosaic.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     entries = (quantized.getpalette() or [])[: COLOURS * 3]
     palette = Image.new("P", (1, 1))
