@@ -3,12 +3,12 @@
     .venv/bin/python -m bench.replay              # the longest of 40 seeded playouts per count
     .venv/bin/python -m bench.replay --compare    # also Pillow's own per-frame palettes
 
-Wall times depend on what else the machine runs; the CPU times printed beside them do less.
 Finds the longest seeded Tonga Bonga playout (3 and 4 players), then times each stage of a
 replay as the bot would run it: the log replayed into states and captions, the public picture
 of every state (render.tonga.render), and the GIF (render.replay.replay_gif); prints its bytes
 and the note. ``--compare`` also encodes the same frames the simple way (each frame quantized to
 its own palette, Pillow's ``optimize``), the baseline the chosen method was measured against.
+Wall times depend on what else the machine runs; the CPU times printed beside them less so.
 """
 
 from __future__ import annotations
