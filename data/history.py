@@ -136,8 +136,8 @@ def replay_state(
 ) -> Any:
     """The state after the moves that stand (what the store must hold after an undo)."""
     state = game.setup(players, game_options(game, options), seed)
-    for number, entry in enumerate(effective_moves(entries), start=1):
-        state, _ = _apply(game, state, entry, number)
+    for index in standing_numbers(entries):
+        state, _ = _apply(game, state, entries[index], index + 1)
     return state
 
 
@@ -149,6 +149,7 @@ def replay_steps(
     state = start
     steps: list[Step] = []
     standing: list[int] = []  # indexes into ``steps`` of the moves that stand
+    rebased = -1  # the last entry after which states were rebuilt (an older move taken back)
     for index, entry in enumerate(entries):
         number = index + 1
         kind = entry_kind(entry)
@@ -166,13 +167,14 @@ def replay_steps(
             raise CorruptLog(f"log entry {number}: an undo with no move to take back")
         taken = mine[-1]
         steps[taken] = dataclasses.replace(steps[taken], undone=True)
-        if taken == standing[-1]:
+        if taken == standing[-1] and taken > rebased:
             after = steps[taken].before
-        else:  # not the last move standing: replay the ones that remain (never via can_undo)
+        else:  # an older move taken back (never via can_undo): replay the ones that remain
             after = start
             for i in standing:
                 if i != taken:
                     after, _ = _apply(game, after, entries[i], i + 1)
+            rebased = index
         standing.remove(taken)
         steps.append(Step(number, entry, kind, state, after, undoes=taken + 1))
         state = after

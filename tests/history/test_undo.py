@@ -13,6 +13,7 @@ import pytest
 from data.history import (
     RESIGN,
     UNDO,
+    CorruptLog,
     Entry,
     can_undo,
     effective_moves,
@@ -304,3 +305,17 @@ def test_every_move_with_evidence_of_a_reveal_is_declared_revealing(
         assert found.get("chance", 0) >= 10
     if key == "toshi":
         assert found.get("secret", 0) >= 10 * players  # every card played
+
+
+def test_an_undo_of_an_older_move_leaves_a_log_that_does_not_replay() -> None:
+    """Why can_undo insists that nobody acted since: taking back a move that others have
+    played after leaves their moves without the position they were played in."""
+    game = GAMES["tonga"]
+    played = playout(game, 3, seed=2)
+    first_two = played.entries[:2]  # two wage settings by different seats
+    assert first_two[0].seat is not None and first_two[0].seat != first_two[1].seat
+    log = [*first_two, Entry(first_two[0].seat, UNDO)]
+    assert effective_moves(log) == [first_two[1]]
+    assert undo(played, first_two, first_two[0].seat) is not ALLOWED
+    with pytest.raises(CorruptLog, match="log entry 2"):
+        replay_state(game, 2, 3, played.options, log)
