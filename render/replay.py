@@ -83,7 +83,8 @@ def compose(
 ) -> Image.Image:
     """One frame: the picture centred on top, its caption's lines underneath."""
     canvas = Image.new("RGB", (width, board_height + caption_height), BACKGROUND)
-    canvas.paste(frame.convert("RGB"), ((width - frame.width) // 2, 0))
+    picture = frame if frame.mode == "RGB" else frame.convert("RGB")
+    canvas.paste(picture, ((width - frame.width) // 2, 0))
     draw = ImageDraw.Draw(canvas)
     draw.line((0, board_height, width, board_height), fill=INK, width=1)
     y = board_height + PADDING
