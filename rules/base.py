@@ -240,6 +240,18 @@ class Game(ABC, Generic[S, M, V]):
         view and fail if one of these appears there. Open games keep the empty default."""
         return frozenset()
 
+    def reveals(self, before: S, seat: Seat, move: M, after: S) -> bool:
+        """Whether ``move`` showed anything unknown before it: a die rolled, a card drawn or
+        turned, a secret shown to anyone. A fair undo (Board Game Arena's rule) takes back only
+        moves that reveal nothing. The default assumes the worst, so a game that does not say
+        offers no undo; games override it with their own cases."""
+        return True
+
+    def describe_private(self, before: S, seat: Seat, move: M, after: S) -> str:
+        """The move in words for its own player, who may see what the public wording hides
+        (the face-down card they built). Open games keep the public wording."""
+        return self.describe(before, seat, move, after)
+
     def seat_name(self, seat: Seat) -> str:
         """How messages name a seat, with the letter its pieces carry in the pictures; games
         with seat colours (TOKAN) override it."""

@@ -500,6 +500,13 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return "Double Points goes on red, blue, yellow or green."
         return ""
 
+    def reveals(
+        self, before: FishingState, seat: int, move: FishingMove, after: FishingState
+    ) -> bool:
+        # The tiles are laid out at random but face up (the rulebook's Arden "sees a Skipjack a
+        # few open spaces away") and nothing is drawn later, so no move reveals anything.
+        return False
+
 
 # -- private helpers -------------------------------------------------------------------------
 def _targets(state: FishingState) -> tuple[int, ...]:

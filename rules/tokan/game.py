@@ -211,6 +211,10 @@ class Tokan(Game[TokanState, Move, TokanView]):
             return f"{name} (1 tile): {tiles}"
         return f"{name} ({len(stack)} tiles, bottom to top): {tiles}"
 
+    def reveals(self, before: TokanState, seat: int, move: Move, after: TokanState) -> bool:
+        # Open information; chance only lays out the tiles at setup, so no move reveals.
+        return False
+
 
 def _taboo(state: TokanState) -> int | None:
     return None if state.last is None else INDEX[state.last.landing]

@@ -428,6 +428,10 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return f"Nobody has collected a {kind_name(move.colour)} yet."
         return ""
 
+    def reveals(self, before: TonariState, seat: int, move: TonariMove, after: TonariState) -> bool:
+        # Every token lies face up from the start and nothing is drawn later: no move reveals.
+        return False
+
 
 # -- what the picture says ---------------------------------------------------------------------
 def season_text(state: TonariState) -> str:

@@ -321,6 +321,12 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         """A goal-directed policy (see policy.py): uniformly random play almost never ends."""
         return policy.playout_move(state, seat, draw)
 
+    def reveals(self, before: TongaState, seat: int, move: Move, after: TongaState) -> bool:
+        """A reroll, and any move after which a board's crew dice were rolled (the last wage
+        set, the last die placed or `keep` handing the dice to the next board). The special
+        tiles lie face up from the setup on, so sailing onto them reveals nothing."""
+        return isinstance(move, Reroll) or _crew_rolls(after) > _crew_rolls(before)
+
 
 def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
     """Why ``move`` is illegal now, or None if it is legal."""
@@ -350,3 +356,10 @@ def _crew_options(state: TongaState) -> list[str]:
         example = format_move(Reroll((SEASICK,) if SEASICK in state.roll else state.roll[-1:]))
         options.append(f"reroll 1-3 dice for {cost} (`{example}`)")
     return options
+
+
+def _crew_rolls(state: TongaState) -> int:
+    """How many boards have rolled their crew dice so far in the game (rerolls aside): each
+    round's crew step rolls once per board, in order, so this counts every first roll."""
+    this_round = {Phase.WAGES: 0, Phase.CREW: state.turn + 1}.get(state.phase, state.players)
+    return (state.round - 1) * state.players + this_round

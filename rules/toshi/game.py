@@ -39,10 +39,12 @@ from rules.toshi.model import (
     PAWN,
     SECOND,
     TRICK,
+    Build,
     Card,
     Cell,
     CellView,
     FaceDownCard,
+    Flip,
     FlipSpecialisation,
     Move,
     Pass,
@@ -357,6 +359,27 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
 
     def pending(self, state: ToshiState) -> str:
         return pending_text(state)
+
+    def describe_private(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
+        """The builder of a face-down card reads which card it is; others read "a card"."""
+        if isinstance(move, Build) and not move.face_up:
+            geo = geometry(before.rows, before.cols)
+            return (
+                f"{seat_name(seat)} builds {card_text(move.card)} face down on "
+                f"{geo.cell_names[move.cell]} (only you see which card)."
+            )
+        return self.describe(before, seat, move, after)
+
+    def reveals(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> bool:
+        """A card played from a hand, a face-down card turned up, and the final scoring (which
+        turns every face-down card) reveal. Building never does: every trick card was seen when
+        played, and a face-down card is known to its builder only, who chose it."""
+        if isinstance(move, PlayCard) or after.phase is OVER:
+            return True
+        if isinstance(move, Flip):
+            cell = before.cells[move.cell]
+            return cell is not None and cell.card is not None and not cell.face_up
+        return False
 
 
 # -- private helpers -------------------------------------------------------------------------------

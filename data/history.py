@@ -1,0 +1,408 @@
+"""The memory of a match, rebuilt from its append-only move log: the moves that still stand after
+undos, Board Game Arena's fair-undo rule, and the match in the words the channel saw.
+
+Pure: no I/O, no Discord, no clock. A log entry is anything with a ``seat`` and a ``move`` text
+(``data.store.MoveRow`` fits). Besides the game's own move texts the log holds a few control
+words: ``undo`` (the seat takes back its last standing move), ``resign``, ``cancel`` and
+``timeout`` (the seat's time ran out). The log is never rewritten: an undo is an entry of its own,
+so the log and the replay show the move and then its taking back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.base import Game, OptionSpec, Outcome, Seat
+from rules.errors import PlayerError
+
+UNDO = "undo"
+RESIGN = "resign"
+CANCEL = "cancel"
+TIMEOUT = "timeout"
+CONTROL_WORDS = frozenset({UNDO, RESIGN, CANCEL, TIMEOUT})
+MOVE = "move"  # the kind of a line that holds a game move
+
+# The match option behind ``undo`` (a table option, not a game's: every game offers it).
+UNDO_OPTION = OptionSpec(
+    key="undo",
+    description="Allow taking back your last move while nobody else has acted and it revealed "
+    "nothing (no die rolled, no card drawn or shown)",
+    choices=("on", "off"),
+    default="on",
+)
+# Discord's message limit is 2000 characters; a page keeps room for a header line.
+PAGE_LIMIT = 1900
+# Other seeds a move is replayed with to see whether its result depends on chance.
+PROBE_SEEDS = (0x5DEECE66D, 0x2545F491, 0x9E3779B9)
+
+
+class LogEntry(Protocol):
+    """One row of the append-only move log."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def move(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A plain log entry (the store's ``MoveRow`` has the same two fields and more)."""
+
+    seat: int | None
+    move: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One entry of the log in words. ``undone``: a move later taken back (it still shows, as
+    the channel saw it, and the undo has a line of its own)."""
+
+    number: int  # the entry's place in the log, from 1
+    seat: Seat | None
+    kind: str  # MOVE or one of the control words
+    text: str
+    undone: bool = False
+
+    def __str__(self) -> str:
+        mark = " *(taken back)*" if self.undone else ""
+        return f"{self.number}. {self.text}{mark}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One log entry replayed: the states before and after it as the table saw them (an undo's
+    ``after`` is the state before the move it took back; control entries change nothing)."""
+
+    number: int
+    entry: LogEntry
+    kind: str
+    before: Any
+    after: Any
+    move: Any = None  # the game's move (MOVE entries only)
+    undoes: int = 0  # for an undo, the number of the entry it took back
+    undone: bool = False
+
+
+class CorruptLog(ValueError):
+    """The log cannot be replayed (a move that does not parse or is illegal, an undo with
+    nothing to take back). The store writes only checked entries, so this is a bug."""
+
+
+# -- the moves that stand --------------------------------------------------------------------
+def entry_kind(entry: LogEntry) -> str:
+    text = entry.move.strip().lower()
+    return text if text in CONTROL_WORDS else MOVE
+
+
+def standing_numbers(entries: Sequence[LogEntry]) -> list[int]:
+    """The indexes (from 0) of the move entries that stand: an undo entry cancels the last
+    standing move of its own seat."""
+    standing: list[int] = []
+    for index, entry in enumerate(entries):
+        kind = entry_kind(entry)
+        if kind == MOVE:
+            standing.append(index)
+        elif kind == UNDO:
+            mine = [i for i in standing if entries[i].seat == entry.seat]
+            if not mine:
+                raise CorruptLog(f"log entry {index + 1}: an undo with no move to take back")
+            standing.remove(mine[-1])
+    return standing
+
+
+def effective_moves(entries: Sequence[LogEntry]) -> list[LogEntry]:
+    """The move entries that stand after every undo, in log order."""
+    return [entries[i] for i in standing_numbers(entries)]
+
+
+def game_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """The options the game's own setup reads (table options such as ``undo`` left out)."""
+    own = {o.key for o in game.spec.options}
+    return {key: value for key, value in options.items() if key in own}
+
+
+def undo_enabled(options: Mapping[str, str]) -> bool:
+    return options.get(UNDO_OPTION.key, UNDO_OPTION.default) != "off"
+
+
+def replay_state(
+    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+) -> Any:
+    """The state after the moves that stand (what the store must hold after an undo)."""
+    state = game.setup(players, game_options(game, options), seed)
+    for index in standing_numbers(entries):
+        state, _ = _apply(game, state, entries[index], index + 1)
+    return state
+
+
+def replay_steps(
+    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+) -> list[Step]:
+    """Every log entry replayed in order, as the table lived through it."""
+    start = game.setup(players, game_options(game, options), seed)
+    state = start
+    steps: list[Step] = []
+    standing: list[int] = []  # indexes into ``steps`` of the moves that stand
+    rebased = -1  # the last entry after which states were rebuilt (an older move taken back)
+    for index, entry in enumerate(entries):
+        number = index + 1
+        kind = entry_kind(entry)
+        if kind == MOVE:
+            after, move = _apply(game, state, entry, number)
+            steps.append(Step(number, entry, kind, state, after, move))
+            standing.append(index)
+            state = after
+            continue
+        if kind != UNDO:
+            steps.append(Step(number, entry, kind, state, state))
+            continue
+        mine = [i for i in standing if entries[i].seat == entry.seat]
+        if not mine:
+            raise CorruptLog(f"log entry {number}: an undo with no move to take back")
+        taken = mine[-1]
+        steps[taken] = dataclasses.replace(steps[taken], undone=True)
+        if taken == standing[-1] and taken > rebased:
+            after = steps[taken].before
+        else:  # an older move taken back (never via can_undo): replay the ones that remain
+            after = start
+            for i in standing:
+                if i != taken:
+                    after, _ = _apply(game, after, entries[i], i + 1)
+            rebased = index
+        standing.remove(taken)
+        steps.append(Step(number, entry, kind, state, after, undoes=taken + 1))
+        state = after
+    return steps
+
+
+# -- the fair undo -----------------------------------------------------------------------------
+def can_undo(
+    game: Game,
+    entries: Sequence[LogEntry],
+    seat: Seat,
+    options: Mapping[str, str],
+    *,
+    seed: int,
+    players: int,
+) -> str | None:
+    """Why ``seat`` may not take back its last move now, in words for that player; None if it
+    may. Board Game Arena's rule: only the seat's last standing move, only while no other seat
+    has acted since (an undone move counts as acting), only if the move revealed nothing, and
+    only while the match runs and its ``undo`` option is on."""
+    if not undo_enabled(options):
+        return "Undo is off in this match: every move stands."
+    steps = replay_steps(game, seed, players, options, entries)
+    if any(s.kind in (RESIGN, CANCEL) for s in steps):
+        return "The match is over: its moves stand."
+    mine = [s for s in steps if s.kind == MOVE and not s.undone and s.entry.seat == seat]
+    if not mine:
+        return "You have no move to take back."
+    last = mine[-1]
+    if game.outcome(last.after) is not None:
+        return "That move ended the match: it stands."
+    others = [s for s in steps[last.number :] if s.entry.seat not in (None, seat)]
+    if others:
+        name = game.seat_name(others[0].entry.seat)
+        return f"{name} has acted since your last move, so it stands."
+    if game.reveals(last.before, seat, last.move, last.after) or reveal_evidence(
+        game, last.before, seat, last.move, last.after
+    ):
+        return (
+            "Your last move revealed something new (a die roll, a card drawn, played or turned, "
+            "or a hidden card shown), so it stands."
+        )
+    return None
+
+
+def reveal_evidence(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> str | None:
+    """A generic check behind each game's own ``reveals``: "chance" if the move's result
+    depends on the seed (it rolled or drew), "secret" if a value that ``game.secrets`` held for
+    some seat appears in a view that did not show it before. None when neither is seen.
+
+    Sound as a backup only: replaying with a few other seeds can miss a draw that happens to
+    come out the same, and a secret the views show in another shape (Toshi Tōshi's face-down
+    cards, revealed at the end as card + space) is not recognised. Each game's ``reveals`` is
+    the rule; this catches a case a game forgot.
+    """
+    if _depends_on_seed(game, before, seat, move, after):
+        return "chance"
+    players = game.players(before)
+    hidden = {owner: game.secrets(before, owner) for owner in range(players)}
+    if not any(hidden.values()):
+        return None
+    everything = frozenset().union(*hidden.values())
+    for viewer in (None, *range(players)):
+        shown = _held(game.view(after, viewer), everything) - _held(
+            game.view(before, viewer), everything
+        )
+        if any(value in hidden[owner] for value in shown for owner in hidden if owner != viewer):
+            return "secret"
+    return None
+
+
+# -- the log in words ------------------------------------------------------------------------
+def public_log(
+    game: Game,
+    seed: int,
+    players: int,
+    options: Mapping[str, str],
+    entries: Sequence[LogEntry],
+    viewer_seat: Seat | None = None,
+) -> list[LogLine]:
+    """Each entry in the words the channel saw when it was played (``game.describe``), with a
+    line for every undo, resignation, cancellation and timeout. ``viewer_seat`` reads their own
+    moves in their private wording (a face-down card they built is named for them only)."""
+    steps = replay_steps(game, seed, players, options, entries)
+    return [_line(game, step, viewer_seat) for step in steps]
+
+
+def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[str]:
+    """The lines joined into pages of at most ``limit`` characters, breaking between lines (a
+    line longer than a page breaks between words)."""
+    out: list[str] = []
+    page = ""
+    for line in lines:
+        for piece in _split_long(str(line), limit):
+            if page and len(page) + 1 + len(piece) > limit:
+                out.append(page)
+                page = ""
+            page = f"{page}\n{piece}" if page else piece
+    if page or not out:
+        out.append(page)
+    return out
+
+
+def final_caption(game: Game, state: Any, steps: Sequence[Step] = ()) -> str:
+    """The last frame's words: the final scores and the winners, or how the match ended early."""
+    outcome = game.outcome(state)
+    ended = [s for s in steps if s.kind in (RESIGN, CANCEL)]
+    if outcome is None:
+        if ended:
+            return _control_text(game, ended[-1])
+        return "The match is still running."
+    return outcome_text(game, outcome)
+
+
+def outcome_text(game: Game, outcome: Outcome) -> str:
+    scores = ", ".join(f"{game.seat_name(s.seat)} {s.total}" for s in outcome.scores)
+    if outcome.winners:
+        won = " and ".join(game.seat_name(w) for w in outcome.winners)
+        head = f"Final scores: {scores}. {'Winners' if len(outcome.winners) > 1 else 'Winner'}: "
+        head += f"{won}."
+    else:
+        head = f"Final scores: {scores}. Nobody wins."
+    return " ".join((head, outcome.reason, *outcome.extra))
+
+
+def replay_frames(
+    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+) -> list[tuple[Any, str]]:
+    """(state, caption) per log entry in public words, then the last state with the final
+    caption: the frames of a replay (render each state's public view)."""
+    steps = replay_steps(game, seed, players, options, entries)
+    frames = [(step.after, str(_line(game, step, None))) for step in steps]
+    last = steps[-1].after if steps else game.setup(players, game_options(game, options), seed)
+    frames.append((last, final_caption(game, last, steps)))
+    return frames
+
+
+# -- private helpers ---------------------------------------------------------------------------
+def _apply(game: Game, state: Any, entry: LogEntry, number: int) -> tuple[Any, Any]:
+    if entry.seat is None:
+        raise CorruptLog(f"log entry {number} ({entry.move!r}) has no seat")
+    try:
+        move = game.parse(state, entry.move)
+        return game.apply(state, entry.seat, move), move
+    except PlayerError as error:
+        raise CorruptLog(f"log entry {number} ({entry.move!r}) does not replay: {error}") from None
+
+
+def _line(game: Game, step: Step, viewer: Seat | None) -> LogLine:
+    seat = step.entry.seat
+    if step.kind == MOVE:
+        assert seat is not None
+        if viewer is not None and viewer == seat:
+            text = game.describe_private(step.before, seat, step.move, step.after)
+        else:
+            text = game.describe(step.before, seat, step.move, step.after)
+    else:
+        text = _control_text(game, step)
+    return LogLine(step.number, seat, step.kind, text, step.undone)
+
+
+def _control_text(game: Game, step: Step) -> str:
+    seat = step.entry.seat
+    name = game.seat_name(seat) if seat is not None else "The table"
+    if step.kind == UNDO:
+        return f"{name} took back their move {step.undoes}."
+    if step.kind == RESIGN:
+        return f"{name} resigned: the other players share the win."
+    if step.kind == TIMEOUT:
+        return f"{name} ran out of time."
+    if seat is None:
+        return "The match was cancelled."
+    return f"{name} cancelled the match."
+
+
+def _depends_on_seed(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> bool:
+    if not dataclasses.is_dataclass(before) or not hasattr(before, "seed"):
+        return False
+    for probe in PROBE_SEEDS:
+        other = dataclasses.replace(before, seed=before.seed ^ probe)  # type: ignore[type-var]
+        result = game.play(other, seat, move)
+        if dataclasses.replace(result, seed=after.seed) != after:
+            return True
+    return False
+
+
+def _held(view: Any, hidden: frozenset[Any]) -> set[Any]:
+    found: set[Any] = set()
+    for value in _walk(view):
+        try:
+            if value in hidden:
+                found.add(value)
+        except TypeError:  # unhashable: a list or dict, walked into anyway
+            continue
+    return found
+
+
+def _walk(value: Any) -> Iterator[Any]:
+    """Every object inside a view: dataclass fields, tuples, lists, sets, dict items."""
+    yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _walk(getattr(value, f.name))
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from _walk(item)
+    elif isinstance(value, dict):
+        for item in itertools.chain(value.keys(), value.values()):
+            yield from _walk(item)
+
+
+def _split_long(line: str, limit: int) -> list[str]:
+    if len(line) <= limit:
+        return [line]
+    pieces: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        while len(word) > limit:  # a single word longer than a page: cut it
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:limit])
+            word = word[limit:]
+        if current and len(current) + 1 + len(word) > limit:
+            pieces.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        pieces.append(current)
+    return pieces

@@ -1,0 +1,51 @@
+"""Seeded playouts that keep their log, for the history tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.history import Entry
+from rules import rng
+from rules.base import Game
+
+MAX_STEPS = 5000
+
+
+@dataclass
+class Played:
+    """A playout: its log entries, the public text of each move, and every state."""
+
+    game: Game
+    seed: int
+    players: int
+    options: dict[str, str]
+    entries: list[Entry] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # states[i] is before entries[i]
+    moves: list[Any] = field(default_factory=list)
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+
+def playout(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> Played:
+    """A whole seeded game (the acting seat drawn among those who may act)."""
+    resolved = game.spec.resolve_options(options or {})
+    state = game.setup(players, resolved, seed)
+    played = Played(game, seed, players, resolved, states=[state])
+    draw = rng.stream(seed, "history")
+    for _ in range(MAX_STEPS):
+        if game.outcome(state) is not None:
+            return played
+        seats = game.to_act(state)
+        seat = seats[rng.below(draw, len(seats))]
+        move = game.playout_move(state, seat, draw)
+        after = game.apply(state, seat, move)
+        played.entries.append(Entry(seat, game.format(state, move)))
+        played.texts.append(game.describe(state, seat, move, after))
+        played.moves.append(move)
+        played.states.append(after)
+        state = after
+    raise AssertionError("the playout did not end")
