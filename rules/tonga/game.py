@@ -4,12 +4,14 @@ Players hire each other's crew dice to sail their ships to five remote islands, 
 money and return home to Tonga Bonga; the richest player wins. Chance: every round each crew
 turn rolls three dice (faces 1-5 and seasick) from the match seed, keyed by round and seat (and
 reroll number), and the seven special tiles are dealt onto the dolphin spaces from the seed, so
-a match replays exactly from its seed and move log. Every decision is its own move: each wage
-choice, reroll, die placement, single ship step, camp and early end of a turn.
+a match replays exactly from its seed and move log. Each decision (a wage choice, reroll, die
+placement, ship step, camp, early end of a turn) is a move of its own, and a player's run of
+decisions may also be given as one move: several placements (`place 4 on B, 3 on C`) or a
+route (`go m4 m3 cocoa camp l3`), checked and played decision by decision (routes.py).
 
 This module is the Game itself; the steps live in wages.py (steps 1 and 4, the round's end),
-crew.py (step 2), navigation.py (step 3), the notation in notation.py and the playout policy
-in policy.py.
+crew.py (step 2), navigation.py (step 3) and routes.py (routes), legality in legality.py, the
+notation in notation.py, autocomplete in suggest.py and the playout policy in policy.py.
 """
 
 from __future__ import annotations

@@ -48,7 +48,10 @@ def test_wage_payment_pays_captain_and_helmsman_and_returns_unassigned_wages():
     assert after.ledger[0][LEDGER.index("wages paid")] == -5
     assert after.ledger[1][LEDGER.index("wages received")] == 3
     assert after.ledger[3][LEDGER.index("wages received")] == 0  # the cabin boy
-    assert "Wage payment: A→B 3; A→C 2; B→A 2; B takes back 2" in " ".join(after.events)
+    # Issue 11: wages in words ("A pays C 3").
+    assert "Wage payment: A pays B 3; A pays C 2; B pays A 2; B takes back 2" in " ".join(
+        after.events
+    )
 
 
 def test_a_new_round_clears_the_boards_and_moves_the_first_board_right():
