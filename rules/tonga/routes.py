@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
+from itertools import pairwise
 
-from rules.tonga.common import Draft, acting, camps_left, freeze, thaw
+from rules.tonga.common import Draft, acting, acting_in, camps_left, freeze, points, thaw
 from rules.tonga.map import DOLPHIN_SPACES, HARBOURS, HOME, ISLANDS, SPACE_NAMES, distances
 from rules.tonga.navigation import (
     CAMP_FEE,
@@ -98,54 +99,58 @@ def route_refusal(state: TongaState, seat: int, route: Route) -> str | None:
 
 
 def sail(d: Draft, seat: int, route: Route) -> None:
-    """Play the route's actions in turn; the public events tell the points left only once."""
+    """Play the route's actions in turn. The public events tell the points left once, at the
+    end, and only while the turn goes on (once it ends they are lost anyway)."""
     for action in route.actions:
         play_action(d, seat, action)
-    events = d["events"]
-    left = [i for i, event in enumerate(events) if _POINTS_LEFT.fullmatch(event)]
-    d["events"] = [e for i, e in enumerate(events) if i not in left[:-1]]
+    d["events"] = [e for e in d["events"] if not _POINTS_LEFT.fullmatch(e)]
+    if d["phase"] is Phase.NAVIGATION and acting_in(d) == seat:
+        d["events"].append(f"{points(d['mp'])} left.")
 
 
 def route_words(before: TongaState, seat: int, route: Route) -> str:
-    """The route in words, told once: `sails g7 → f7 → e7 (2 points), reaching ...`."""
-    parts: list[str] = []
+    """The route in words, told once: "sails n4 → m4 → m3 → Cocoa (3 points), reaching the
+    Cocoa harbour, and sets up a camp on Cocoa, then sails Cocoa → l3 (1 point)."."""
+    parts: list[tuple[bool, str]] = []  # (is a leg of sailing, its words)
+    leg: list[int] = []  # the leg being sailed: its start, then the spaces entered
     here = before.ships[seat]
-    ships = before.ships
-    leg: list[int] = []
-    cost = 0
-    passed: list[int] = []
-
-    def close_leg() -> None:
-        nonlocal leg, cost, passed
-        if not leg:
-            return
-        path = " → ".join(SPACE_NAMES[s] for s in (start_of_leg, *leg))
-        extra = "".join(f", passing ship {SEAT_LETTERS[ship]}" for ship in passed)
-        words = f"sails {path} ({cost} point{'' if cost == 1 else 's'}{extra})"
-        if leg[-1] < HARBOURS:
-            words += f", reaching the {ISLANDS[leg[-1]].name} harbour"
-        parts.append(words)
-        leg, cost, passed = [], 0, []
-
-    start_of_leg = here
     for action in route.actions:
         if isinstance(action, Step):
-            if not leg:
-                start_of_leg = here
-            paid = step_cost(ships, seat, action.space)
-            cost += paid
-            if paid == 2:
-                passed.extend(o for o, s in enumerate(ships) if o != seat and s == action.space)
+            leg = leg or [here]
             leg.append(action.space)
             here = action.space
-        elif isinstance(action, Camp):
-            close_leg()
-            parts.append(f"sets up a camp on {ISLANDS[here].name}")
+            continue
+        if leg:
+            parts.append((True, _leg_words(before.ships, seat, leg)))
+            leg = []
+        if isinstance(action, Camp):
+            parts.append((False, f"sets up a camp on {ISLANDS[here].name}"))
         else:
-            close_leg()
-            parts.append("ends the navigation turn")
-    close_leg()
-    return ", then ".join(parts) + "."
+            parts.append((False, "ends the navigation turn"))
+    if leg:
+        parts.append((True, _leg_words(before.ships, seat, leg)))
+    text = parts[0][1]
+    for (after_leg, _), (_, words) in pairwise(parts):
+        joined = after_leg and not words.startswith("sails")
+        text += f", and {words}" if joined else f", then {words}"
+    return text + "."
+
+
+def _leg_words(ships: tuple[int, ...], seat: int, leg: list[int]) -> str:
+    """`sails n4 → m4 → Cocoa (2 points, passing ship B), reaching the Cocoa harbour`."""
+    cost = 0
+    passed = []
+    for space in leg[1:]:
+        paid = step_cost(ships, seat, space)
+        cost += paid
+        if paid == 2:
+            passed += [o for o, s in enumerate(ships) if o != seat and s == space]
+    path = " → ".join(ISLANDS[s].name if s < HARBOURS else SPACE_NAMES[s] for s in leg)
+    extra = "".join(f", passing ship {SEAT_LETTERS[ship]}" for ship in passed)
+    text = f"sails {path} ({cost} point{'' if cost == 1 else 's'}{extra})"
+    if leg[-1] < HARBOURS:
+        text += f", reaching the {ISLANDS[leg[-1]].name} harbour"
+    return text
 
 
 # -- the places worth reaching ------------------------------------------------------------------
