@@ -16,7 +16,7 @@ from __future__ import annotations
 from rules.base import narrow
 from rules.errors import PlayerError
 from rules.tonga.common import acting, freeze, thaw
-from rules.tonga.crew import crew_moves, open_ships
+from rules.tonga.crew import crew_moves, full_placements, open_ships
 from rules.tonga.legality import refusal
 from rules.tonga.navigation import navigation_moves
 from rules.tonga.notation import format_move, parse_move
@@ -75,13 +75,11 @@ def _typed_move(state: TongaState, seat: int, typed: str) -> Move | None:
 def _crew_texts(state: TongaState, seat: int) -> list[str]:
     """All dice at once (highest first), single dice, `keep`, rerolls; then every other
     order and part of several placements, found only when typed."""
-    sequences = _placement_sequences(state, seat)
-    values = [v for v in state.roll if v != SEASICK]
-    whole = [p for p in sequences if len(p) == len(values) > 1]
-    first = [p for p in whole if list(p) == sorted(p, key=lambda x: -x.value)]
+    first = full_placements(state, seat)
     texts = [format_move(Places(p)) for p in first]
     texts += [format_move(m) for m in crew_moves(state, seat)]
-    texts += [format_move(Places(p)) for p in sequences if len(p) > 1 and p not in first]
+    others = [p for p in _placement_sequences(state, seat) if len(p) > 1 and p not in first]
+    texts += [format_move(Places(p)) for p in others]
     return list(dict.fromkeys(texts))
 
 
