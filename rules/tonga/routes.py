@@ -50,13 +50,12 @@ def action_word(action: Action) -> str:
 
 
 def route_text(actions: tuple[Action, ...]) -> str:
-    """The canonical text of a route: `go` before the first space, the actions in order."""
-    words = []
-    for i, action in enumerate(actions):
-        if isinstance(action, Step) and not any(isinstance(a, Step) for a in actions[:i]):
-            words.append("go")
-        words.append(action_word(action))
-    return " ".join(words)
+    """The canonical text of a route: `go` and the actions in order, or `camp go ...` for a
+    camp before sailing on (`go camp end` for a route that does not sail at all)."""
+    words = [action_word(action) for action in actions]
+    if len(actions) > 1 and isinstance(actions[0], Camp) and isinstance(actions[1], Step):
+        return " ".join(["camp", "go", *words[1:]])
+    return " ".join(["go", *words])
 
 
 def as_move(actions: tuple[Action, ...]) -> Action | Route:
