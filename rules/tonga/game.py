@@ -38,6 +38,7 @@ from rules.tonga.common import (
 )
 from rules.tonga.crew import (
     crew_moves,
+    full_placements,
     next_crew_turn,
     open_ships,
     place,
@@ -353,6 +354,9 @@ def _crew_options(state: TongaState) -> list[str]:
         ships = open_ships(state.players, seat, state.placed)
         names = " or ".join(SEAT_LETTERS[ship] for ship in ships)
         example = format_move(Place(placeable[0], ships[0]))
+        whole = full_placements(state, seat)
+        if whole:  # several dice: all of them may go at once
+            example += f"`, or all at once: `{format_move(Places(whole[0]))}"
         options.append(f"place a die on ship {names} (`{example}`)")
     else:
         options.append("`keep` (all seasick)")

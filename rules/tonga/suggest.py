@@ -20,7 +20,7 @@ from rules.tonga.crew import crew_moves, full_placements, open_ships
 from rules.tonga.legality import refusal
 from rules.tonga.navigation import navigation_moves
 from rules.tonga.notation import format_move, parse_move
-from rules.tonga.routes import play_action, route_options, step_cost
+from rules.tonga.routes import LINE, play_action, route_options, step_cost
 from rules.tonga.state import (
     SEASICK,
     Action,
@@ -125,7 +125,7 @@ def _onward(state: TongaState, seat: int, typed: str) -> list[str]:
     found += [
         format_move(Route(a) if len(a) > 1 else a[0]) for a in singles if _word(a[-1], partial)
     ]
-    return found
+    return [text for text in found if len(text) <= LINE]  # Discord's limit for a choice
 
 
 def _sail(state: TongaState, seat: int, actions: tuple[Action, ...]) -> tuple[TongaState, int]:
