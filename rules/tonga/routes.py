@@ -78,6 +78,8 @@ def route_refusal(state: TongaState, seat: int, route: Route) -> str | None:
     current = state
     for i, action in enumerate(route.actions):
         if current.phase is not Phase.NAVIGATION or acting(current) != seat:
+            if i == 0:
+                return "Ships sail in their own navigation turn, and this is not yours."
             done = route.actions[i - 1]
             if isinstance(done, End):
                 why = "`end` ends your turn"
