@@ -214,6 +214,23 @@ class Game(ABC, Generic[S, M, V]):
         texts = [self.format(state, m) for m in self.legal_moves(state, seat)]
         return narrow(texts, typed, limit)
 
+    def forced_move(self, state: S) -> tuple[Seat, M] | None:
+        """The seat and its move when the game leaves no choice: exactly one seat must act and
+        it has exactly one legal move. The service plays such a move for the player and only
+        announces it (no ping). None when the game is over or someone has a real choice.
+
+        Games whose move lists are costly to build may override this with a cheaper test.
+        """
+        if self.outcome(state) is not None:
+            return None
+        seats = self.to_act(state)
+        if len(seats) != 1:
+            return None
+        legal = self.legal_moves(state, seats[0])
+        if len(legal) != 1:
+            return None
+        return seats[0], legal[0]
+
     def private_text(self, state: S, seat: Seat) -> str | None:
         """The seat's secret information as text (their hand), or None in open games."""
         return None

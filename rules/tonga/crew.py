@@ -14,10 +14,13 @@ from functools import cache
 from rules import rng
 from rules.tonga.common import (
     Draft,
+    acting,
     acting_in,
     dice_text,
     face,
+    freeze,
     reroll_cost,
+    thaw,
     transfer,
     who,
 )
@@ -33,6 +36,7 @@ from rules.tonga.state import (
     Move,
     Phase,
     Place,
+    Places,
     Reroll,
     TongaState,
 )
@@ -110,6 +114,47 @@ def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> s
     return None
 
 
+def places_refusal(state: TongaState, seat: int, move: Places) -> str | None:
+    """Why placing these dice in turn is illegal (naming the first refused), or None."""
+    current = state
+    for i, single in enumerate(move.places):
+        if current.phase is not Phase.CREW or acting(current) != seat:
+            return (
+                f"All your dice are placed before `{_placement(single)}`: list each die you "
+                f"hold once (your dice: {dice_text(state.roll)})."
+            )
+        reason = crew_refusal(current, seat, single)
+        if reason is not None:
+            return f"`{_placement(single)}`, placement {i + 1} of yours: {reason}"
+        d = thaw(current)
+        place(d, seat, single)
+        current = freeze(d)
+    return None
+
+
+def full_placements(state: TongaState, seat: int) -> list[tuple[Place, ...]]:
+    """Every distinct way to place all the acting seat's dice now, highest die first (for
+    autocomplete): a handful, as each die goes on one of two or three ships."""
+    values = sorted((v for v in state.roll if v != SEASICK), reverse=True)
+    if len(values) < 2:
+        return []
+    found: dict[tuple[Place, ...], None] = {}
+
+    def extend(done: tuple[Place, ...], placed: tuple[int, ...]) -> None:
+        if len(done) == len(values):
+            found[done] = None
+            return
+        value = values[len(done)]
+        for ship in open_ships(state.players, seat, placed):
+            # Equal dice are interchangeable: keep their ships in order to list each way once.
+            if done and done[-1].value == value and ship < done[-1].ship:
+                continue
+            extend((*done, Place(value, ship)), (*placed, ship))
+
+    extend((), state.placed)
+    return list(found)
+
+
 # -- effects ---------------------------------------------------------------------------------------
 def start_crew_turn(d: Draft) -> None:
     """Roll the next board's three dice, publicly; all seasick and too poor to reroll: next."""
@@ -161,6 +206,11 @@ def place(d: Draft, seat: int, move: Place) -> None:
         next_crew_turn(d)
 
 
+def place_all(d: Draft, seat: int, move: Places) -> None:
+    for single in move.places:
+        place(d, seat, single)
+
+
 def next_crew_turn(d: Draft) -> None:
     """The next board's crew turn, or navigation once every board has placed its dice."""
     d["roll"] = ()
@@ -176,6 +226,10 @@ def next_crew_turn(d: Draft) -> None:
 
 
 # -- private helpers -------------------------------------------------------------------------------
+def _placement(move: Place) -> str:
+    return f"{face(move.value)} on {SEAT_LETTERS[move.ship]}"
+
+
 def _can_reroll(d: Draft) -> bool:
     return not d["placed"] and d["money"][acting_in(d)] >= reroll_cost(d["rerolls"])
 

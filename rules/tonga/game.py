@@ -4,12 +4,14 @@ Players hire each other's crew dice to sail their ships to five remote islands, 
 money and return home to Tonga Bonga; the richest player wins. Chance: every round each crew
 turn rolls three dice (faces 1-5 and seasick) from the match seed, keyed by round and seat (and
 reroll number), and the seven special tiles are dealt onto the dolphin spaces from the seed, so
-a match replays exactly from its seed and move log. Every decision is its own move: each wage
-choice, reroll, die placement, single ship step, camp and early end of a turn.
+a match replays exactly from its seed and move log. Each decision (a wage choice, reroll, die
+placement, ship step, camp, early end of a turn) is a move of its own, and a player's run of
+decisions may also be given as one move: several placements (`place 4 on B, 3 on C`) or a
+route (`go m4 m3 cocoa camp l3`), checked and played decision by decision (routes.py).
 
 This module is the Game itself; the steps live in wages.py (steps 1 and 4, the round's end),
-crew.py (step 2), navigation.py (step 3), the notation in notation.py and the playout policy
-in policy.py.
+crew.py (step 2), navigation.py (step 3) and routes.py (routes), legality in legality.py, the
+notation in notation.py, autocomplete in suggest.py and the playout policy in policy.py.
 """
 
 from __future__ import annotations
@@ -36,24 +38,25 @@ from rules.tonga.common import (
 )
 from rules.tonga.crew import (
     crew_moves,
-    crew_refusal,
+    full_placements,
     next_crew_turn,
     open_ships,
     place,
+    place_all,
     reroll,
     start_crew_turn,
 )
+from rules.tonga.legality import Decisions, refusal
 from rules.tonga.map import DOLPHIN_SPACES, HOME, ISLANDS
-from rules.tonga.navigation import (
-    STEPS,
-    camp,
-    end_navigation_turn,
-    navigation_moves,
-    navigation_refusal,
-    step,
-    steps,
-)
+from rules.tonga.navigation import STEPS, navigation_moves, steps
 from rules.tonga.notation import format_move, parse_move
+from rules.tonga.routes import (
+    play_action,
+    route_options,
+    route_text,
+    route_words,
+    sail,
+)
 from rules.tonga.state import (
     LEDGER,
     SEASICK,
@@ -65,16 +68,19 @@ from rules.tonga.state import (
     Move,
     Phase,
     Place,
+    Places,
     Reroll,
+    Route,
     SeatLine,
     Step,
     TongaState,
     TongaView,
     Wages,
 )
+from rules.tonga.suggest import suggestions
 from rules.tonga.text import MOVE_HELP, RULES_TEXT
 from rules.tonga.tiles import TILES, TILES_USED
-from rules.tonga.wages import WageChoices, set_wages, wage_refusal, wage_suggestions
+from rules.tonga.wages import WageChoices, set_wages
 
 
 class TongaBonga(Game[TongaState, Move, TongaView]):
@@ -132,21 +138,23 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
 
     # -- legal moves -------------------------------------------------------------------------
     def legal_moves(self, state: TongaState, seat: int) -> Sequence[Move]:
+        """The single decisions (each step, camp, end, placement, reroll...), in a stable
+        order. Compound moves (routes, several placements) are not listed, there being too
+        many, but ``in`` answers for them too: see ``Decisions``."""
         if state.phase is Phase.OVER or seat != acting(state):
             return ()
         if state.phase is Phase.WAGES:
             return WageChoices(state.money[seat])
         if state.phase is Phase.CREW:
-            return crew_moves(state, seat)
-        return navigation_moves(state)
+            return Decisions(crew_moves(state, seat), state, seat)
+        return Decisions(navigation_moves(state), state, seat)
 
     def suggest(self, state: TongaState, seat: int, typed: str, limit: int = 25) -> list[str]:
-        if state.phase is Phase.WAGES and seat == acting(state):
-            return wage_suggestions(state.money[seat], typed, limit)
-        return super().suggest(state, seat, typed, limit)
+        """Whole routes and placements first, then single decisions (see suggest.py)."""
+        return suggestions(state, seat, typed, limit)
 
     def check(self, state: TongaState, seat: int, move: Move) -> None:
-        reason = _refusal(state, seat, move)
+        reason = refusal(state, seat, move)
         if reason is not None:
             legal = self.legal_moves(state, seat)
             raise IllegalMove(f"{reason} {self.examples(state, legal)}")
@@ -166,14 +174,14 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
             reroll(d, seat, move)
         elif isinstance(move, Place):
             place(d, seat, move)
+        elif isinstance(move, Places):
+            place_all(d, seat, move)
         elif isinstance(move, Keep):
             next_crew_turn(d)
-        elif isinstance(move, Step):
-            step(d, seat, move.space)
-        elif isinstance(move, Camp):
-            camp(d, seat)
+        elif isinstance(move, Route):
+            sail(d, seat, move)
         else:
-            end_navigation_turn(d)
+            play_action(d, seat, move)
         return freeze(d)
 
     # -- views and results ---------------------------------------------------------------
@@ -260,6 +268,9 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
             words = f"pays {reroll_cost(before.rerolls)} to reroll {dice_text(move.dice)}."
         elif isinstance(move, Place):
             words = f"places a {move.value} on ship {SEAT_LETTERS[move.ship]}."
+        elif isinstance(move, Places):
+            each = [f"a {p.value} on ship {SEAT_LETTERS[p.ship]}" for p in move.places]
+            words = f"places {', '.join(each[:-1])} and {each[-1]}."
         elif isinstance(move, Keep):
             words = "keeps the seasick dice home."
         elif isinstance(move, Step):
@@ -271,6 +282,8 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
             words += "."
         elif isinstance(move, Camp):
             words = f"sets up a camp on {ISLANDS[before.ships[seat]].name}."
+        elif isinstance(move, Route):
+            words = route_words(before, seat, move)
         else:
             words = "ends the navigation turn."
         return " ".join([f"{who(seat)} {words}", *after.events])
@@ -306,7 +319,17 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                 f"{me} is passing through a ship at {here} and must sail on "
                 f"({points(state.mp)} left; e.g. {example})"
             )
-        options = [f"sail one space (e.g. {example})"] if sail else []
+        options = []
+        if sail:
+            routes = [o for o in route_options(state) if len(o.actions) > 1]
+            if routes:
+                route = routes[0]
+                options.append(
+                    f"sail a route (e.g. `{route_text(route.actions)}`, {route.cost}: "
+                    f"{route.gain}) or one space ({example})"
+                )
+            else:
+                options.append(f"sail one space (e.g. {example})")
         if state.may_camp:
             options.append(f"`camp` on {ISLANDS[state.ships[seat]].name}")
         options.append("`end`")
@@ -328,17 +351,6 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         return isinstance(move, Reroll) or _crew_rolls(after) > _crew_rolls(before)
 
 
-def _refusal(state: TongaState, seat: int, move: Move) -> str | None:
-    """Why ``move`` is illegal now, or None if it is legal."""
-    if isinstance(move, Wages):
-        return wage_refusal(state, seat, move)
-    if isinstance(move, Reroll | Place | Keep):
-        return crew_refusal(state, seat, move)
-    if state.phase is not Phase.NAVIGATION:
-        return f"Ships move in the navigation step; now it is the {state.phase.value} step."
-    return navigation_refusal(state, seat, move)
-
-
 def _crew_options(state: TongaState) -> list[str]:
     """The crew decision in words, with examples the acting seat could really type."""
     seat = acting(state)
@@ -348,6 +360,9 @@ def _crew_options(state: TongaState) -> list[str]:
         ships = open_ships(state.players, seat, state.placed)
         names = " or ".join(SEAT_LETTERS[ship] for ship in ships)
         example = format_move(Place(placeable[0], ships[0]))
+        whole = full_placements(state, seat)
+        if whole:  # several dice: all of them may go at once
+            example += f"`, or all at once: `{format_move(Places(whole[0]))}"
         options.append(f"place a die on ship {names} (`{example}`)")
     else:
         options.append("`keep` (all seasick)")

@@ -68,7 +68,7 @@ def navigation_moves(state: TongaState) -> tuple[Move, ...]:
 
 def steps(state: TongaState) -> list[int]:
     """The spaces the acting ship may enter now."""
-    return _legal_steps(state.ships, acting(state), state.mp, state.tiles, state.winds, state.ghost)
+    return legal_steps(state.ships, acting(state), state.mp, state.tiles, state.winds, state.ghost)
 
 
 def navigation_refusal(state: TongaState, seat: int, move: Step | Camp | End) -> str | None:
@@ -123,7 +123,7 @@ def start_navigation_turn(d: Draft) -> None:
     d["passing"] = False
     d["may_camp"] = False
     d["events"].append(f"{who(seat)} navigates with {points(d['mp'])}.")
-    if not _steps_in(d):
+    if not steps_in(d):
         end_navigation_turn(d)
 
 
@@ -158,7 +158,7 @@ def step(d: Draft, seat: int, space: int) -> None:
     if space < HARBOURS:
         _arrive(d, seat, space)
     # The turn ends by itself once nothing is left to decide.
-    if not d["passing"] and not d["may_camp"] and not _steps_in(d):
+    if not d["passing"] and not d["may_camp"] and not steps_in(d):
         end_navigation_turn(d)
 
 
@@ -177,7 +177,7 @@ def camp(d: Draft, seat: int) -> None:
     ]
     paid = f", pays {', '.join(fees)}" if fees else ""
     d["events"].append(f"+{CAMP_INCOME} from the bank{paid}.")
-    if not _steps_in(d):
+    if not steps_in(d):
         end_navigation_turn(d)
 
 
@@ -203,13 +203,14 @@ def end_navigation_turn(d: Draft) -> None:
     end_round(d)
 
 
-# -- private helpers -------------------------------------------------------------------------------
-def _steps_in(d: Draft) -> list[int]:
-    return _legal_steps(d["ships"], acting_in(d), d["mp"], d["tiles"], d["winds"], d["ghost"])
+# -- the step rules, shared with the route search (routes.py) and the playout policy -------------
+def steps_in(d: Draft) -> list[int]:
+    """The spaces the acting ship of a draft may enter now (as ``steps`` for a state)."""
+    return legal_steps(d["ships"], acting_in(d), d["mp"], d["tiles"], d["winds"], d["ghost"])
 
 
-def _wind(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int) -> int:
-    """The wind points entering ``space`` would still give this turn."""
+def wind_gain(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int) -> int:
+    """The wind points entering ``space`` would still give this turn (``winds``: used ones)."""
     index = DOLPHIN_INDEX.get(space)
     if index is None or index in winds:
         return 0
@@ -220,7 +221,7 @@ def _wind(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int) -> 
     return tile.value if tile.kind is Kind.WIND else 0
 
 
-def _legal_steps(
+def legal_steps(
     ships: tuple[int, ...],
     seat: int,
     mp: int,
@@ -228,6 +229,8 @@ def _legal_steps(
     winds: tuple[int, ...],
     ghost: int,
 ) -> list[int]:
+    """The spaces the ship of ``seat`` may enter with ``mp`` points: not the ghost ship, and an
+    occupied small space only when it can pay 2 and still take a further step from there."""
     if mp <= 0:
         return []
     out = []
@@ -240,7 +243,7 @@ def _legal_steps(
             if left < 0:
                 continue
             occupied = {s for o, s in enumerate(ships) if o != seat and s >= HARBOURS}
-            gust = _wind(tiles, winds, space)
+            gust = wind_gain(tiles, winds, space)
             used = (*winds, DOLPHIN_INDEX[space]) if gust else winds
             if not _can_sail_on(space, left + gust, occupied, tiles, used, ghost):
                 continue
@@ -248,6 +251,7 @@ def _legal_steps(
     return out
 
 
+# -- private helpers -------------------------------------------------------------------------------
 def _can_sail_on(
     space: int,
     mp: int,
@@ -264,7 +268,7 @@ def _can_sail_on(
             if mp >= 1:
                 return True
         elif mp >= 2:  # 2 to pass it too; its wind may pay for the step beyond
-            gust = _wind(tiles, winds, other)
+            gust = wind_gain(tiles, winds, other)
             used = (*winds, DOLPHIN_INDEX[other]) if gust else winds
             if _can_sail_on(other, mp - 2 + gust, occupied, tiles, used, ghost):
                 return True

@@ -1,7 +1,10 @@
 """Tonga Bonga's move notation: what players type, and the canonical text of every move.
 
-`wages 3 2` · `reroll 1 s` · `place 4 on B` · `keep` · `go d5` / `go cocoa` · `camp` · `end`.
-A space is named by the hex label printed on the picture, or a harbour by its island's name.
+`wages 3 2` · `reroll 1 s` · `place 4 on B` / `place 4 on B, 3 on C` · `keep` · `go d5` /
+`go cocoa` / a route `go k15 l15 cocoa camp m3` · `camp` · `end`. A space is named by the hex
+label printed on the picture, or a harbour by its island's name. Any text at all gives a move or
+an InvalidMove (never another exception): the length is checked first, numbers are read as
+ASCII digits only, and refusals quote at most 100 characters of what was typed.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from rules.errors import InvalidMove
 from rules.tonga.common import acting, face, where
 from rules.tonga.map import ISLANDS, LAND, NAME_TO_SPACE, SPACE_NAMES, label
 from rules.tonga.navigation import steps
+from rules.tonga.routes import as_move, route_text
 from rules.tonga.state import (
     DICE_PER_PLAYER,
     SEASICK,
@@ -22,29 +26,38 @@ from rules.tonga.state import (
     Move,
     Phase,
     Place,
+    Places,
     Reroll,
+    Route,
     Step,
     TongaState,
     Wages,
 )
 from rules.tonga.text import MOVE_HELP
+from rules.tonga.typed import SHORT_QUOTE_CHARS, guard, number, quote
 
 _GO_WORDS = ("go", "to", "sail", "move")
 _END_WORDS = ("end", "end turn", "done", "stop")
-_FILLER = ("on", "ship", "seat", "to")  # `place 4 on ship B`, `place 4 to seat 2`
+_FILLER = ("on", "ship", "seat", "to", "and")  # `place 4 on ship B`, `place 4 to seat 2`
 _HEX_LABEL = re.compile(r"[a-z][0-9]{1,2}")  # what a hex name looks like, e.g. `d5`
+# Between a route's spaces a player may type commas, semicolons or arrows (as describe writes).
+_SEPARATORS = str.maketrans({",": " ", ";": " ", "→": " ", "—": " "})
 
 
 def parse_move(state: TongaState, text: str) -> Move:
-    words = text.lower().replace(",", " ").split()
+    guard(text, "Tonga Bonga move")
+    # An autocomplete line ends with a note in brackets, "(3 points, 2 left: ...)": not a move.
+    words = text.split("(", 1)[0].lower().replace("->", " ").translate(_SEPARATORS).split()
     if not words:
         raise InvalidMove(f"Empty move. {MOVE_HELP}")
     head, rest = words[0], words[1:]
     if head in ("wages", "wage"):
-        if len(rest) == 2 and all(w.isdigit() for w in rest):
-            return Wages(int(rest[0]), int(rest[1]))
+        values = [number(w) for w in rest]
+        if len(rest) == 2 and None not in values:
+            return Wages(values[0] or 0, values[1] or 0)
         raise InvalidMove(
-            f"`{text}`: wages are two whole numbers, captain then helmsman, e.g. `wages 3 2`."
+            f"`{quote(text)}`: wages are two whole numbers, captain then helmsman, "
+            "e.g. `wages 3 2`."
         )
     if head == "reroll":
         if rest == ["all"]:
@@ -52,46 +65,18 @@ def parse_move(state: TongaState, text: str) -> Move:
         if 1 <= len(rest) <= DICE_PER_PLAYER:
             return Reroll(tuple(sorted((_die_value(text, w) for w in rest), reverse=True)))
         raise InvalidMove(
-            f"`{text}`: name the 1 to {DICE_PER_PLAYER} dice to reroll by their values, "
+            f"`{quote(text)}`: name the 1 to {DICE_PER_PLAYER} dice to reroll by their values, "
             "e.g. `reroll 1 s` (s = seasick), or `reroll all`."
         )
     if head == "place":
-        rest = [w for w in rest if w not in _FILLER]
-        if len(rest) == 2:
-            return Place(_die_value(text, rest[0]), _ship(state, text, rest[1]))
-        raise InvalidMove(f"`{text}`: name a die value and a ship, e.g. `place 4 on B`.")
+        return _places(state, text, [w for w in rest if w not in _FILLER])
     if words == ["keep"]:
         return Keep()
-    if head == "camp":
+    if head == "camp" and (not rest or rest[0] not in (*_GO_WORDS, "end", "done", "stop")):
         return _camp(state, text, rest)
     if " ".join(words) in _END_WORDS:
         return End()
-    if head in _GO_WORDS:
-        if not rest:
-            raise InvalidMove(
-                f"`{text}`: name the space to sail to, e.g. `{_step_example(state)}`."
-            )
-        words = rest
-    name = " ".join(words)
-    if name in NAME_TO_SPACE:
-        return Step(NAME_TO_SPACE[name])
-    if len(words) > 1 and all(w in NAME_TO_SPACE for w in words):
-        raise InvalidMove(
-            f"`{text}`: a ship moves one space per move: `go {words[0]}`, then `go {words[1]}`."
-        )
-    if len(words) > 1 and words[0] in NAME_TO_SPACE:
-        raise InvalidMove(
-            f"`{text}`: a ship moves one space per move: `go {words[0]}` first, then the next."
-        )
-    land = _land_name(name)
-    if land:
-        raise InvalidMove(f"`{text}`: {name} is {land}; ships sail only on sea spaces.")
-    if head in _GO_WORDS and _HEX_LABEL.fullmatch(name):
-        raise InvalidMove(
-            f"`{text}`: there is no sea space {name} on the chart; type a hex as printed on "
-            f"the picture, e.g. `{_step_example(state)}`."
-        )
-    raise InvalidMove(f"`{text}` is not a Tonga Bonga move. Moves: {MOVE_HELP}")
+    return _route(state, text, words)
 
 
 def format_move(move: Move) -> str:
@@ -100,14 +85,94 @@ def format_move(move: Move) -> str:
     if isinstance(move, Reroll):
         return "reroll " + " ".join(face(v) for v in move.dice)
     if isinstance(move, Place):
-        return f"place {face(move.value)} on {SEAT_LETTERS[move.ship]}"
+        return f"place {_placement(move)}"
+    if isinstance(move, Places):
+        return "place " + ", ".join(_placement(p) for p in move.places)
     if isinstance(move, Keep):
         return "keep"
     if isinstance(move, Step):
         return f"go {SPACE_NAMES[move.space]}"
     if isinstance(move, Camp):
         return "camp"
+    if isinstance(move, Route):
+        return route_text(move.actions)
     return "end"
+
+
+def _placement(move: Place) -> str:
+    return f"{face(move.value)} on {SEAT_LETTERS[move.ship]}"
+
+
+def _places(state: TongaState, text: str, rest: list[str]) -> Place | Places:
+    """`place 4 on B`, or several dice at once: `place 4 on B, 3 on C` (a value, a ship...)."""
+    if len(rest) < 2 or len(rest) % 2 or len(rest) > 2 * DICE_PER_PLAYER:
+        raise InvalidMove(
+            f"`{quote(text)}`: name a die value and a ship, e.g. `place 4 on B`, or several "
+            "pairs at once, e.g. `place 4 on B, 3 on C`."
+        )
+    places = tuple(
+        Place(_die_value(text, rest[i]), _ship(state, text, rest[i + 1]))
+        for i in range(0, len(rest), 2)
+    )
+    return places[0] if len(places) == 1 else Places(places)
+
+
+def _route(state: TongaState, text: str, words: list[str]) -> Move:
+    """One space (`go d5`, `d5`), or a route of spaces, camps and a final `end`
+    (`go k15 l15 cocoa camp m3`)."""
+    head = words[0]
+    if head in _GO_WORDS and len(words) == 1:
+        raise InvalidMove(
+            f"`{quote(text)}`: name the space to sail to, e.g. `{_step_example(state)}`, "
+            "or a route of spaces."
+        )
+    actions: list[Step | Camp | End] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        pair = " ".join(words[i : i + 2])
+        if word in _GO_WORDS:
+            pass
+        elif pair in NAME_TO_SPACE:  # "tonga bonga"
+            actions.append(Step(NAME_TO_SPACE[pair]))
+            i += 1
+        elif word in NAME_TO_SPACE:
+            actions.append(Step(NAME_TO_SPACE[word]))
+        elif word == "camp":
+            actions.append(Camp())
+        elif word in ("end", "done", "stop"):
+            if pair == "end turn":
+                i += 1
+            if i != len(words) - 1:
+                raise InvalidMove(
+                    f"`{quote(text)}`: `end` ends your turn, so it can only come last."
+                )
+            actions.append(End())
+        else:
+            raise InvalidMove(_unknown_word(state, text, word, first=not actions))
+        i += 1
+    if not actions:
+        raise InvalidMove(f"`{quote(text)}` is not a Tonga Bonga move. Moves: {MOVE_HELP}")
+    return as_move(tuple(actions))
+
+
+def _unknown_word(state: TongaState, text: str, word: str, first: bool) -> str:
+    """Why ``word`` cannot be a space of a route: land, a reef, off the chart, or unknown."""
+    shown = quote(word, SHORT_QUOTE_CHARS)
+    land = _land_name(word)
+    if land:
+        return f"`{quote(text)}`: {shown} is {land}; ships sail only on sea spaces."
+    if _HEX_LABEL.fullmatch(word):
+        return (
+            f"`{quote(text)}`: there is no sea space {shown} on the chart; type a hex as "
+            f"printed on the picture, e.g. `{_step_example(state)}`."
+        )
+    if first:
+        return f"`{quote(text)}` is not a Tonga Bonga move. Moves: {MOVE_HELP}"
+    return (
+        f"`{quote(text)}`: `{shown}` is not a sea space; a route is spaces (hex labels or "
+        "island names), `camp` and a final `end`, e.g. `go k15 l15 cocoa camp`."
+    )
 
 
 def _camp(state: TongaState, text: str, rest: list[str]) -> Camp:
@@ -117,11 +182,14 @@ def _camp(state: TongaState, text: str, rest: list[str]) -> Camp:
     name = " ".join(rest)
     space = NAME_TO_SPACE.get(name)
     if space is None or space >= len(ISLANDS):
-        raise InvalidMove(f"`{text}`: `{name}` is not an island; just type `camp`.")
+        raise InvalidMove(
+            f"`{quote(text)}`: `{quote(name, SHORT_QUOTE_CHARS)}` is not an island; just type "
+            "`camp` (or `camp go m3 m4` to sail on after camping)."
+        )
     ship = state.ships[acting(state)]
     if space != ship:
         raise InvalidMove(
-            f"`{text}`: your ship is at {where(ship)}, not at {ISLANDS[space].name}; "
+            f"`{quote(text)}`: your ship is at {where(ship)}, not at {ISLANDS[space].name}; "
             "a camp goes on the island whose harbour you just entered."
         )
     return Camp()
@@ -139,19 +207,25 @@ def _step_example(state: TongaState) -> str:
 def _die_value(text: str, word: str) -> int:
     if word in ("s", "sick", "seasick", "6"):
         return SEASICK
-    if word.isdigit() and 1 <= int(word) <= 5:
-        return int(word)
-    raise InvalidMove(f"`{text}`: `{word}` is not a die face (1-5, or s for seasick).")
+    value = number(word)
+    if value is not None and 1 <= value <= 5:
+        return value
+    raise InvalidMove(
+        f"`{quote(text)}`: `{quote(word, SHORT_QUOTE_CHARS)}` is not a die face "
+        "(1-5, or s for seasick)."
+    )
 
 
 def _ship(state: TongaState, text: str, word: str) -> int:
     letters = [letter.lower() for letter in SEAT_LETTERS[: state.players]]
     if word in letters:
         return letters.index(word)
-    if word.isdigit() and 1 <= int(word) <= state.players:
-        return int(word) - 1
+    seat = number(word)
+    if seat is not None and 1 <= seat <= state.players:
+        return seat - 1
     raise InvalidMove(
-        f"`{text}`: `{word}` is not a ship; ships are {', '.join(SEAT_LETTERS[: state.players])}."
+        f"`{quote(text)}`: `{quote(word, SHORT_QUOTE_CHARS)}` is not a ship; ships are "
+        f"{', '.join(SEAT_LETTERS[: state.players])}."
     )
 
 

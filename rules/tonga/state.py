@@ -112,7 +112,35 @@ class End:
     pass
 
 
-Move = Wages | Reroll | Place | Keep | Step | Camp | End
+# A navigation action: one space, a camp or the end of the turn.
+Action = Step | Camp | End
+
+
+@dataclass(frozen=True)
+class Route:
+    """Several navigation actions in one move (`go k15 l15 cocoa camp`): played as the single
+    actions in turn, each checked by the ordinary rules. Always two actions or more."""
+
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Places:
+    """Several dice placed in one move (`place 4 on B, 3 on C`), in turn. Two or more."""
+
+    places: tuple[Place, ...]
+
+
+Move = Wages | Reroll | Place | Places | Keep | Step | Camp | End | Route
+
+
+def decisions(move: Move) -> tuple[Move, ...]:
+    """The single decisions a move stands for: a route's actions, each placement, else itself."""
+    if isinstance(move, Route):
+        return move.actions
+    if isinstance(move, Places):
+        return move.places
+    return (move,)
 
 
 # -- the public view -----------------------------------------------------------------------

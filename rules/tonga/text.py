@@ -11,11 +11,14 @@ right end every round):
 1. **Wages**: put at least 1 coin on your captain and 1 on your helmsman (`wages 3 2`).
 2. **Crew**: your 3 dice are rolled for you. Reroll any 1-3 of them before placing for 2, then \
 3, 4, ... coins (`reroll 1 s`). Seasick dice stay home. Place every other die on another \
-player's ship (`place 4 on B`): with 4 players one die per ship, with 3 players one or two. \
+player's ship (`place 4 on B`, or all at once: `place 4 on B, 2 on C`): with 4 players one die \
+per ship, with 3 players one or two. \
 A ship's dice sit highest first (captain, helmsman, cabin boy); a new die goes left of equal ones.
-3. **Navigation**: your movement points are the sum of the dice on your ship. Move one space per \
-move (`go d5`, `go cocoa`): 1 point per free small space or per harbour (a large space ships \
-share), 2 to pass through a small space with a ship (you may not stop there). No land, reefs or \
+3. **Navigation**: your movement points are the sum of the dice on your ship. Sail space by \
+space, one (`go d5`) or a whole route in one move (`go m4 m3 cocoa camp l3`; autocomplete \
+offers routes to harbours, camps and treasure with their cost): 1 point per free small space or \
+per harbour (a large space ships share), 2 to pass through a small space with a ship (you may \
+not stop there). No land, reefs or \
 ghost ship. On entering a harbour of an island without your camp you may `camp`: +25 from the \
 bank, then 5 to each other camp there. `end` ends your turn early.
 4. **Wage payment** (automatic): the captain's and helmsman's wages go to those dice's owners; \
@@ -55,6 +58,6 @@ optional; unused points are lost.
 
 MOVE_HELP = (
     "`wages 3 2` (captain, helmsman) · `reroll 1 s` (die values, s = seasick) or `reroll all` · "
-    "`place 4 on B` (die value, ship letter) · `keep` · `go d5` or `go cocoa` (one space) · "
-    "`camp` · `end`"
+    "`place 4 on B` (die value, ship letter) or several: `place 4 on B, 2 on C` · `keep` · "
+    "`go d5` or `go cocoa` (one space) or a route: `go m4 m3 cocoa camp l3` · `camp` · `end`"
 )

@@ -144,7 +144,7 @@ def pay_wages(d: Draft) -> None:
                 ledger[owner][WAGES_PAID] -= wage
                 ledger[worker][WAGES_RECEIVED] += wage
                 if wage:
-                    lines.append(f"{SEAT_LETTERS[owner]}→{SEAT_LETTERS[worker]} {wage}")
+                    lines.append(f"{SEAT_LETTERS[owner]} pays {SEAT_LETTERS[worker]} {wage}")
             else:
                 money[owner] += wage
                 if wage:

@@ -11,7 +11,7 @@ from render.common import to_png
 from render.tonga import HEIGHT, WIDTH, render
 from rules import rng
 from rules.tonga import TongaBonga
-from rules.tonga.state import Phase, TongaState
+from rules.tonga.state import Phase, TongaState, decisions
 
 GAME = TongaBonga()
 MAX_PNG = 500 * 1024
@@ -22,9 +22,15 @@ def positions(players: int, seed: int) -> dict[str, TongaState]:
     state = GAME.setup(players, {}, seed)
     draw = rng.stream(seed, "render")
     found = {"start": state}
+    # The policy plays whole routes and placements; their decisions one by one pass through
+    # every kind of position (a pending camp, a ship passing another...).
+    steps = []
     while GAME.outcome(state) is None:
         seat = GAME.to_act(state)[0]
-        state = GAME.apply(state, seat, GAME.playout_move(state, seat, draw))
+        for decision in decisions(GAME.playout_move(state, seat, draw)):
+            state = GAME.apply(state, seat, decision)
+            steps.append(state)
+    for state in steps:
         kind = state.phase.value
         if state.phase is Phase.NAVIGATION:
             kind = "camp" if state.may_camp else "passing" if state.passing else kind

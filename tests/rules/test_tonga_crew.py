@@ -160,8 +160,8 @@ def test_crew_moves_parse_and_format():
     with pytest.raises(InvalidMove, match="not a die face"):
         GAME.parse(state, "reroll 7")
     assert GAME.pending(state) == (
-        "Seat 1 (A) rolled 5, 3, seasick: place a die on ship B or C or D (`place 5 on B`) or "
-        "reroll 1-3 dice for 2 (`reroll s`)"
+        "Seat 1 (A) rolled 5, 3, seasick: place a die on ship B or C or D (`place 5 on B`, or "
+        "all at once: `place 5 on B, 3 on C`) or reroll 1-3 dice for 2 (`reroll s`)"
     )
     assert GAME.parse(state, "place 5 on ship B") == Place(5, 1)
     assert GAME.parse(state, "place 3 on seat 3") == Place(3, 2)

@@ -7,13 +7,15 @@ import time
 from dataclasses import replace
 
 from rules import rng
-from rules.tonga.state import LEDGER, Die, Phase, Step, Wages
+from rules.tonga.state import LEDGER, Camp, Die, Move, Phase, Route, Step, Wages, decisions
 from tests.rules.test_tonga_support import GAME, navigation, play, sp
 
 FOUR_CAMPS_A_AND_B = ((), (0,), (0, 1), (0, 1), (0, 1), (1,))
 
 
-def playout(players: int, seed: int) -> tuple[object, list[tuple[int, str]]]:
+def playout(players: int, seed: int, moves: list[Move] | None = None) -> tuple[object, list]:
+    """A whole policy game: the final state and the log of (seat, move text); the moves
+    themselves go to ``moves`` when given."""
     state = GAME.setup(players, {}, seed)
     draw = rng.stream(seed, "playout")
     log = []
@@ -21,6 +23,8 @@ def playout(players: int, seed: int) -> tuple[object, list[tuple[int, str]]]:
         seat = GAME.to_act(state)[0]
         move = GAME.playout_move(state, seat, draw)
         log.append((seat, GAME.format(state, move)))
+        if moves is not None:
+            moves.append(move)
         state = GAME.apply(state, seat, move)
     return state, log
 
@@ -44,7 +48,10 @@ def test_wage_payment_pays_captain_and_helmsman_and_returns_unassigned_wages():
     assert after.ledger[0][LEDGER.index("wages paid")] == -5
     assert after.ledger[1][LEDGER.index("wages received")] == 3
     assert after.ledger[3][LEDGER.index("wages received")] == 0  # the cabin boy
-    assert "Wage payment: A→B 3; A→C 2; B→A 2; B takes back 2" in " ".join(after.events)
+    # Issue 11: wages in words ("A pays C 3").
+    assert "Wage payment: A pays B 3; A pays C 2; B pays A 2; B takes back 2" in " ".join(
+        after.events
+    )
 
 
 def test_a_new_round_clears_the_boards_and_moves_the_first_board_right():
@@ -124,19 +131,35 @@ def test_the_goal_directed_playout_policy_finishes_games():
     """games.md clarification: "with such a policy a game lasts 5–6 rounds and 200–270
     decisions" (ours: a few rounds either side)."""
     for players, seed in ((3, 0), (3, 1), (4, 0), (4, 1), (4, 2)):
-        final, log = playout(players, seed)
+        moves: list[Move] = []
+        final, log = playout(players, seed, moves)
         assert 3 <= final.round <= 8
-        assert 80 <= len(log) <= 400
-        assert any(text == "camp" for _, text in log)
-        assert any(text.startswith("go ") for _, text in log)
+        # The decisions are counted one by one, as the policy takes them; it types them as
+        # whole routes and placements, so there are far fewer moves (see bench/tonga_commands).
+        single = [d for move in moves for d in decisions(move)]
+        assert 80 <= len(single) <= 400
+        assert len(log) < len(single) / 2
+        assert Camp() in single and any(isinstance(d, Step) for d in single)
+        assert any(" camp" in text for _, text in log)  # a route that ends in a camp
+        assert any(text.startswith("place ") and "," in text for _, text in log)
 
 
 def test_the_policy_heads_for_the_nearest_island_without_a_camp_then_home():
+    # From m4 Cocoa is two spaces away: sail there, camp, and head for the next island (Bigboa)
+    # with the three points left, all in one route.
     state = navigation(at="m4", mp=5)
-    assert GAME.playout_move(state, 0, rng.stream(0, "x")) in (Step(sp("m3")), Step(sp("l4")))
+    route = GAME.playout_move(state, 0, rng.stream(0, "x"))
+    assert GAME.format(state, route) == "go m3 cocoa camp m3 m4 n5"
+    after = GAME.apply(state, 0, route)
+    assert after.camps[1] == (0,) and after.ships[0] == sp("n5") and GAME.to_act(after) == (1,)
     camps = ((), (0,), (0,), (0,), (0,), ())
     homeward = navigation(at="g7", mp=5, camps=camps)
-    assert GAME.playout_move(homeward, 0, rng.stream(0, "x")) == Step(sp("g8"))
+    home = GAME.playout_move(homeward, 0, rng.stream(0, "x"))
+    assert GAME.format(homeward, home) == "go g8 tonga end"  # then nothing gets closer
+    # One step and a camp are one route too.
+    assert GAME.playout_move(navigation(at="m3", mp=1), 0, rng.stream(0, "x")) == Route(
+        (Step(sp("cocoa")), Camp())
+    )
 
 
 def test_pending_names_the_acting_seat_and_the_decision():
@@ -145,8 +168,9 @@ def test_pending_names_the_acting_seat_and_the_decision():
     assert "20 coins in hand" in GAME.pending(state)
     nav = navigation(at="g7", mp=5)
     assert GAME.pending(nav) == (
-        "Seat 1 (A) navigates from g7 with 5 movement points: sail one space (e.g. `go f6`) "
-        "or `end`"
+        "Seat 1 (A) navigates from g7 with 5 movement points: sail a route (e.g. "
+        "`go f7 e7 d7 c7 mamboa camp`, 5 points, 0 left: camp on Mamboa +25) or one space "
+        "(`go f6`) or `end`"
     )
     view = GAME.view(nav, 2)
     assert view.acting == (0,) and view.mp == 5 and view.pending == GAME.pending(nav)

@@ -8,7 +8,7 @@ import pytest
 
 from rules.errors import IllegalMove, InvalidMove
 from rules.tonga.map import NEIGHBOURS
-from rules.tonga.state import Camp, Die, End, Phase, Step
+from rules.tonga.state import Camp, Die, End, Phase, Route, Step
 from tests.rules.test_tonga_support import (
     GAME,
     NO_TILES,
@@ -303,8 +303,11 @@ def test_steps_parse_from_natural_variants():
         assert GAME.parse(state, text) == Step(sp("f7")), text
     for text in ("end", "end turn", "done", "stop"):
         assert GAME.parse(state, text) == End(), text
-    with pytest.raises(InvalidMove, match="one space per move: `go f7`, then `go e7`"):
-        GAME.parse(state, "go f7 e7")
+    # Several spaces are a route (issue 11: "a move that is a sequence of steps by the same
+    # player can be given in one command").
+    route = Route((Step(sp("f7")), Step(sp("e7"))))
+    for text in ("go f7 e7", "f7 e7", "go f7, e7", "go f7 → e7", "sail f7 -> e7"):
+        assert GAME.parse(state, text) == route, text
 
 
 def test_camp_may_name_the_island_the_ship_is_at():

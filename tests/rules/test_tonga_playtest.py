@@ -99,8 +99,10 @@ def test_half_typed_or_unknown_spaces_get_a_specific_answer():
         GAME.parse(state, "go")
     with pytest.raises(InvalidMove, match=r"^`go a1`: there is no sea space a1 on the chart"):
         GAME.parse(state, "go a1")
-    with pytest.raises(InvalidMove, match=r"one space per move: `go f6` first"):
+    with pytest.raises(InvalidMove, match=r"^`go f6 f5`: f5 is a reef; ships sail only on sea"):
         GAME.parse(state, "go f6 f5")
+    with pytest.raises(InvalidMove, match=r"^`go f6 nowhere`: `nowhere` is not a sea space; a"):
+        GAME.parse(state, "go f6 nowhere")
 
 
 def test_the_public_post_says_when_a_ship_passes_another():
