@@ -132,7 +132,7 @@ async def test_a_read_only_database_saves_nothing_and_says_why(service: MatchSer
 
 async def test_storage_that_cannot_work_is_named_at_start_up(tmp_path: Path):
     newer = tmp_path / "newer.sqlite3"
-    sqlite3.connect(newer).execute(f"PRAGMA user_version = {len(MIGRATIONS) + 3}").connection.close()
+    _set_schema(newer, len(MIGRATIONS) + 3)
     with pytest.raises(StorageUnavailable, match="newer version of the bot"):
         await Store.open(newer)
     read_only = tmp_path / "ro.sqlite3"
@@ -148,7 +148,7 @@ async def test_storage_that_cannot_work_is_named_at_start_up(tmp_path: Path):
 
 def test_the_bot_refuses_to_start_on_a_newer_database_in_one_line(tmp_path: Path):
     newer = tmp_path / "newer.sqlite3"
-    sqlite3.connect(newer).execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}").connection.close()
+    _set_schema(newer, len(MIGRATIONS) + 1)
     env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "DATABASE_PATH": str(newer)}
     root = Path(__file__).resolve().parent.parent
     result = subprocess.run(
@@ -328,7 +328,13 @@ def _repeatable_placement(game, state, seat) -> str | None:
         if not text.startswith("place"):
             continue
         after = game.apply(state, seat, move)
-        if seat in game.to_act(after):
-            if text in (game.format(after, m) for m in game.legal_moves(after, seat)):
-                return text
+        again = (game.format(after, m) for m in game.legal_moves(after, seat))
+        if seat in game.to_act(after) and text in again:
+            return text
     return None
+
+
+def _set_schema(path: Path, version: int) -> None:
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {version}")
+    db.close()

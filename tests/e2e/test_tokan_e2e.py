@@ -6,6 +6,7 @@ import pytest
 
 from rules import rng
 from tests.e2e.driver import assert_png, open_match, play_one, play_to_end
+from tests.fakediscord.faults import MESSAGE_CREATE
 
 
 @pytest.fixture
@@ -254,7 +255,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_explained_and_the_move_kept(
         (user_id,) = match.to_act()
         text = match.game.format(match.state, match.game.legal_moves(match.state, 0)[0])
         # Send Messages is taken away between the command and the bot's post.
-        fake.mute(channel, tell_interactions=False)
+        fake.faults.fail("POST", MESSAGE_CREATE, status=403, code=50013, times=None)
         result = await fake.slash(table.user(user_id), channel, "tokan move", move=text)
         assert result.ephemeral and result.content.startswith(f"Done: `{text}`. It is saved")
         assert "could not be posted" in result.content and "Send Messages" in result.content
