@@ -186,6 +186,14 @@ def name_seats(text: str, names: Sequence[str] | None, tags: Sequence[str] | Non
     return _SEAT_IN_TEXT.sub(person, text)
 
 
+_ACTOR_PREFIX = re.compile(r"^\s*Seat \d(?: \([A-Za-z]+\))?:\s*")
+
+
+def drop_actor(text: str) -> str:
+    """A pending text without its leading "Seat 2:" when the picture already names who acts."""
+    return _ACTOR_PREFIX.sub("", text, count=1)
+
+
 def tidy(text: str) -> str:
     """A chat text made fit to draw: no Discord backticks, no doubled full stops."""
     text = text.replace("`", "")

@@ -22,6 +22,7 @@ from render.common import (
     SEAT_LETTERS,
     centred_text,
     contrast_ink,
+    drop_actor,
     ellipsize,
     font,
     font_for,
@@ -305,7 +306,7 @@ def header_texts(
         text = note
     else:
         title = f"{game} - {seat_label(turn, names)} to act"
-        text = f"{note} Now: {pending}".strip()
+        text = f"{note} Now: {drop_actor(pending)}".strip()
     return tidy(title), tidy(name_seats(text, names))
 
 
