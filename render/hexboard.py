@@ -226,8 +226,8 @@ def outline(
 
 
 def arrow_ends(start: Point, end: Point, scale: float) -> tuple[Point, Point] | None:
-    """Where the last-move arrow starts and where its tip is: both a little below the hexes'
-    centres (clear of their labels) and short of them (clear of the pieces)."""
+    """Where the last-move arrow starts (the hex the boat left, empty now) and where its tip is
+    (short of the boat): both a little below the hexes' centres, clear of their labels."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 1:
@@ -235,7 +235,7 @@ def arrow_ends(start: Point, end: Point, scale: float) -> tuple[Point, Point] | 
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     drop = 6 * scale
     tip = (x1 - ux * 24 * scale, y1 - uy * 24 * scale + drop)
-    base = (x0 + ux * 24 * scale, y0 + uy * 24 * scale + drop)
+    base = (x0, y0 + drop)
     return base, tip
 
 
@@ -357,9 +357,7 @@ def seat_row(
     for k, line in enumerate(lines):
         size = round((19 if k == 0 else 17) * s)
         line = ellipsize(line, box[0] - 48 * s, size)
-        draw.text(
-            (left + 38 * s, y), line, font=font_for(line, size), fill=INK if k == 0 else MUTED
-        )
+        draw.text((left + 38 * s, y), line, font=font_for(line, size), fill=INK)
         y += 24 * s
 
 
