@@ -125,14 +125,16 @@ def island_label(
     text: str,
     scale: float,
     below: bool,
-) -> Point:
+) -> tuple[float, float, float, float]:
     """The island's name, outlined so it reads over anything, drawn after the boat so the boat
-    never hides it; returns where it is (the boat keeps clear of it)."""
+    never hides it; returns the box it covers (the boat keeps clear of it)."""
     xs = [points[i][0] for i in islands]
     y = points[islands[0]][1] + (0.55 if below else -0.5) * hex_radius(scale)
-    at = (sum(xs) / len(xs), y)
-    centred_text(draw, at, text, round(18 * scale), stroke=(250, 240, 215))
-    return at
+    x = sum(xs) / len(xs)
+    size = round(18 * scale)
+    centred_text(draw, (x, y), text, size, stroke=(250, 240, 215))
+    left, top, right, bottom = font_for(text, size).getbbox(text, anchor="mm", stroke_width=2)
+    return (x + left, y + top, x + right, y + bottom)
 
 
 def piece(
@@ -185,6 +187,12 @@ def _sprite(
         draw.ellipse(box, fill=fill, outline=INK, width=width)
     centred_text(draw, (c, c), text, text_size, fill=contrast_ink(fill))
     return sprite
+
+
+def boat_box(centre: Point, scale: float) -> tuple[float, float, float, float]:
+    """The box the boat drawn at ``centre`` covers (hull, mast and sail)."""
+    cx, cy = centre
+    return (cx - 30 * scale, cy - 17 * scale, cx + 30 * scale, cy + 33 * scale)
 
 
 def boat(draw: ImageDraw.ImageDraw, centre: Point, scale: float) -> None:

@@ -247,7 +247,7 @@ def ship_centre(space: int, k: int, sharing: int) -> tuple[float, float]:
     x, y = centre(hexes[(k // 2) % len(hexes)])
     if sharing > 1:
         x += -SHIP_R if k % 2 == 0 else SHIP_R
-    return x, y + 0.36 * R
+    return x, y + 0.27 * R
 
 
 SHIP_R = 12
