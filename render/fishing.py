@@ -18,13 +18,12 @@ from PIL import Image, ImageDraw
 
 from render import hexboard
 from render.common import (
-    INK,
     MUTED,
     SEAT_LETTERS,
     clip_alt,
     drop_actor,
-    font,
     name_seats,
+    paste_text,
     seat_label,
     sentences,
 )
@@ -109,7 +108,7 @@ def render(
         names,
         headline(view, names),
     )
-    hexboard.header(draw, title, text, s, MARGIN * s, width)
+    hexboard.header(image, title, text, s, MARGIN * s, width)
     _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
     return image
 
@@ -249,29 +248,28 @@ def _panel(
     left: float,
     top: float,
 ) -> None:
-    draw = ImageDraw.Draw(image)
     y = top
     doubled = view.doubled.value.title() if view.doubled else "not placed"
     info = f"{view.side.title()} side. Double Points (DP): {doubled}."
-    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    paste_text(image, (left, y), info, round(17 * s))
     y += 24 * s
     sets = ", ".join(view.sets)
     info = f"Sets: {sets}. Kingfish to win: {view.kingfish_needed}"
-    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    paste_text(image, (left, y), info, round(17 * s))
     y += 32 * s
     king = kingfish_winner(view)
     for seat in range(view.players):
         won = "  - wins with the Kingfish" if seat == king else ""
         lines = (seat_label(seat, names) + won, score_words(view, seat))
         box = (PANEL * s - 12 * s, (ROW - 10) * s)
-        hexboard.seat_row(draw, seat, lines, view.turn == seat, s, left, y, box)
+        hexboard.seat_row(image, seat, lines, view.turn == seat, s, left, y, box)
         held = [(t, n) for t, n in zip(KINDS, view.piles[seat], strict=True) if n]
         x = left + 16 * s
         if not held:
-            draw.text((x - 10 * s, y + 62 * s), "nothing yet", font=font(round(17 * s)), fill=MUTED)
+            paste_text(image, (x - 10 * s, y + 62 * s), "nothing yet", round(17 * s), MUTED)
         for tile, count in held:
             fill, letters, _ = STYLE[tile]
             hexboard.chip(image, (x, y + 74 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
-            draw.text((x + 16 * s, y + 65 * s), f"x{count}", font=font(round(16 * s)), fill=INK)
+            paste_text(image, (x + 16 * s, y + 65 * s), f"x{count}", round(16 * s))
             x += 56 * s
         y += ROW * s

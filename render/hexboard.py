@@ -27,6 +27,7 @@ from render.common import (
     font,
     font_for,
     name_seats,
+    paste_text,
     seat_label,
     text_width,
     tidy,
@@ -281,7 +282,7 @@ def wrap(text: str, width: float, size: int) -> list[str]:
 
 
 def text_lines(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     left: float,
     top: float,
     lines: Sequence[str],
@@ -292,7 +293,7 @@ def text_lines(
     """Draw lines from ``(left, top)``; returns the y below the last."""
     y = top
     for line in lines:
-        draw.text((left, y), line, font=font_for(line, size), fill=fill)
+        paste_text(image, (left, y), line, size, fill)
         y += size * spacing
     return y
 
@@ -319,7 +320,7 @@ def header_texts(
 
 
 def header(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     title: str,
     text: str,
     scale: float,
@@ -330,16 +331,16 @@ def header(
     s = scale
     size = round(26 * s)
     title = ellipsize(title, width - 2 * left, size)
-    draw.text((left, 12 * s), title, font=font_for(title, size), fill=INK)
+    paste_text(image, (left, 12 * s), title, size)
     lines = wrap(text, width - 2 * left, round(18 * s))[:3]
-    text_lines(draw, left, 46 * s, lines, round(18 * s))
+    text_lines(image, left, 46 * s, lines, round(18 * s))
 
 
 SEAT_MARK = (255, 255, 255)  # seat squares are white with a black letter: no fish's colour
 
 
 def seat_row(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     seat: int,
     lines: Sequence[str],
     acting: bool,
@@ -351,6 +352,7 @@ def seat_row(
     """A seat's lettered square, its name and score lines (each cut to fit), gold-framed
     (``box``: width, height) if acting. The square is neutral: seats are told by letter."""
     s = scale
+    draw = ImageDraw.Draw(image)
     if acting:
         frame = (left - 6 * s, top - 4 * s, left + box[0], top + box[1])
         draw.rectangle(frame, outline=HIGHLIGHT, width=max(1, round(4 * s)))
@@ -365,7 +367,7 @@ def seat_row(
     for k, line in enumerate(lines):
         size = round((19 if k == 0 else 17) * s)
         line = ellipsize(line, box[0] - 48 * s, size)
-        draw.text((left + 38 * s, y), line, font=font_for(line, size), fill=INK)
+        paste_text(image, (left + 38 * s, y), line, size)
         y += 24 * s
 
 

@@ -16,13 +16,12 @@ from PIL import Image, ImageDraw
 
 from render import hexboard
 from render.common import (
-    INK,
     MUTED,
     SEAT_LETTERS,
     clip_alt,
     drop_actor,
-    font,
     name_seats,
+    paste_text,
     seat_label,
     sentences,
 )
@@ -81,14 +80,25 @@ def render(
     hexboard.island_label(draw, centres, view.islands, ISLAND, s, below=True)
 
     title, text = hexboard.header_texts(
-        "Tonari", view.turn, view.winners, view.pending, view.note, names
+        "Tonari", view.turn, view.winners, view.pending, view.note, names, headline(view, names)
     )
-    hexboard.header(draw, title, text, s, MARGIN * s, width)
+    hexboard.header(image, title, text, s, MARGIN * s, width)
     _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
     return image
 
 
 ISLAND = "Kuchinoshima"
+
+
+def headline(view: TonariView, names: Sequence[str] | None) -> str:
+    """The result first: "alice (A) wins with 31 points" (or who share it); "" before the end."""
+    if view.turn is not None:
+        return ""
+    if not view.winners:
+        return "Nobody wins"
+    won = ", ".join(seat_label(w, names) for w in view.winners)
+    verb = "wins" if len(view.winners) == 1 else "share the win"
+    return f"{won} {verb} with {view.totals[view.winners[0]]} points"
 
 
 def score_words(view: TonariView, seat: int) -> str:
@@ -106,8 +116,7 @@ def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
     """The position in words: who acts and on what, each score, the boat and every token."""
     parts = [f"Tonari, {view.players} players"]
     if view.turn is None:
-        won = ", ".join(seat_label(w, names) for w in view.winners) or "nobody"
-        parts.append(f"Game over, winner {won}")
+        parts.append(f"Game over, {headline(view, names)}")
         parts.append(name_seats(view.note, names))
     else:
         pending = name_seats(drop_actor(view.pending), names)
@@ -174,25 +183,24 @@ def _panel(
     left: float,
     top: float,
 ) -> None:
-    draw = ImageDraw.Draw(image)
     y = top
     season = view.season
     label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
-    draw.text((left, y), label, font=font(round(20 * s)), fill=INK)
+    paste_text(image, (left, y), label, round(20 * s))
     y += 34 * s
     for seat in range(view.players):
         mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""
         lines = (seat_label(seat, names) + mover, score_words(view, seat))
         box = (PANEL * s - 24 * s, (ROW - 12) * s)
-        hexboard.seat_row(draw, seat, lines, view.turn == seat, s, left, y, box)
+        hexboard.seat_row(image, seat, lines, view.turn == seat, s, left, y, box)
         x = left + 16 * s
         held = [(t, n) for t, n in zip(FISH, view.piles[seat], strict=True) if n]
         if not held:
-            draw.text((x - 10 * s, y + 66 * s), "no fish yet", font=font(round(17 * s)), fill=MUTED)
+            paste_text(image, (x - 10 * s, y + 66 * s), "no fish yet", round(17 * s), MUTED)
         for token, count in held:
             colour_t, letters, _ = STYLE[token]
             hexboard.chip(image, (x, y + 78 * s), s, colour_t, letters)
             tag = f"x{count}" + ("*2" if token == season else "")
-            draw.text((x + 19 * s, y + 69 * s), tag, font=font(round(17 * s)), fill=INK)
+            paste_text(image, (x + 19 * s, y + 69 * s), tag, round(17 * s))
             x += (62 if token != season else 80) * s
         y += ROW * s

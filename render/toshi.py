@@ -14,7 +14,6 @@ awaited decision, the last move and, at the end, the scores. ``alt_text`` says i
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -34,8 +33,10 @@ from render.common import (
     name_seats,
     seat_label,
     sentences,
+    text_width,
     tidy,
 )
+from render.hexboard import wrap
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
@@ -370,12 +371,18 @@ def _panel_lines(
     """The panel's text as (line, size, colour), wrapped to the panel width."""
     out: list[tuple[str, int, tuple[int, int, int]]] = []
 
-    def add(text: str, size: int = 18, fill: tuple[int, int, int] = INK, width: int = 40) -> None:
-        for part in textwrap.wrap(text, width) or [""]:
-            out.append((part, size, fill))
+    def add(text: str, size: int = 18, fill: tuple[int, int, int] = INK) -> None:
+        # Wrapped by measured width: names come in any script and length.
+        lead = text[: len(text) - len(text.lstrip())]
+        room = PANEL - 24 - text_width(lead + "    ", size)
+        for k, part in enumerate(wrap(text, room, size) if text else [""]):
+            out.append((lead + ("    " if k else "") + part, size, fill))
 
-    status = "Final scores" if view.over else f"Round {view.round} of 10: {phase_name(view)}"
+    status = "Game over" if view.over else f"Round {view.round} of 10: {phase_name(view)}"
     add(status, 22)
+    if view.over:
+        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        add(f"Winner: {winners}", 20)
     side = (
         '"10 > 1": high cards strongest' if view.monument_high else '"1 > 10": low cards strongest'
     )
@@ -387,7 +394,7 @@ def _panel_lines(
         for play in view.trick:
             won = "  wins" if play.seat == view.winner else ""
             who = seat_label(play.seat, names)
-            add(f"  {who}: {play.card} {_card_words(play.card)}{won}", 18, INK, 44)
+            add(f"  {who}: {play.card} {_card_words(play.card)}{won}", 18, INK)
     elif not view.over:
         lead = seat_label(view.leader, names)
         add(f"Trick: not started ({lead} leads)", 20)
@@ -396,19 +403,19 @@ def _panel_lines(
     for seat in view.seats:
         turn = "> " if seat.seat in view.to_act else "  "
         name = f"{turn}{seat_label(seat.seat, names)}"
-        text = f"{name}: {seat.tokens} tokens, {seat.cards} cards"
+        text = f"{name}: {_count(seat.tokens, 'token')}, {_count(seat.cards, 'card')}"
         if view.over:
-            text = f"{name}: {seat.score} NP ({seat.tokens} tokens left, {seat.gained} won)"
-        add(text, 18, INK, 44)
+            tokens = _count(seat.tokens, "token")
+            text = f"{name}: {seat.score} NP ({tokens} left, {seat.gained} won)"
+        add(text, 18, INK)
         if seat.specialisation:
             state = "bonus side" if seat.bonus_side else "power side"
-            add(f"      {seat.specialisation} ({state})", 16, MUTED, 44)
+            add(f"      {seat.specialisation} ({state})", 16, MUTED)
     add("")
     if view.over:
-        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
-        add(f"Winner: {winners}", 20)
+        add("Scores:", 20)
         for line in view.score_lines:
-            add(tidy(name_seats(line, names)), 16, INK, 46)
+            add(tidy(name_seats(line, names)), 16, INK)
     else:
         acting = ", ".join(seat_label(s, names) for s in view.to_act)
         add(f"Now: {acting}" if acting else "Now:", 20)
@@ -416,14 +423,14 @@ def _panel_lines(
         add(tidy(name_seats(drop_actor(view.pending), names)), 17)
     if view.last_text:
         add("")
-        add(tidy(f"Last: {name_seats(view.last_text, names)}"), 16, MUTED, 44)
+        add(tidy(f"Last: {name_seats(view.last_text, names)}"), 16, MUTED)
     add("")
-    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED, 48)
-    add("b2.ne .nw .se .sw corners. White discs: tokens;", 16, MUTED, 48)
+    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED)
+    add("b2.ne .nw .se .sw corners. White discs: tokens;", 16, MUTED)
     badge = "who won the card" if view.over else "who holds the card now"
-    add(f"white squares: {badge}.", 16, MUTED, 48)
+    add(f"white squares: {badge}.", 16, MUTED)
     if view.open_spots:
-        add("Green rings: where a token may go now.", 16, MUTED, 48)
+        add("Green rings: where a token may go now.", 16, MUTED)
     return out
 
 
@@ -447,7 +454,8 @@ def alt_text(view: ToshiView, *, names: Sequence[str] | None = None) -> str:
     if not view.over:
         parts.append(
             "; ".join(
-                f"{seat_label(seat.seat, names)} {seat.tokens} tokens, {seat.cards} cards"
+                f"{seat_label(seat.seat, names)} {_count(seat.tokens, 'token')}, "
+                f"{_count(seat.cards, 'card')}"
                 for seat in view.seats
             )
         )
@@ -474,6 +482,10 @@ def alt_text(view: ToshiView, *, names: Sequence[str] | None = None) -> str:
     if view.open_spots:
         parts.append("Open spots: " + " ".join(spot_name(view, s) for s in view.open_spots))
     return clip_alt(sentences(*parts))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def spot_name(view: ToshiView, spot: int) -> str:

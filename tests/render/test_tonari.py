@@ -151,4 +151,4 @@ def test_alt_text_names_players_scores_and_tokens():
         named(alt, view.players)
         assert "left neighbour" in alt or view.players == 2, name
     end = alt_text(GAME.view(played(4, 500), None), names=NAMES)
-    assert "Game over, winner" in end and "to act" not in end
+    assert "Game over, " in end and " points" in end and "to act" not in end
