@@ -3,20 +3,33 @@
 A pure function of ``FishingView``. Fish are coloured discs with letters, action tiles light
 squares with letters; a legend names them. The four colour icons sit in the board's corners,
 the Double Points marker beside the doubled one. The last boat move is an arrow with gold rings,
-spaces the boat may move to have green rings. The right panel lists each seat's pile with its
-fishing and final score so far; the header says who acts and what is awaited.
+spaces the boat may move to have green rings. The right panel names each player with their pile
+and how their score adds up; seats are white squares with their letter, never a fish's colour.
+The header says who acts and what is awaited; at the end it says first how the game was won (a
+Kingfish win says so before any points). The legend lists only the special sets in play.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from render import hexboard
-from render.common import INK, MUTED, font
+from render.common import (
+    MUTED,
+    SEAT_LETTERS,
+    clip_alt,
+    drop_actor,
+    name_seats,
+    paste_text,
+    seat_label,
+    sentences,
+)
 from rules.fishing import FishingView
-from rules.fishing.data import ACTIONS, COLOURS, KINDS, Tile
+from rules.fishing.data import ACTIONS, COLOURS, KIND_INDEX, KINDS, SPECIAL_SETS, Tile
+from rules.fishing_common import left_of
 
 STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
     Tile.RED: ((214, 48, 49), "R", "Red"),
@@ -40,17 +53,24 @@ STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
 MARGIN = 20
 HEADER = 104
 PANEL = 480
+ROW = 108  # one seat in the panel: name, score sum, pile
+BASICS = (Tile.RED, Tile.BLUE, Tile.YELLOW, Tile.GREEN, Tile.CRAYFISH)
 
 
-def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
+def render(
+    view: FishingView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
-    seats_h = (8 + 56 + 88 * view.players + 28 + 8 * 34 + 34) * s
+    rows = -(-len(legend_tiles(view.sets)) // 2)
+    seats_h = (8 + 56 + ROW * view.players + 28 + rows * 34 + 34) * s
     height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(seats_h))
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     panel_left = origin[0] + board_w + MARGIN * s
-    image = _background(view.rows, view.island, s, (width, height), view.players, panel_left).copy()
+    image = _background(
+        view.rows, view.island, view.sets, s, (width, height), view.players, panel_left
+    ).copy()
     draw = ImageDraw.Draw(image)
     centres = hexboard.centres(view.rows, s, origin)
 
@@ -66,7 +86,7 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
             hexboard.piece(image, centres[index], s, colour, letters, square=tile in ACTIONS)
     if view.boat is None:
         xs = [centres[i][0] for i in view.island]
-        boat_at = (sum(xs) / len(xs), centres[view.island[0]][1])
+        boat_at = (sum(xs) / len(xs), centres[view.island[0]][1] + 6 * s)
         hexboard.boat(draw, boat_at, s)
     elif view.tiles[view.boat] is not None:
         # On a Dinker awaiting take/leave: a smaller boat beside the tile keeps its letter legible.
@@ -77,26 +97,110 @@ def render(view: FishingView, *, scale: float = 1.0) -> Image.Image:
     last = view.last_hexes
     if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
         hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
+    hexboard.island_label(draw, centres, view.island, "Island", s, below=False)
 
-    hexboard.header(
-        draw,
+    title, text = hexboard.header_texts(
         "Friendly Fishing",
         view.turn,
         view.winners,
         view.pending,
         view.note,
-        s,
-        MARGIN * s,
-        width,
+        names,
+        headline(view, names),
     )
-    _panel(image, view, s, panel_left, HEADER * s + 8 * s)
+    hexboard.header(image, title, text, s, MARGIN * s, width)
+    _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
     return image
+
+
+def legend_tiles(sets: Sequence[str]) -> tuple[Tile, ...]:
+    """The tiles the legend explains: the basic fish, the special sets in play, the actions."""
+    return (*BASICS, *(SPECIAL_SETS[name] for name in sets), *ACTIONS)
+
+
+def kingfish_winner(view: FishingView) -> int | None:
+    """The seat that won at once with the Kingfish, or None. Catching the last Kingfish needed
+    ends the game on the spot, so a finished game's sole winner holding that many won so."""
+    if view.turn is not None or len(view.winners) != 1 or "kingfish" not in view.sets:
+        return None
+    seat = view.winners[0]
+    held = view.piles[seat][KIND_INDEX[Tile.KINGFISH]]
+    return seat if held >= view.kingfish_needed else None
+
+
+def headline(view: FishingView, names: Sequence[str] | None) -> str:
+    """How the game was won, first: "carol (C) wins with 2 Kingfish", else by points."""
+    if view.turn is not None:
+        return ""
+    king = kingfish_winner(view)
+    if king is not None:
+        held = view.piles[king][KIND_INDEX[Tile.KINGFISH]]
+        return f"{seat_label(king, names)} wins with {held} Kingfish"
+    scores = view.totals if view.players > 2 else view.fishing
+    if not view.winners:
+        return "Nobody wins"
+    won = ", ".join(seat_label(w, names) for w in view.winners)
+    verb = "wins" if len(view.winners) == 1 else "share the win"
+    return f"{won} {verb} with {scores[view.winners[0]]} points"
+
+
+def score_words(view: FishingView, seat: int) -> str:
+    """How a seat's score adds up: "fishing 17 + left neighbour D 24 = 41" with 3-5 players
+    (their final score), "fishing 17" with 2."""
+    own = view.fishing[seat]
+    if view.players == 2:
+        return f"fishing score {own}"
+    left = left_of(seat, view.players)
+    return (
+        f"fishing {own} + left neighbour {SEAT_LETTERS[left]} {view.fishing[left]}"
+        f" = {view.totals[seat]}"
+    )
+
+
+def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
+    """The position in words: the result or who acts, each score and pile, the boat, the tiles."""
+    parts = [f"Friendly Fishing, {view.side} side, {view.players} players"]
+    if view.turn is None:
+        parts.append(f"Game over: {headline(view, names)}")
+        parts.append(name_seats(view.note, names))
+    else:
+        pending = name_seats(drop_actor(view.pending), names)
+        parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
+    doubled = view.doubled.value if view.doubled else "not placed"
+    sets = ", ".join(view.sets)
+    parts.append(f"Sets: {sets}; {view.kingfish_needed} Kingfish win; Double Points: {doubled}")
+    for seat in range(view.players):
+        held = ", ".join(
+            f"{tile.value} {count}"
+            for tile, count in zip(KINDS, view.piles[seat], strict=True)
+            if count
+        )
+        score = score_words(view, seat)
+        parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'nothing'}")
+    if view.boat is None:
+        parts.append("Boat on the island")
+    else:
+        boat = f"Boat on {view.labels[view.boat]}"
+        last = view.last_hexes
+        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
+            boat += f", moved there by {seat_label(view.last_seat, names)}"
+        parts.append(boat)
+    if view.targets:
+        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
+    where: dict[Tile, list[str]] = {}
+    for index, tile in enumerate(view.tiles):
+        if tile is not None:
+            where.setdefault(tile, []).append(view.labels[index])
+    tiles = "; ".join(f"{tile.value} {' '.join(at)}" for tile, at in where.items())
+    parts.append(f"Tiles: {tiles or 'none left'}")
+    return clip_alt(sentences(*parts))
 
 
 @cache
 def _background(
     rows: tuple[tuple[int, int, int], ...],
     island: tuple[int, ...],
+    sets: tuple[str, ...],
     s: float,
     size: tuple[int, int],
     players: int,
@@ -104,9 +208,9 @@ def _background(
 ) -> Image.Image:
     """The water with its labels and the legend: the same for every picture of a table size."""
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
-    image = hexboard.water_layer(rows, island, s, origin, size, "Island", False).copy()
-    entries = [(c, letters, name, t in ACTIONS) for t, (c, letters, name) in STYLE.items()]
-    top = HEADER * s + 8 * s + (56 + 88 * players) * s
+    image = hexboard.water_layer(rows, island, s, origin, size, False).copy()
+    entries = [(*STYLE[t][:3], t in ACTIONS) for t in legend_tiles(sets)]
+    top = HEADER * s + 8 * s + (56 + ROW * players) * s
     note = "Green ring: the boat may go there. Gold: the last move."
     hexboard.legend(image, "Legend (letters on tiles)", entries, note, s, left, top, 230, 34)
     return image
@@ -136,29 +240,36 @@ def _corner_icons(
             hexboard.chip(image, (x + dx, y), s * 1.2, STYLE[Tile.DOUBLE][0], "DP", square=True)
 
 
-def _panel(image: Image.Image, view: FishingView, s: float, left: float, top: float) -> None:
-    draw = ImageDraw.Draw(image)
+def _panel(
+    image: Image.Image,
+    view: FishingView,
+    names: Sequence[str] | None,
+    s: float,
+    left: float,
+    top: float,
+) -> None:
     y = top
     doubled = view.doubled.value.title() if view.doubled else "not placed"
     info = f"{view.side.title()} side. Double Points (DP): {doubled}."
-    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    paste_text(image, (left, y), info, round(17 * s))
     y += 24 * s
     sets = ", ".join(view.sets)
     info = f"Sets: {sets}. Kingfish to win: {view.kingfish_needed}"
-    draw.text((left, y), info, font=font(round(17 * s)), fill=INK)
+    paste_text(image, (left, y), info, round(17 * s))
     y += 32 * s
+    king = kingfish_winner(view)
     for seat in range(view.players):
-        final = "" if view.players == 2 else f", final {view.totals[seat]}"
-        score = f"Seat {seat + 1}: fishing {view.fishing[seat]}{final}"
-        box = (PANEL * s - 12 * s, 78 * s)
-        hexboard.seat_row(draw, seat, score, view.turn == seat, s, left, y, box)
+        won = "  - wins with the Kingfish" if seat == king else ""
+        lines = (seat_label(seat, names) + won, score_words(view, seat))
+        box = (PANEL * s - 12 * s, (ROW - 10) * s)
+        hexboard.seat_row(image, seat, lines, view.turn == seat, s, left, y, box)
         held = [(t, n) for t, n in zip(KINDS, view.piles[seat], strict=True) if n]
         x = left + 16 * s
         if not held:
-            draw.text((x - 10 * s, y + 40 * s), "nothing yet", font=font(round(17 * s)), fill=MUTED)
+            paste_text(image, (x - 10 * s, y + 62 * s), "nothing yet", round(17 * s), MUTED)
         for tile, count in held:
             fill, letters, _ = STYLE[tile]
-            hexboard.chip(image, (x, y + 52 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
-            draw.text((x + 16 * s, y + 43 * s), f"x{count}", font=font(round(16 * s)), fill=INK)
+            hexboard.chip(image, (x, y + 74 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
+            paste_text(image, (x + 16 * s, y + 65 * s), f"x{count}", round(16 * s))
             x += 56 * s
-        y += 88 * s
+        y += ROW * s

@@ -19,12 +19,18 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
-    SEAT_COLOURS,
     SEAT_LETTERS,
     centred_text,
     contrast_ink,
+    drop_actor,
+    ellipsize,
     font,
+    font_for,
+    name_seats,
+    paste_text,
+    seat_label,
     text_width,
+    tidy,
 )
 from rules.hexgrid import board as hex_board
 
@@ -90,10 +96,10 @@ def water_layer(
     scale: float,
     origin: Point,
     size: tuple[int, int],
-    island_text: str,
     label_islands: bool = True,
 ) -> Image.Image:
-    """The static picture: background, water hexes with labels, the island. Copy before use."""
+    """The static picture: background, water hexes with labels, the island (its name is drawn
+    later, above the boat: see ``island_label``). Copy before use."""
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
     radius = hex_radius(scale)
@@ -110,11 +116,26 @@ def water_layer(
         cx, cy = centre
         if label_islands or not island:
             centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
-    if islands and island_text:
-        xs = [points[i][0] for i in islands]
-        y = points[islands[0]][1] + (0.55 if label_islands else -0.45) * radius
-        centred_text(draw, (sum(xs) / len(xs), y), island_text, round(16 * scale))
     return image
+
+
+def island_label(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[Point],
+    islands: Sequence[int],
+    text: str,
+    scale: float,
+    below: bool,
+) -> tuple[float, float, float, float]:
+    """The island's name, outlined so it reads over anything, drawn after the boat so the boat
+    never hides it; returns the box it covers (the boat keeps clear of it)."""
+    xs = [points[i][0] for i in islands]
+    y = points[islands[0]][1] + (0.55 if below else -0.5) * hex_radius(scale)
+    x = sum(xs) / len(xs)
+    size = round(18 * scale)
+    centred_text(draw, (x, y), text, size, stroke=(250, 240, 215))
+    left, top, right, bottom = font_for(text, size).getbbox(text, anchor="mm", stroke_width=2)
+    return (x + left, y + top, x + right, y + bottom)
 
 
 def piece(
@@ -169,6 +190,12 @@ def _sprite(
     return sprite
 
 
+def boat_box(centre: Point, scale: float) -> tuple[float, float, float, float]:
+    """The box the boat drawn at ``centre`` covers (hull, mast and sail)."""
+    cx, cy = centre
+    return (cx - 30 * scale, cy - 17 * scale, cx + 30 * scale, cy + 33 * scale)
+
+
 def boat(draw: ImageDraw.ImageDraw, centre: Point, scale: float) -> None:
     """The shared boat: a hull with a mast and a white sail, in the hex's lower part."""
     cx, cy = centre
@@ -207,16 +234,31 @@ def outline(
     )
 
 
-def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, scale: float) -> None:
-    """The last boat move as an arrow from where it left to where it landed."""
+def arrow_ends(start: Point, end: Point, scale: float) -> tuple[Point, Point] | None:
+    """Where the last-move arrow starts (the hex the boat left, empty now) and where its tip is
+    (short of the boat): both a little below the hexes' centres, clear of their labels."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 1:
-        return
+        return None
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    drop = 6 * scale
+    tip = (x1 - ux * 24 * scale, y1 - uy * 24 * scale + drop)
+    base = (x0, y0 + drop)
+    return base, tip
+
+
+def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, scale: float) -> None:
+    """The last boat move as an arrow from where it left to where it landed, drawn after the
+    boat so the boat never hides it (an outline keeps it visible on the sail)."""
+    ends = arrow_ends(start, end, scale)
+    if ends is None:
+        return
+    base, tip = ends
+    length = math.hypot(tip[0] - base[0], tip[1] - base[1])
+    ux, uy = (tip[0] - base[0]) / length, (tip[1] - base[1]) / length
     head = 16 * scale
-    tip = (x1 - ux * 26 * scale, y1 - uy * 26 * scale)
-    base = (x0 + ux * 26 * scale, y0 + uy * 26 * scale)
+    draw.line([base, tip], fill=INK, width=max(3, round(9 * scale)))
     draw.line([base, tip], fill=HIGHLIGHT, width=max(2, round(6 * scale)))
     left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
     right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
@@ -240,7 +282,7 @@ def wrap(text: str, width: float, size: int) -> list[str]:
 
 
 def text_lines(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     left: float,
     top: float,
     lines: Sequence[str],
@@ -251,57 +293,82 @@ def text_lines(
     """Draw lines from ``(left, top)``; returns the y below the last."""
     y = top
     for line in lines:
-        draw.text((left, y), line, font=font(size), fill=fill)
+        paste_text(image, (left, y), line, size, fill)
         y += size * spacing
     return y
 
 
 # -- the frame both pictures share: header, seat rows, legend --------------------------------------
-def header(
-    draw: ImageDraw.ImageDraw,
+def header_texts(
     game: str,
     turn: int | None,
     winners: Sequence[int],
     pending: str,
     note: str,
+    names: Sequence[str] | None,
+    headline: str = "",
+) -> tuple[str, str]:
+    """The title (who acts, or the result) and the text under it, people named."""
+    if turn is None:
+        won = ", ".join(seat_label(w, names) for w in winners) or "nobody"
+        title = f"{game} - Game over. " + (headline or f"Winner: {won}")
+        text = note
+    else:
+        title = f"{game} - {seat_label(turn, names)} to act"
+        text = f"{note} Now: {drop_actor(pending)}".strip()
+    return tidy(title), tidy(name_seats(text, names))
+
+
+def header(
+    image: Image.Image,
+    title: str,
+    text: str,
     scale: float,
     left: float,
     width: float,
 ) -> None:
-    """The title (who acts, or the winners) and up to three lines of note and pending decision."""
+    """The title and up to three lines of note and pending decision."""
     s = scale
-    if turn is None:
-        won = ", ".join(f"Seat {w + 1} ({SEAT_LETTERS[w]})" for w in winners)
-        title = f"{game} - game over. Winner: {won}"
-        text = note
-    else:
-        title = f"{game} - Seat {turn + 1} ({SEAT_LETTERS[turn]}) to act"
-        text = f"{note} Now: {pending}".strip()
-    draw.text((left, 12 * s), title, font=font(round(26 * s)), fill=INK)
+    size = round(26 * s)
+    title = ellipsize(title, width - 2 * left, size)
+    paste_text(image, (left, 12 * s), title, size)
     lines = wrap(text, width - 2 * left, round(18 * s))[:3]
-    text_lines(draw, left, 46 * s, lines, round(18 * s))
+    text_lines(image, left, 46 * s, lines, round(18 * s))
+
+
+SEAT_MARK = (255, 255, 255)  # seat squares are white with a black letter: no fish's colour
 
 
 def seat_row(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     seat: int,
-    text: str,
+    lines: Sequence[str],
     acting: bool,
     scale: float,
     left: float,
     top: float,
     box: tuple[float, float],
 ) -> None:
-    """A seat's lettered square and score line, gold-framed (``box``: width, height) if acting."""
+    """A seat's lettered square, its name and score lines (each cut to fit), gold-framed
+    (``box``: width, height) if acting. The square is neutral: seats are told by letter."""
     s = scale
+    draw = ImageDraw.Draw(image)
     if acting:
         frame = (left - 6 * s, top - 4 * s, left + box[0], top + box[1])
-        draw.rectangle(frame, outline=(255, 196, 0), width=max(1, round(4 * s)))
-    draw.rectangle((left, top, left + 28 * s, top + 28 * s), fill=SEAT_COLOURS[seat])
-    centred_text(
-        draw, (left + 14 * s, top + 14 * s), SEAT_LETTERS[seat], round(20 * s), fill=(255, 255, 255)
+        draw.rectangle(frame, outline=HIGHLIGHT, width=max(1, round(4 * s)))
+    draw.rectangle(
+        (left, top, left + 28 * s, top + 28 * s),
+        fill=SEAT_MARK,
+        outline=INK,
+        width=max(1, round(2 * s)),
     )
-    draw.text((left + 38 * s, top + 2 * s), text, font=font(round(19 * s)), fill=INK)
+    centred_text(draw, (left + 14 * s, top + 14 * s), SEAT_LETTERS[seat], round(20 * s))
+    y = top + 2 * s
+    for k, line in enumerate(lines):
+        size = round((19 if k == 0 else 17) * s)
+        line = ellipsize(line, box[0] - 48 * s, size)
+        paste_text(image, (left + 38 * s, y), line, size)
+        y += 24 * s
 
 
 def legend(
@@ -318,7 +385,7 @@ def legend(
     """A two-column legend of (fill, letters, name, square) pieces under ``title``."""
     s = scale
     draw = ImageDraw.Draw(image)
-    draw.text((left, top), title, font=font(round(18 * s)), fill=INK)
+    draw.text((left, top), title, font=font_for(title, round(18 * s)), fill=INK)
     y = top + 30 * s
     for k, (fill, letters, name, square) in enumerate(entries):
         cx = left + 16 * s + (k % 2) * column * s

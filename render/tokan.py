@@ -1,25 +1,50 @@
 """The TOKAN picture: the 5 x 6 grid with every stack, the last move, the taboo space and scores.
 
 Pure function of a ``TokanView``. Red tiles are discs and black tiles are rounded squares, each
-with its animal letter (M, J, L), so colour is never the only cue. A stack shows its top tile
-large, the tiles beneath as layered edges, a height badge, and a strip of small chips listing
-the whole stack from bottom (left) to top (right).
+with its animal letter (M, J, L), so colour is never the only cue; a key under the board says how
+far each animal moves. A space has three parts: its top tile large (the tiles beneath peek out
+below it), a column of chips at its right listing the whole stack with the bottom tile lowest and
+the top tile highest under a height badge, and two empty lanes (along its top and its left edge)
+where the last move's arrow runs, so the arrow never covers a tile.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, INK, MUTED, SEAT_LETTERS, centred_text, font
-from rules.tokan.board import ANIMAL, ANIMAL_CODES, COLUMN_LETTERS, INDEX, OWNER
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    centred_text,
+    clip_alt,
+    ellipsize,
+    font_for,
+    seat_label,
+    sentences,
+    tidy,
+)
+from rules.tokan.board import (
+    ANIMAL,
+    ANIMAL_CODES,
+    ANIMALS,
+    COLOURS,
+    INDEX,
+    MAX_CARRY,
+    NAMES,
+    OWNER,
+    RANGE,
+)
 from rules.tokan.state import TokanView
 
 CELL = 170
 MARGIN = 56  # room for the coordinate labels on each side
 TITLE = 64
-FOOTER = 190
+FOOTER = 250
 ROWS, COLUMNS = 5, 6
 
 BOARD_FILL = (196, 160, 112)
@@ -31,18 +56,27 @@ RED_EDGE = (120, 16, 16)
 BLACK = (34, 34, 34)
 BLACK_EDGE = (150, 150, 150)
 TILE_INK = (255, 255, 255)
-ARROW = (255, 150, 0, 215)
-ARROW_EDGE = (60, 40, 0, 215)
+ARROW = (255, 150, 0)
+ARROW_EDGE = (60, 40, 0)
 TABOO = (170, 20, 150)
 ORIGIN = (255, 196, 0)
 
-TILE_SIZE = 86  # the top tile's width at scale 1
-LAYER_STEP = 5  # how far each tile beneath peeks out
-MAX_LAYERS = 4
-CHIP = 22  # the stack strip's chip size
+# A space's layout at scale 1, from its top-left corner (the cell is CELL x CELL):
+LANE = 18  # the arrow lanes: a horizontal move runs at y = LANE, a vertical one at x = LANE
+TILE_SIZE = 80  # the top tile's width
+TILE_CENTRE = (82, 76)
+LAYER_STEP = 4  # how far each tile beneath peeks out (downwards)
+MAX_LAYERS = 3
+HEIGHT_Y = 139  # the "3 high" label under the tile
+STRIP_X = 146  # the centre of the stack's chip column
+STRIP_BOTTOM = 165  # the lowest chip's bottom edge
+STRIP_ROOM = 131  # the column's height for chips
+CHIP = 32  # a chip's size when the stack is short enough
 
 
-def render(view: TokanView, *, scale: float = 1.0) -> Image.Image:
+def render(
+    view: TokanView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     """The board as an RGB image, about 1140 px wide at scale 1."""
     image = _base(scale).copy()
     draw = ImageDraw.Draw(image)
@@ -51,22 +85,76 @@ def render(view: TokanView, *, scale: float = 1.0) -> Image.Image:
         if not stack:
             _draw_gap(image, _cell_box(index, s), s)
     if view.last is not None:
-        # Under the tiles: the arrow shows between them and never hides a letter.
-        _mark_last_move(image, view, s)
-        draw = ImageDraw.Draw(image)
+        _mark_last_move(draw, view, s)
     for index, stack in enumerate(view.board):
         if stack:
             _draw_stack(image, draw, _cell_box(index, s), stack, s)
+    if view.last is not None:
+        _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
         _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
-    _draw_title(draw, view, s)
-    _draw_footer(draw, view, s)
+    _draw_title(draw, view, names, s)
+    _draw_footer(image, draw, view, names, s)
     return image
 
 
+# -- what a screen reader says ---------------------------------------------------------------------
+def alt_text(view: TokanView, *, names: Sequence[str] | None = None) -> str:
+    """The position in words: who moves, the scores, the last move and every stack (compact)."""
+    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+    parts = [f"TOKAN, {scoring} scoring, after {view.moves_made} moves"]
+    if view.result is not None:
+        parts.append(f"Game over. {_result(view.result, names)}")
+    elif view.turn is not None:
+        parts.append(f"{_label(view.turn, names)} to move: {tidy(view.pending)}")
+    for tally in view.tallies:
+        detail = f" ({'; '.join(tally.lines)})" if tally.lines else ""
+        parts.append(f"{_label(tally.seat, names)} {tally.total} points{detail}")
+    if view.last is not None:
+        parts.append(_last_words(view, names))
+    stacks = []
+    for index, stack in enumerate(view.board):
+        if stack:
+            stacks.append(f"{NAMES[index]} {'-'.join(stack)}")
+    gaps = [NAMES[i] for i, stack in enumerate(view.board) if not stack]
+    parts.append(
+        "Stacks bottom to top, R red, B black, M mouse, J jackal, L lion: " + ", ".join(stacks)
+    )
+    if gaps:
+        parts.append("Gaps: " + ", ".join(gaps))
+    return clip_alt(sentences(*parts))
+
+
+def _label(seat: int, names: Sequence[str] | None) -> str:
+    return seat_label(seat, names, COLOURS[seat])
+
+
+def _result(result: str, names: Sequence[str] | None) -> str:
+    """The rules' result words with the winning colour named as its player."""
+    if names is None:
+        return result
+    for seat, colour in enumerate(COLOURS):
+        result = re.sub(rf"^{colour.capitalize()} wins", f"{_label(seat, names)} wins", result)
+    return result
+
+
+def _last_words(view: TokanView, names: Sequence[str] | None) -> str:
+    last = view.last
+    assert last is not None
+    carry = f" carrying {last.carry}" if last.carry else ""
+    gap = ""
+    if last.permanent:
+        gap = f"; {last.origin} is a permanent gap"
+    elif last.shifted:
+        gap = f"; stacks slid {last.direction} to close the gap"
+    taboo = f"; {view.taboo} is taboo" if view.taboo else ""
+    who = _label(last.seat, names)
+    return (
+        f"Last move: {last.origin} to {last.landing} ({last.direction}{carry}) by {who}{gap}{taboo}"
+    )
+
+
 # -- static background --------------------------------------------------------------------------
-
-
 @cache
 def _base(scale: float) -> Image.Image:
     s = scale
@@ -91,7 +179,7 @@ def _base(scale: float) -> Image.Image:
     for column in range(COLUMNS):
         x = left + (column + 0.5) * CELL * s
         for y in (top - MARGIN * s / 2 - 4 * s, top + ROWS * CELL * s + MARGIN * s / 2 + 4 * s):
-            centred_text(draw, (x, y), COLUMN_LETTERS[column], label)
+            centred_text(draw, (x, y), "abcdef"[column], label)
     for row in range(ROWS):
         y = top + (ROWS - row - 0.5) * CELL * s
         for x in (
@@ -99,6 +187,7 @@ def _base(scale: float) -> Image.Image:
             left + COLUMNS * CELL * s + MARGIN * s / 2 + 4 * s,
         ):
             centred_text(draw, (x, y), str(row + 1), label)
+    _draw_key(image, draw, s)
     return image
 
 
@@ -120,18 +209,33 @@ def _cell_box(index: int, s: float) -> tuple[float, float, float, float]:
     return x0, y0, x0 + CELL * s, y0 + CELL * s
 
 
-def _centre(index: int, s: float) -> tuple[float, float]:
-    x0, y0, x1, y1 = _cell_box(index, s)
-    return (x0 + x1) / 2, (y0 + y1) / 2
-
-
 def _px(size: float, s: float) -> int:
     return max(16, round(size * s))
 
 
+def tile_area(index: int, height: int, s: float) -> tuple[float, float, float, float]:
+    """The box the stack's tiles (top tile and the layers peeking out) cover on a space."""
+    x0, y0, _, _ = _cell_box(index, s)
+    cx, cy = x0 + TILE_CENTRE[0] * s, y0 + TILE_CENTRE[1] * s
+    half = TILE_SIZE * s / 2 + 2
+    depth = min(height - 1, MAX_LAYERS) * LAYER_STEP * s
+    return cx - half, cy - half, cx + half, cy + half + depth
+
+
+def strip_area(index: int, height: int, s: float) -> tuple[float, float, float, float]:
+    """The box of the stack's chip column."""
+    x0, y0, _, _ = _cell_box(index, s)
+    chip = chip_size(height, s)
+    top = y0 + STRIP_BOTTOM * s - chip * height - 1
+    half = chip / 2 + 1
+    return x0 + STRIP_X * s - half, top, x0 + STRIP_X * s + half, y0 + STRIP_BOTTOM * s + 3
+
+
+def chip_size(height: int, s: float) -> float:
+    return round(min(CHIP * s, STRIP_ROOM * s / max(height, 1)), 1)
+
+
 # -- stacks and gaps ----------------------------------------------------------------------------
-
-
 def _draw_gap(image: Image.Image, box: tuple[float, float, float, float], s: float) -> None:
     image.paste(_gap_sprite(s), (round(box[0]), round(box[1])))
 
@@ -179,18 +283,15 @@ def _draw_stack(
     stack: tuple[str, ...],
     s: float,
 ) -> None:
-    x0, y0, x1, _ = box
-    cx, cy = (x0 + x1) / 2, y0 + 68 * s
+    x0, y0, _, _ = box
+    cx, cy = x0 + TILE_CENTRE[0] * s, y0 + TILE_CENTRE[1] * s
     layers = min(len(stack) - 1, MAX_LAYERS)
-    # Tiles beneath peek out below-left, one step each: taller stacks look thicker.
+    # Tiles beneath peek out below, one step each: taller stacks look thicker.
     for depth in range(layers, 0, -1):
         tile = stack[-1 - depth]
-        dx, dy = -depth * LAYER_STEP * s * 0.6, depth * LAYER_STEP * s
-        _paste(image, _tile_sprite(tile, s, False), (cx + dx, cy + dy))
+        _paste(image, _tile_sprite(tile, s, False), (cx, cy + depth * LAYER_STEP * s))
     _paste(image, _tile_sprite(stack[-1], s, True), (cx, cy))
-    if len(stack) > 1:
-        _badge(draw, (x1 - 24 * s, y0 + 24 * s), str(len(stack)), s)
-    _strip(image, box, stack, s)
+    _strip(image, draw, box, stack, s)
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
@@ -210,18 +311,19 @@ def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
 
 @cache
 def _chip_sprite(tile: str, chip: float, s: float) -> Image.Image:
-    """A small chip of the stack strip."""
-    side = round(chip) + 6
+    """A chip of the stack column: the tile's shape and colour with its animal letter."""
+    side = round(chip) + 2
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    cx = cy = side / 2
-    half = chip / 2 - chip * 0.12
-    shape = (cx - half, cy - half - 2 * s, cx + half, cy + half + 2 * s)
+    c = side / 2
+    half = chip / 2 - 1
+    shape = (c - half, c - half, c + half, c + half)
     if OWNER[tile] == 0:
-        draw.ellipse(shape, fill=RED)
+        draw.ellipse(shape, fill=RED, outline=RED_EDGE)
     else:
-        draw.rounded_rectangle(shape, radius=half * 0.3, fill=BLACK)
-    centred_text(draw, (cx, cy), ANIMAL_CODES[ANIMAL[tile]], _px(14, s), TILE_INK)
+        draw.rounded_rectangle(shape, radius=half * 0.3, fill=BLACK, outline=BLACK_EDGE)
+    size = max(11, round(chip * 0.68))
+    centred_text(draw, (c, c), ANIMAL_CODES[ANIMAL[tile]], size, TILE_INK)
     return sprite
 
 
@@ -243,74 +345,78 @@ def _tile_shape(
     else:
         draw.rounded_rectangle(box, radius=size * 0.16, fill=BLACK, outline=BLACK_EDGE, width=width)
     if letter:
-        centred_text(draw, centre, ANIMAL_CODES[ANIMAL[tile]], _px(54, s), TILE_INK)
-
-
-def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, s: float) -> None:
-    r = 19 * s
-    cx, cy = centre
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255), outline=INK, width=2)
-    centred_text(draw, centre, text, _px(24, s), INK)
+        centred_text(draw, centre, ANIMAL_CODES[ANIMAL[tile]], _px(50, s), TILE_INK)
 
 
 def _strip(
     image: Image.Image,
+    draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
     stack: tuple[str, ...],
     s: float,
 ) -> None:
-    """Small chips for the whole stack, bottom tile on the left, top tile on the right."""
+    """The whole stack as a column of chips, bottom tile lowest; its height under the tile."""
     if len(stack) < 2:
         return
-    x0, _, x1, y1 = box
-    room = (x1 - x0) - 20 * s
-    chip = round(min(CHIP * s, room / len(stack)), 1)
-    total = chip * len(stack)
-    left = (x0 + x1) / 2 - total / 2
-    cy = y1 - 20 * s
+    x0, y0, _, _ = box
+    chip = chip_size(len(stack), s)
+    x = x0 + STRIP_X * s
+    bottom = y0 + STRIP_BOTTOM * s
     for i, tile in enumerate(stack):
-        _paste(image, _chip_sprite(tile, chip, s), (left + (i + 0.5) * chip, cy))
+        _paste(image, _chip_sprite(tile, chip, s), (x, bottom - (i + 0.5) * chip))
+    label = f"{len(stack)} high"
+    centred_text(draw, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK)
 
 
 # -- last move and taboo --------------------------------------------------------------------------
-
-
-def _mark_last_move(image: Image.Image, view: TokanView, s: float) -> None:
+def _mark_last_move(draw: ImageDraw.ImageDraw, view: TokanView, s: float) -> None:
+    """Rings on the space the move left (gold) and the space it landed on (orange)."""
     assert view.last is not None
-    origin, landing = INDEX[view.last.origin], INDEX[view.last.landing]
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(overlay)
-    x0, y0, x1, y1 = _cell_box(origin, s)
     inset = 6 * s
-    draw.rounded_rectangle(
-        (x0 + inset, y0 + inset, x1 - inset, y1 - inset), 10 * s, outline=ORIGIN, width=int(6 * s)
-    )
-    lx0, ly0, lx1, ly1 = _cell_box(landing, s)
-    draw.rounded_rectangle(
-        (lx0 + inset, ly0 + inset, lx1 - inset, ly1 - inset),
-        10 * s,
-        outline=ARROW,
-        width=int(6 * s),
-    )
-    (ax, ay), (bx, by) = _centre(origin, s), _centre(landing, s)
-    ay, by = ay - 10 * s, by - 10 * s
-    length = max(abs(bx - ax), abs(by - ay))
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    # The head stops at the landing space's edge, clear of its tile and its stack strip.
-    tip = (bx - ux * (CELL / 2 - 2) * s, by - uy * (CELL / 2 - 2) * s)
-    start = (ax + ux * 20 * s, ay + uy * 20 * s)
-    head = 30 * s
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    wing = (-uy * head * 0.7, ux * head * 0.7)
-    draw.line((*start, *base), fill=ARROW_EDGE, width=int(16 * s))
-    draw.line((*start, *base), fill=ARROW, width=int(10 * s))
+    for name, colour in ((view.last.origin, ORIGIN), (view.last.landing, ARROW)):
+        x0, y0, x1, y1 = _cell_box(INDEX[name], s)
+        draw.rounded_rectangle(
+            (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+            10 * s,
+            outline=colour,
+            width=max(2, int(5 * s)),
+        )
+
+
+def arrow_points(origin: int, landing: int, s: float) -> tuple[tuple[float, float], ...]:
+    """The arrow's start, the base of its head and its tip: along the spaces' top lane for a
+    move left or right, along their left lane for a move up or down (lanes hold no tile)."""
+    ox, oy, _, _ = _cell_box(origin, s)
+    lx, ly, _, _ = _cell_box(landing, s)
+    lane, middle = LANE * s, CELL * s / 2
+    if oy == ly:  # along a row
+        sign = 1 if lx > ox else -1
+        start = (ox + middle, oy + lane)
+        tip = (lx + middle, ly + lane)
+        base = (tip[0] - sign * ARROW_HEAD * s, tip[1])
+    else:  # along a column
+        sign = 1 if ly > oy else -1
+        start = (ox + lane, oy + middle)
+        tip = (lx + lane, ly + middle)
+        base = (tip[0], tip[1] - sign * ARROW_HEAD * s)
+    return start, base, tip
+
+
+ARROW_HEAD = 26
+ARROW_WIDTH = 10  # the shaft; the head is 2 * ARROW_WING wide
+ARROW_WING = 11
+
+
+def _draw_arrow(draw: ImageDraw.ImageDraw, origin: int, landing: int, s: float) -> None:
+    start, base, tip = arrow_points(origin, landing, s)
+    ux, uy = (tip[0] - base[0]) / (ARROW_HEAD * s), (tip[1] - base[1]) / (ARROW_HEAD * s)
+    wing = (-uy * ARROW_WING * s, ux * ARROW_WING * s)
+    draw.line((*start, *base), fill=ARROW_EDGE, width=max(3, int((ARROW_WIDTH + 4) * s)))
+    draw.line((*start, *base), fill=ARROW, width=max(2, int(ARROW_WIDTH * s)))
     triangle = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
     draw.polygon(triangle, fill=ARROW, outline=ARROW_EDGE)
-    draw.ellipse((start[0] - 9 * s, start[1] - 9 * s, start[0] + 9 * s, start[1] + 9 * s), ARROW)
-    bounds = overlay.getbbox()
-    if bounds is not None:
-        region = overlay.crop(bounds)
-        image.paste(region, bounds[:2], region)
+    r = 8 * s
+    draw.ellipse((start[0] - r, start[1] - r, start[0] + r, start[1] + r), ARROW, ARROW_EDGE)
 
 
 def _mark_taboo(
@@ -320,63 +426,95 @@ def _mark_taboo(
     draw.rounded_rectangle(
         (x0 + 2 * s, y0 + 2 * s, x1 - 2 * s, y1 - 2 * s), 10 * s, outline=TABOO, width=int(7 * s)
     )
+    # The tag straddles the bottom edge: the top and left lanes belong to the arrow, the space
+    # above the edge to the stack's height.
     tag = _px(18, s)
-    width = font(tag).getlength("TABOO") + 14 * s
-    cx = (x0 + x1) / 2
+    width = font_for("TABOO", tag).getlength("TABOO") + 14 * s
+    cx = x0 + TILE_CENTRE[0] * s
     draw.rounded_rectangle(
-        (cx - width / 2, y0 - 4 * s, cx + width / 2, y0 + 20 * s), 6 * s, fill=TABOO
+        (cx - width / 2, y1 - 11 * s, cx + width / 2, y1 + 11 * s), 6 * s, fill=TABOO
     )
-    centred_text(draw, (cx, y0 + 8 * s), "TABOO", tag, (255, 255, 255))
+    centred_text(draw, (cx, y1), "TABOO", tag, (255, 255, 255))
 
 
-# -- title and footer ------------------------------------------------------------------------------
+# -- title, key and footer -------------------------------------------------------------------------
+def _draw_title(
+    draw: ImageDraw.ImageDraw, view: TokanView, names: Sequence[str] | None, s: float
+) -> None:
+    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+    if view.turn is None:
+        text = f"TOKAN  ·  Game over after {view.moves_made} moves  ·  {scoring} scoring"
+    else:
+        who = f"{_label(view.turn, names)} to move"
+        text = f"TOKAN  ·  {who}  ·  {scoring}  ·  move {view.moves_made + 1}"
+    width = _size(s)[0] - 40 * s
+    size = _px(28, s)
+    draw.text(
+        (20 * s, TITLE * s / 2),
+        ellipsize(text, width, size),
+        font=font_for(text, size),
+        fill=INK,
+        anchor="lm",
+    )
 
 
-def _draw_title(draw: ImageDraw.ImageDraw, view: TokanView, s: float) -> None:
-    scoring = "Towers scoring" if view.scoring == "towers" else "Every Head Counts scoring"
-    text = f"TOKAN  ·  {scoring}  ·  move {view.moves_made}"
-    draw.text((20 * s, TITLE * s / 2), text, font=font(_px(30, s)), fill=INK, anchor="lm")
+def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, s: float) -> None:
+    """What M, J and L are and how far they move (static: drawn into the cached background)."""
+    _, height = _size(s)
+    y = height - 62 * s
+    x = 20 * s
+    size = _px(21, s)
+    for animal in ANIMALS:
+        text = key_text(animal)
+        _paste(
+            image, _chip_sprite("B" + ANIMAL_CODES[animal], round(30 * s, 1), s), (x + 15 * s, y)
+        )
+        draw.text((x + 36 * s, y), text, font=font_for(text, size), fill=INK, anchor="lm")
+        x += 36 * s + font_for(text, size).getlength(text) + 34 * s
+    explain = "Chips at a stack's right: all its tiles, the bottom one lowest, the top one highest."
+    draw.text((20 * s, y + 36 * s), explain, font=font_for(explain, size), fill=MUTED, anchor="lm")
 
 
-def _draw_footer(draw: ImageDraw.ImageDraw, view: TokanView, s: float) -> None:
+def key_text(animal: str) -> str:
+    """ "jackal: moves 2, carries up to 1" (the key beside each animal's letter)."""
+    carry = MAX_CARRY[animal]
+    carries = "carries none" if not carry else f"carries up to {carry}"
+    return f"{animal}: moves {RANGE[animal]}, {carries}"
+
+
+def _draw_footer(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: TokanView,
+    names: Sequence[str] | None,
+    s: float,
+) -> None:
     width, height = _size(s)
     top = height - FOOTER * s + 6 * s
     size = _px(22, s)
     line = 32 * s
     x = 20 * s
+    room = width - x - 20 * s
     for n, tally in enumerate(view.tallies):
         y = top + n * line + line / 2
-        marker = (x + 14 * s, y)
-        _tile_marker(draw, marker, tally.seat, s)
+        _tile_marker(draw, (x + 14 * s, y), tally.seat, s)
         on_turn = "   (to move)" if view.turn == tally.seat else ""
-        head = f"Seat {tally.seat + 1} ({SEAT_LETTERS[tally.seat]}) {tally.colour}: {tally.total}"
+        head = f"{_label(tally.seat, names)}: {tally.total}"
         detail = "   " + "; ".join(tally.lines) if tally.lines else ""
-        draw.text((x + 36 * s, y), head + detail + on_turn, font=font(size), fill=INK, anchor="lm")
+        text = ellipsize(head + detail + on_turn, room - 36 * s, size)
+        draw.text((x + 36 * s, y), text, font=font_for(text, size), fill=INK, anchor="lm")
     y = top + 2 * line + line / 2
-    if view.last is not None:
-        last = view.last
-        carry = f" carrying {last.carry}" if last.carry else ""
-        gap = ""
-        if last.permanent:
-            gap = f"; {last.origin} is a permanent gap"
-        elif last.shifted:
-            gap = f"; stacks slid {last.direction} to close the gap"
-        taboo = f"; {view.taboo} is taboo" if view.taboo else ""
-        text = (
-            f"Last move: {last.origin} to {last.landing} ({last.direction}{carry}) by Seat "
-            f"{last.seat + 1}{gap}{taboo}"
-        )
-    else:
-        text = "No move yet."
-    draw.text((x, y), text, font=font(size), fill=MUTED, anchor="lm")
-    y += line
+    text = _last_words(view, names) if view.last is not None else "No move yet."
+    for part in _wrap(text, size, room)[:2]:
+        draw.text((x, y), part, font=font_for(part, size), fill=MUTED, anchor="lm")
+        y += line
     if view.result is not None:
-        status = f"Game over. {view.result}"
+        status = f"Game over. {_result(view.result, names)}"
     else:
         seat = view.turn if view.turn is not None else 0
-        status = f"To move: Seat {seat + 1} ({SEAT_LETTERS[seat]}): {view.pending}"
-    for part in _wrap(status, size, width - 40 * s)[:2]:
-        draw.text((x, y), part, font=font(size), fill=INK, anchor="lm")
+        status = f"To move: {_label(seat, names)}: {tidy(view.pending)}"
+    for part in _wrap(tidy(status), size, room)[:2]:
+        draw.text((x, y), part, font=font_for(part, size), fill=INK, anchor="lm")
         y += line
 
 
@@ -396,7 +534,7 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
     words, lines, current = text.split(), [], ""
     for word in words:
         trial = f"{current} {word}".strip()
-        if font(size).getlength(trial) <= width or not current:
+        if font_for(trial, size).getlength(trial) <= width or not current:
             current = trial
         else:
             lines.append(current)

@@ -1,19 +1,31 @@
 """The Tonari picture: the hex board with labels, tokens, the boat, the last move, every pile.
 
 A pure function of ``TonariView``. Each token is a coloured disc with letters (skills are light
-squares); a legend names them. The last boat move is an arrow with a gold ring; hexes the boat
-may move to now have a green ring. The right panel lists each seat's pile, fish value and score so
-far; the header says who acts and what is awaited.
+squares); a legend names them. The last boat move is an arrow with a gold ring, drawn over the
+boat; hexes the boat may move to now have a green ring. The right panel names each player with
+their pile and how their score adds up ("fish 10 + left neighbour C 6 = 16"); the header says who
+acts and what is awaited. ``alt_text`` says the same in words for a screen reader.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from render import hexboard
-from render.common import INK, MUTED, font
+from render.common import (
+    MUTED,
+    SEAT_LETTERS,
+    clip_alt,
+    drop_actor,
+    name_seats,
+    paste_text,
+    seat_label,
+    sentences,
+)
+from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
 
 STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
@@ -34,13 +46,17 @@ SKILL_TOKENS = (Token.SENSE, Token.ROUGH, Token.SCARE, Token.SEASON)
 MARGIN = 20
 HEADER = 104
 PANEL = 500
+ROW = 118  # one seat's rows in the panel: name, score sum, pile
 
 
-def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
+def render(
+    view: TonariView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
-    height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(700 * s))
+    panel_h = 34 + ROW * view.players + 6 + 30 + 6 * 36 + 30
+    height = round(HEADER * s) + max(board_h + round(2 * MARGIN * s), round(panel_h * s))
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     panel_left = origin[0] + board_w + MARGIN * s
     image = _background(view.rows, view.islands, s, (width, height), view.players, panel_left)
@@ -61,12 +77,83 @@ def render(view: TonariView, *, scale: float = 1.0) -> Image.Image:
         last = view.last_hexes
         if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
             hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
+    hexboard.island_label(draw, centres, view.islands, ISLAND, s, below=True)
 
-    hexboard.header(
-        draw, "Tonari", view.turn, view.winners, view.pending, view.note, s, MARGIN * s, width
+    title, text = hexboard.header_texts(
+        "Tonari", view.turn, view.winners, view.pending, view.note, names, headline(view, names)
     )
-    _panel(image, view, s, panel_left, HEADER * s + 8 * s)
+    hexboard.header(image, title, text, s, MARGIN * s, width)
+    _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
     return image
+
+
+ISLAND = "Kuchinoshima"
+
+
+def headline(view: TonariView, names: Sequence[str] | None) -> str:
+    """The result first: "alice (A) wins with 31 points" (or who share it); "" before the end."""
+    if view.turn is not None:
+        return ""
+    if not view.winners:
+        return "Nobody wins"
+    won = ", ".join(seat_label(w, names) for w in view.winners)
+    verb = "wins" if len(view.winners) == 1 else "share the win"
+    return f"{won} {verb} with {view.totals[view.winners[0]]} points"
+
+
+def score_words(view: TonariView, seat: int) -> str:
+    """How a seat's score adds up: "fish 10 + left neighbour C 6 = 16" (3-4 players), or
+    "fish 10 = 10" with 2 players, where each scores only their own fish."""
+    own = view.fish_values[seat]
+    if view.players == 2:
+        return f"fish {own} = {view.totals[seat]}"
+    left = left_of(seat, view.players)
+    neighbour = view.fish_values[left]
+    return f"fish {own} + left neighbour {SEAT_LETTERS[left]} {neighbour} = {view.totals[seat]}"
+
+
+def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
+    """The position in words: who acts and on what, each score, the boat and every token."""
+    parts = [f"Tonari, {view.players} players"]
+    if view.turn is None:
+        parts.append(f"Game over, {headline(view, names)}")
+        parts.append(name_seats(view.note, names))
+    else:
+        pending = name_seats(drop_actor(view.pending), names)
+        parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
+    season = "none yet" if view.season is None else view.season.value
+    parts.append(f"In Season: {season}")
+    for seat in range(view.players):
+        held = ", ".join(
+            f"{token.value} {count}"
+            for token, count in zip(FISH, view.piles[seat], strict=True)
+            if count
+        )
+        score = score_words(view, seat)
+        parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'no fish'}")
+    if view.boat is None:
+        parts.append("The boat is not on the board yet")
+    else:
+        boat = f"Boat on {view.labels[view.boat]}"
+        last = view.last_hexes
+        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
+            who = seat_label(view.last_seat, names)
+            boat += f", moved there from {view.labels[last[0]]} by {who}"
+        parts.append(boat)
+    if view.targets:
+        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
+    where: dict[Token, list[str]] = {}
+    for index, token in enumerate(view.tokens):
+        if token is not None:
+            where.setdefault(token, []).append(view.labels[index])
+    tokens = "; ".join(f"{_word(t)} {' '.join(at)}" for t, at in where.items())
+    parts.append(f"Tokens: {tokens or 'none'}")
+    return clip_alt(sentences(*parts))
+
+
+def _word(token: Token) -> str:
+    """A token's name in the alt text: the fish colour, or the skill's name."""
+    return STYLE[token][2] if token in SKILL_TOKENS else token.value
 
 
 @cache
@@ -80,34 +167,40 @@ def _background(
 ) -> Image.Image:
     """The water with its labels and the legend: the same for every picture of a table size."""
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
-    image = hexboard.water_layer(rows, islands, s, origin, size, "Kuchinoshima").copy()
+    image = hexboard.water_layer(rows, islands, s, origin, size).copy()
     entries = [(c, letters, name, t in SKILL_TOKENS) for t, (c, letters, name) in STYLE.items()]
-    top = HEADER * s + 8 * s + (34 + 96 * players + 6) * s
+    top = HEADER * s + 8 * s + (34 + ROW * players + 6) * s
     note = "Green ring: the boat may go there. Gold ring/arrow: the last move."
     hexboard.legend(image, "Legend (letters on tokens)", entries, note, s, left, top, 240, 36)
     return image
 
 
-def _panel(image: Image.Image, view: TonariView, s: float, left: float, top: float) -> None:
-    draw = ImageDraw.Draw(image)
+def _panel(
+    image: Image.Image,
+    view: TonariView,
+    names: Sequence[str] | None,
+    s: float,
+    left: float,
+    top: float,
+) -> None:
     y = top
     season = view.season
     label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
-    draw.text((left, y), label, font=font(round(20 * s)), fill=INK)
+    paste_text(image, (left, y), label, round(20 * s))
     y += 34 * s
     for seat in range(view.players):
         mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""
-        score = f"Seat {seat + 1}: fish {view.fish_values[seat]}, score {view.totals[seat]}{mover}"
-        box = (PANEL * s - 24 * s, 84 * s)
-        hexboard.seat_row(draw, seat, score, view.turn == seat, s, left, y, box)
+        lines = (seat_label(seat, names) + mover, score_words(view, seat))
+        box = (PANEL * s - 24 * s, (ROW - 12) * s)
+        hexboard.seat_row(image, seat, lines, view.turn == seat, s, left, y, box)
         x = left + 16 * s
         held = [(t, n) for t, n in zip(FISH, view.piles[seat], strict=True) if n]
         if not held:
-            draw.text((x - 10 * s, y + 44 * s), "no fish yet", font=font(round(17 * s)), fill=MUTED)
+            paste_text(image, (x - 10 * s, y + 66 * s), "no fish yet", round(17 * s), MUTED)
         for token, count in held:
             colour_t, letters, _ = STYLE[token]
-            hexboard.chip(image, (x, y + 54 * s), s, colour_t, letters)
+            hexboard.chip(image, (x, y + 78 * s), s, colour_t, letters)
             tag = f"x{count}" + ("*2" if token == season else "")
-            draw.text((x + 19 * s, y + 45 * s), tag, font=font(round(17 * s)), fill=INK)
+            paste_text(image, (x + 19 * s, y + 69 * s), tag, round(17 * s))
             x += (62 if token != season else 80) * s
-        y += 96 * s
+        y += ROW * s

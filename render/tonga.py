@@ -3,14 +3,17 @@ with every hiring board (wages and dice), each seat's money and camps, and the p
 
 A pure function of ``TongaView``. The chart's water, land, reefs, harbours and hex labels never
 change, so they are drawn once and cached; each picture copies that layer and adds the pieces.
+For a phone the hex labels are large and every island is named once, on its land (its harbour,
+the wavy hexes, is typed by that name); ships sit in the lower half of a hex, under its label.
 Ships are discs in the seat colour with the seat letter; camps are small squares with the
 letter; special tiles print their symbol and the legend spells them out. The ship that moved
-last has its route drawn in gold.
+last has its route drawn in gold. ``alt_text`` says the position in words.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -22,9 +25,17 @@ from render.common import (
     MUTED,
     SEAT_COLOURS,
     SEAT_LETTERS,
+    clip_alt,
     contrast_ink,
-    font,
+    drop_actor,
+    ellipsize,
+    font_for,
+    name_seats,
+    seat_label,
+    sentences,
     text_width,
+    tidy,
+    to_act_line,
 )
 from rules.tonga.map import (
     DOLPHIN_SPACES,
@@ -41,15 +52,16 @@ from rules.tonga.state import DICE_PER_PLAYER, LEDGER, SEASICK, Phase, TongaView
 from rules.tonga.tiles import TILE_BY_KEY, TILES, Kind
 
 SQRT3 = math.sqrt(3)
-R = 28.0  # hex radius (centre to corner): hexes are ~48 px wide
+R = 31.0  # hex radius (centre to corner): hexes are ~54 px wide
 HEX_W = SQRT3 * R
 MARGIN = 12
 MAP_W = math.ceil(HEX_W * (2 * RADIUS + 1) + 2 * MARGIN)
 MAP_H = math.ceil(1.5 * R * 2 * RADIUS + 2 * R + 2 * MARGIN)
-PANEL_W = 500
+PANEL_W = 460
 WIDTH = MAP_W + PANEL_W
-MAP_H_WITH_KEY = MAP_H + 44  # the key under the chart
-HEIGHT = max(MAP_H_WITH_KEY, 820)
+MAP_H_WITH_KEY = MAP_H + 48  # the key under the chart
+HEIGHT = max(MAP_H_WITH_KEY, 950)
+HEX_LABEL = 19  # the size of the hex labels (was 16: too small on a phone)
 
 SEA = (176, 214, 236)
 SEA_EDGE = (120, 165, 195)
@@ -72,7 +84,9 @@ CAMP_HEX: tuple[tuple[int, int] | None, ...] = (None, (8, -7), (7, 1), (1, 7), (
 DIE_SIZE = 30
 
 
-def render(view: TongaView, *, scale: float = 1.0) -> Image.Image:
+def render(
+    view: TongaView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     """The picture of ``view``; ``scale`` resizes the whole image."""
     image = _chart().copy()
     draw = ImageDraw.Draw(image)
@@ -80,7 +94,7 @@ def render(view: TongaView, *, scale: float = 1.0) -> Image.Image:
     _draw_camps(image, draw, view)
     _draw_route(draw, view)
     _draw_ships(image, draw, view)
-    _draw_panel(image, draw, view)
+    _draw_panel(image, draw, view, names)
     if scale != 1.0:
         size = (round(WIDTH * scale), round(HEIGHT * scale))
         image = image.resize(size, Image.Resampling.LANCZOS)
@@ -90,12 +104,20 @@ def render(view: TongaView, *, scale: float = 1.0) -> Image.Image:
 # -- text ---------------------------------------------------------------------------------------
 @cache
 def _stamp(
-    text: str, size: int, fill: tuple[int, int, int], stroke: tuple[int, int, int] | None
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    stroke: tuple[int, int, int] | None,
+    from_top: bool = False,
 ) -> Image.Image:
-    """``text`` drawn once on a transparent tile; pictures paste it (drawing text is slow)."""
-    face = font(size)
+    """``text`` drawn once on a transparent tile; pictures paste it (drawing text is slow).
+    ``from_top`` keeps the room above the letters, so texts placed side by side share a
+    baseline whatever their letters ("camps" and "rerolls" in a row of the money table)."""
+    face = font_for(text, size)
     pad = 3 if stroke else 1
     left, top, right, bottom = face.getbbox(text, stroke_width=2 if stroke else 0)
+    if from_top:
+        top = 0
     tile = Image.new("RGBA", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad))
     ImageDraw.Draw(tile).text(
         (pad - left, pad - top),
@@ -106,6 +128,12 @@ def _stamp(
         stroke_fill=stroke,
     )
     return tile
+
+
+@cache
+def _cap_top(size: int) -> int:
+    """How far below a line's top a capital letter starts."""
+    return int(font_for("H", size).getbbox("H")[1])
 
 
 def _text(
@@ -119,11 +147,13 @@ def _text(
     stroke: tuple[int, int, int] | None = None,
 ) -> None:
     """Paste ``text`` with its top-left at ``at`` (or its middle, if ``centred``)."""
-    tile = _stamp(text, size, fill, stroke)
+    tile = _stamp(text, size, fill, stroke, not centred)
     x, y = at
     if centred:
         x -= tile.width / 2
         y -= tile.height / 2
+    else:
+        y -= _cap_top(size)  # ``at`` is where a capital letter's top lands, as before
     image.paste(tile, (round(x), round(y)), tile)
 
 
@@ -175,15 +205,14 @@ def _chart() -> Image.Image:
         else:
             draw.polygon(_corners(point, R - 1), fill=SEA, outline=SEA_EDGE, width=1)
     for space in range(HARBOURS, len(SPACE_HEXES)):
-        x, y = centre(SPACE_HEXES[space][0])
-        _text(image, (x, y - 0.52 * R), SPACE_NAMES[space], 16, LABEL, centred=True)
+        x, y = label_centre(SPACE_HEXES[space][0])
+        _text(image, (x, y), SPACE_NAMES[space], HEX_LABEL, LABEL, centred=True)
     for index, island in enumerate(ISLANDS):
+        # Named once, on its land: a move types the same name for its harbour (go cocoa).
         xs = [centre(h) for h in island.land if h != CAMP_HEX[index]]
         x = sum(p[0] for p in xs) / len(xs)
         y = sum(p[1] for p in xs) / len(xs)
-        _text(image, (x, y), island.name, 16, INK, centred=True, stroke=(255, 255, 255))
-        hx, hy = centre(island.harbour[-1])  # ships fill the harbour's other hexes first
-        _text(image, (hx, hy - 0.5 * R), island.key, 16, INK, centred=True, stroke=(230, 250, 250))
+        _text(image, (x, y), island.name, 18, INK, centred=True, stroke=(255, 255, 255))
     _legend(image, draw)
     return image
 
@@ -203,6 +232,25 @@ def _reef_marks(draw: ImageDraw.ImageDraw, point: tuple[float, float]) -> None:
             [(cx + dx - 6, cy + dy + 4), (cx + dx, cy + dy - 6), (cx + dx + 6, cy + dy + 4)],
             fill=REEF_EDGE,
         )
+
+
+def label_centre(hex_: tuple[int, int]) -> tuple[float, float]:
+    """Where a sea hex's label sits: in the hex's upper half (pieces keep to the lower half)."""
+    x, y = centre(hex_)
+    return x, y - 0.5 * R
+
+
+def ship_centre(space: int, k: int, sharing: int) -> tuple[float, float]:
+    """The ``k``-th of ``sharing`` ships on ``space``: in the lower half of a hex, under the
+    label; ships sharing a harbour spread over its hexes, two side by side per hex."""
+    hexes = SPACE_HEXES[space]
+    x, y = centre(hexes[(k // 2) % len(hexes)])
+    if sharing > 1:
+        x += -SHIP_R if k % 2 == 0 else SHIP_R
+    return x, y + 0.27 * R
+
+
+SHIP_R = 12
 
 
 # -- pieces on the chart ---------------------------------------------------------------------------
@@ -251,29 +299,26 @@ def _draw_ships(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) 
     for seat, space in enumerate(view.ships):
         by_space.setdefault(space, []).append(seat)
     for space, seats in by_space.items():
-        hexes = SPACE_HEXES[space]
         for k, seat in enumerate(seats):
-            # Ships sharing a harbour spread over its hexes, two side by side per hex.
-            x, y = centre(hexes[(k // 2) % len(hexes)])
-            if len(seats) > 1:
-                x += -11 if k % 2 == 0 else 11
-            y += 8
+            x, y = ship_centre(space, k, len(seats))
             colour = SEAT_COLOURS[seat]
             ring = HIGHLIGHT if seat in view.acting else INK
-            draw.ellipse((x - 12, y - 12, x + 12, y + 12), fill=colour, outline=ring, width=3)
+            r = SHIP_R
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=ring, width=3)
             _text(image, (x, y), SEAT_LETTERS[seat], 16, contrast_ink(colour), centred=True)
 
 
 # -- the panel ---------------------------------------------------------------------------------
 PANEL_X = MAP_W + 14
 TEXT_W = PANEL_W - 28
-PENDING_Y = 66
+PENDING_Y = 68
 PENDING_LINES = 3
-ROW_Y = 134  # the roll (crew step) or the movement points (navigation)
-LAST_Y = 172
-BOARDS_Y = 198
-BOARD_H = 76
-LEGEND_Y = BOARDS_Y + 22 + 4 * (BOARD_H + 6) + 6
+ROW_Y = 136  # the roll (crew step) or the movement points (navigation)
+LAST_Y = 174
+BOARDS_Y = 200
+BOARD_H = 86
+LEGEND_Y = BOARDS_Y + 4 * (BOARD_H + 6) + 6
+RESULT_ROW = 24  # the final money table's row pitch: room between the rows
 STEP_NAMES = {
     Phase.WAGES: "step 1 of 4: wages",
     Phase.CREW: "step 2 of 4: crew placement",
@@ -282,36 +327,49 @@ STEP_NAMES = {
 }
 
 
-def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) -> None:
+def _draw_panel(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView, names: Sequence[str] | None
+) -> None:
     x0 = PANEL_X
-    _text(image, (x0, 12), f"Round {view.round}", 22)
+    _text(image, (x0, 10), f"Round {view.round}", 22)
     last = " (last round)" if view.ending and view.phase is not Phase.OVER else ""
-    _text(image, (x0 + 120, 16), STEP_NAMES[view.phase] + last, 17)
-    _text(image, (x0, 42), "To act: " + _seats(view.acting), 17)
-    _wrapped(image, (x0, PENDING_Y), view.pending.replace("`", ""), 16, (150, 60, 0), PENDING_LINES)
+    if view.phase is not Phase.OVER:
+        _text(image, (x0 + 110, 14), STEP_NAMES[view.phase] + last, 18)
+    acting = to_act_line([seat_label(s, names) for s in view.acting])
+    _text(image, (x0, 42), ellipsize(acting, TEXT_W, 18), 18)
+    if view.acting:
+        pending = tidy(name_seats(drop_actor(view.pending), names))
+        _wrapped(image, (x0, PENDING_Y), pending, 17, (150, 60, 0), PENDING_LINES)
+    elif view.winners:
+        won = "Winner: " + ", ".join(seat_label(s, names) for s in view.winners)
+        _wrapped(image, (x0, PENDING_Y), won, 18, INK, 2)
     if view.phase is Phase.CREW and view.roll:
         _roll_line(image, draw, x0, ROW_Y, view)
     elif view.phase is Phase.NAVIGATION and view.acting:
-        _text(image, (x0, ROW_Y + 6), f"Movement points left: {view.mp}", 17)
+        _text(image, (x0, ROW_Y + 6), f"Movement points left: {view.mp}", 18)
     if view.last:
-        _wrapped(image, (x0, LAST_Y), f"Last move: {view.last}", 16, MUTED, 1)
-    y = BOARDS_Y + 22
+        last_move = tidy(f"Last move: {name_seats(view.last, names)}")
+        _wrapped(image, (x0, LAST_Y), last_move, 16, MUTED, 1)
+    y = BOARDS_Y
     for seat in view.order:
-        _board(image, draw, x0, y, view, seat)
+        _board(image, draw, x0, y, view, seat, names)
         y += BOARD_H + 6
     if view.result:
         draw.rectangle((MAP_W + 1, LEGEND_Y - 4, WIDTH, HEIGHT), fill=PANEL_BG)
-        _results(image, draw, x0, LEGEND_Y, view)
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(f"Seat {s + 1} ({SEAT_LETTERS[s]})" for s in seats) or "nobody"
+        _results(image, draw, x0, LEGEND_Y, view, names)
 
 
 def _board(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x0: float, y: float, view: TongaView, seat: int
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x0: float,
+    y: float,
+    view: TongaView,
+    seat: int,
+    names: Sequence[str] | None,
 ) -> None:
-    """One hiring board: who, money, camps left, maps, and the three places with wages."""
+    """One hiring board: who and their money on the top line; camps left and maps under it on
+    the left; the three places with their wages and dice on the right."""
     line = view.seats[seat]
     colour = SEAT_COLOURS[seat]
     acting = seat in view.acting
@@ -324,20 +382,23 @@ def _board(
     )
     draw.ellipse((x0 + 4, y + 6, x0 + 30, y + 32), fill=colour, outline=INK)
     _text(image, (x0 + 17, y + 19), SEAT_LETTERS[seat], 17, contrast_ink(colour), centred=True)
-    _text(image, (x0 + 38, y + 8), f"Seat {seat + 1}: {line.money} coins", 17)
+    coins = f": {line.money} coins"
+    who = ellipsize(seat_label(seat, names), TEXT_W - 50 - text_width(coins, 18), 18)
+    _text(image, (x0 + 38, y + 8), who + coins, 18)
     out = line.worth - line.money
-    camps = f"camps left {line.camps_left}" + (f", {out} on board" if out else "")
-    _text(image, (x0 + 8, y + 36), camps, 16)
+    _text(image, (x0 + 8, y + 40), f"camps left {line.camps_left}", 17)
+    if out:
+        _text(image, (x0 + 8, y + 62), f"{out} coins on boards", 16, MUTED)
     if line.maps:
         maps = "maps " + " ".join(TILE_BY_KEY[k].symbol for k in line.maps)
-        _text(image, (x0 + 8, y + 55), maps, 16)
+        _text(image, (x0 + 130, y + 40), maps, 16)
     captain, helmsman = view.wages[seat]
     crew = view.crews[seat]
     places = (f"capt {captain}", f"helm {helmsman}", "boy 0")
     for slot, name in enumerate(places):
-        cx = x0 + 228 + slot * 82
-        _text(image, (cx, y + 6), name, 16, MUTED)
-        box = (cx + 2, y + 30, cx + 2 + DIE_SIZE, y + 30 + DIE_SIZE)
+        cx = x0 + 214 + slot * 74
+        _text(image, (cx, y + 36), name, 15, MUTED)
+        box = (cx + 2, y + 52, cx + 2 + DIE_SIZE, y + 52 + DIE_SIZE)
         if slot < len(crew):
             die = crew[slot]
             fill = SEAT_COLOURS[die.owner]
@@ -392,45 +453,55 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     marks = "~ emptied dolphin space · gold line: the route of the ship moving now or last"
     _wrapped(image, (x0, y + 2), marks, 16, MUTED, 2)
     # Under the chart: how to read it.
-    y = MAP_H - 6
+    y = MAP_H - 4
     key = (
-        "Discs: ships (seat letter). Squares on islands: camps. Wavy hexes: harbours, one "
-        "large space each (type its name, e.g. go cocoa). Brown: reefs. Type a sea hex as "
-        "printed on it, e.g. go h5."
+        "Discs: ships (seat letter). Squares on islands: camps. Wavy hexes: an island's harbour, "
+        "one space, typed by the island's name (go cocoa; Tonga Bonga: go tonga). Brown: reefs. "
+        "Type a sea hex as printed on it (go h5)."
     )
     _wrapped(image, (MARGIN, y), key, 16, INK, 2, MAP_W - 2 * MARGIN)
 
 
 def _results(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x0: float, y: float, view: TongaView
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x0: float,
+    y: float,
+    view: TongaView,
+    names: Sequence[str] | None,
 ) -> None:
     """The money breakdown: one row per ledger line, one column per seat."""
-    _text(image, (x0, y), "Winner: " + _seats(view.winners), 18)
-    y += 26
-    col, label_w = 64, 190
+    _text(image, (x0, y), "Money, line by line", 18)
+    y += 30
+    col, label_w = 62, 180
     for seat in range(view.players):
         _text(
             image,
             (x0 + label_w + col * seat + col / 2, y + 8),
             SEAT_LETTERS[seat],
-            15,
+            17,
             centred=True,
         )
-    y += 18
+    y += RESULT_ROW
     for index, name in enumerate(LEDGER):
         values = [view.ledger[seat][index] for seat in range(view.players)]
         if index and not any(values):
             continue
-        _text(image, (x0, y), name, 16)
+        if index % 2:  # a light band on every other line guides the eye along the row
+            draw.rectangle(
+                (x0 - 4, y - 3, x0 + label_w + col * view.players, y + RESULT_ROW - 5),
+                fill=(240, 234, 218),
+            )
+        _text(image, (x0, y), name, 17)
         for seat, value in enumerate(values):
-            at = (x0 + label_w + col * seat + col / 2, y + 8)
-            _text(image, at, f"{value:+d}" if index else str(value), 16, centred=True)
-        y += 18
-    draw.line((x0, y + 1, x0 + label_w + col * view.players, y + 1), fill=INK)
-    _text(image, (x0, y + 5), "money", 16)
+            at = (x0 + label_w + col * seat + col / 2, y + 7)
+            _text(image, at, f"{value:+d}" if index else str(value), 17, centred=True)
+        y += RESULT_ROW
+    draw.line((x0, y - 2, x0 + label_w + col * view.players, y - 2), fill=INK, width=2)
+    _text(image, (x0, y + 3), "money", 18)
     for seat in range(view.players):
-        at = (x0 + label_w + col * seat + col / 2, y + 13)
-        _text(image, at, str(view.seats[seat].money), 16, centred=True)
+        at = (x0 + label_w + col * seat + col / 2, y + 12)
+        _text(image, at, str(view.seats[seat].money), 18, centred=True)
 
 
 def _wrapped(
@@ -460,3 +531,48 @@ def _wrapped(
         lines[-1] += " …"
     for k, text_line in enumerate(lines):
         _text(image, (x, y + k * (size + 5)), text_line, size, fill)
+
+
+# -- what a screen reader says ---------------------------------------------------------------------
+def alt_text(view: TongaView, *, names: Sequence[str] | None = None) -> str:
+    """The position in words: the step and who acts, money, ships, camps, crews, tiles."""
+    parts = [f"Tonga Bonga, {view.players} players, round {view.round}"]
+    if view.acting:
+        last = " (last round)" if view.ending else ""
+        parts.append(STEP_NAMES[view.phase].capitalize() + last)
+        acting = ", ".join(seat_label(s, names) for s in view.acting)
+        parts.append(f"{acting} to act: {name_seats(drop_actor(view.pending), names)}")
+    else:
+        won = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        parts.append(f"Game over, winner {won}")
+    if view.phase is Phase.CREW and view.roll:
+        faces = " ".join("seasick" if v == SEASICK else str(v) for v in view.roll)
+        parts.append(f"Roll: {faces}")
+    elif view.phase is Phase.NAVIGATION and view.acting:
+        parts.append(f"Movement points left: {view.mp}")
+    for seat in view.order:
+        line = view.seats[seat]
+        captain, helmsman = view.wages[seat]
+        crew = ", ".join(f"{SEAT_LETTERS[d.owner]} {d.value}" for d in view.crews[seat])
+        parts.append(
+            f"{seat_label(seat, names)}: {line.money} coins, {line.camps_left} camps left, "
+            f"ship at {SPACE_NAMES[view.ships[seat]]}, wages captain {captain} helmsman "
+            f"{helmsman}, crew {crew or 'none'}"
+        )
+    camps = [
+        f"{island.name} {' '.join(SEAT_LETTERS[s] for s in seats)}"
+        for island, seats in zip(ISLANDS, view.camps, strict=True)
+        if seats
+    ]
+    if camps:
+        parts.append("Camps: " + "; ".join(camps))
+    tiles = [
+        f"{TILE_BY_KEY[key].symbol} at {SPACE_NAMES[DOLPHIN_SPACES[i]]}"
+        for i, key in enumerate(view.tiles)
+        if key is not None
+    ]
+    if tiles:
+        parts.append("Tiles: " + ", ".join(tiles))
+    if view.last:
+        parts.append(f"Last move: {name_seats(view.last, names)}")
+    return clip_alt(sentences(*parts))

@@ -4,14 +4,17 @@ Pure functions of a ``ToshiView``. Each card space is labelled with its name (a1
 notation writes it, and the column letters and row numbers run along the edges; a spot is named
 by its card plus ``.c`` (centre), ``.n .e .s .w`` (sides) or ``.ne .nw .se .sw`` (corners), which
 the legend repeats. Buildings show value and colour as text, face-down cards a hatched back
-(or, for the one who placed it, its value marked "face-down"), tokens a disc with the seat
-letter. The right panel holds the Monument's side, the trick, each seat's tokens and cards, the
-awaited decision, the last move and, at the end, the scores.
+(or, for the one who placed it, its value marked "face-down"). Tokens are white discs with the
+seat letter and the holder badges white squares with it: neutral, so no token is mistaken for a
+building's colour. Green rings mark the spots a token may be placed on or moved to now, gold
+ones what the last move touched. The right panel holds the round and phase (Trick, Nature,
+Construction, Influence), the Monument's side, the trick, each player's tokens and cards, the
+awaited decision, the last move and, at the end, the scores. ``alt_text`` says it in words.
 """
 
 from __future__ import annotations
 
-import textwrap
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -21,12 +24,19 @@ from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
-    SEAT_COLOURS,
     SEAT_LETTERS,
     centred_text,
+    clip_alt,
     contrast_ink,
-    font,
+    drop_actor,
+    font_for,
+    name_seats,
+    seat_label,
+    sentences,
+    text_width,
+    tidy,
 )
+from render.hexboard import wrap
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
@@ -50,14 +60,29 @@ MARGIN = 56  # room for the coordinates and for tokens on the outer edge
 PANEL = 430
 TOKEN_R = 16
 INSET = 12  # card edge inside its space
-TITLE = "Toshi Toshi"  # the bundled font has no "ō"
+TITLE = "Toshi Tōshi"  # drawn in the fallback font, which has the "ō"
+OPEN = (30, 150, 60)  # the ring around a spot a token may go to now
+TOKEN_FILL = (255, 255, 255)
+PHASE_NAMES = {
+    "trick": "Trick phase",
+    "nature": "Nature phase",
+    "second": "Nature phase (Builder's second token)",
+    "pawn": "Construction phase (Pawnlitician)",
+    "build": "Construction phase",
+    "influence": "Influence phase",
+    "specialise": "Influence phase (Specialisation)",
+    "owed": "Influence phase (Influenstar's token)",
+    "over": "Game over",
+}
 
 
-def render(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
+def render(
+    view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     """The city grid and the panel, for the public or for one seat."""
     k = scale
     grid_w, grid_h = round(CELL * view.cols * k), round(CELL * view.rows * k)
-    panel_lines = _panel_lines(view)
+    panel_lines = _panel_lines(view, names)
     panel_h = round((68 + sum(size + 8 for _, size, _ in panel_lines) + 20) * k)
     width = round(MARGIN * k) * 2 + grid_w + round(PANEL * k)
     height = max(round(MARGIN * k) * 2 + grid_h, panel_h)
@@ -71,7 +96,9 @@ def render(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
     return image
 
 
-def render_hand(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
+def render_hand(
+    view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
+) -> Image.Image:
     """The viewer's own hand and face-down cards, value and colour written out on each card."""
     k = scale
     w, h, gap = round(96 * k), round(136 * k), round(10 * k)
@@ -81,19 +108,15 @@ def render_hand(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
     height = round((70 + 136 + 40 + 30 * extra + 30) * k)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    who = "the public" if view.viewer is None else _seat_label(view.viewer)
-    draw.text(
-        (round(20 * k), round(18 * k)),
-        f"{TITLE}: hand of {who}",
-        font=font(round(24 * k)),
-        fill=INK,
-    )
+    who = "the public" if view.viewer is None else seat_label(view.viewer, names)
+    title = f"{TITLE}: hand of {who}"
+    draw.text((round(20 * k), round(18 * k)), title, font=font_for(title, round(24 * k)), fill=INK)
     top = round(60 * k)
     if not view.hand:
         draw.text(
             (round(20 * k), top + round(50 * k)),
             "No cards in hand." if view.viewer is not None else "Hands are private.",
-            font=font(round(20 * k)),
+            font=font_for("No cards in hand.", round(20 * k)),
             fill=MUTED,
         )
     for i, card in enumerate(view.hand):
@@ -104,13 +127,13 @@ def render_hand(view: ToshiView, *, scale: float = 1.0) -> Image.Image:
         draw.text(
             (round(20 * k), y),
             "Your face-down cards (only you know them):",
-            font=font(round(20 * k)),
+            font=font_for("Your face-down cards", round(20 * k)),
             fill=INK,
         )
         for fd in view.my_face_down:
             y += round(30 * k)
             text = f"{fd.space}: {fd.card} ({_card_words(fd.card)})"
-            draw.text((round(40 * k), y), text, font=font(round(20 * k)), fill=INK)
+            draw.text((round(40 * k), y), text, font=font_for(text, round(20 * k)), fill=INK)
     return image
 
 
@@ -217,21 +240,18 @@ def _cell_fill(view: ToshiView, cell: CellView) -> tuple[int, int, int]:
 
 @cache
 def _holder_badge(seat: int, k: float) -> Image.Image:
-    """A small square in the seat's colour with its letter and a white rim."""
-    side = round(24 * k)
+    """A small white square with the seat's letter (neutral: never a building's colour)."""
+    side = round(26 * k)
     badge = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(badge)
-    colour = SEAT_COLOURS[seat]
     draw.rounded_rectangle(
         (0, 0, side - 1, side - 1),
         radius=round(4 * k),
-        fill=colour,
-        outline=(255, 255, 255),
-        width=2,
+        fill=TOKEN_FILL,
+        outline=INK,
+        width=max(1, round(2 * k)),
     )
-    centred_text(
-        draw, (side / 2, side / 2), SEAT_LETTERS[seat], round(16 * k), contrast_ink(colour)
-    )
+    centred_text(draw, (side / 2, side / 2), SEAT_LETTERS[seat], round(17 * k), INK)
     return badge
 
 
@@ -296,18 +316,16 @@ def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:
 
 @cache
 def _token_sprite(seat: int, k: float) -> Image.Image:
-    """A seat's token: a disc in its colour with its letter (drawn once, then pasted)."""
+    """A seat's token: a white disc with a black rim and its letter (drawn once, then pasted).
+    Neutral on purpose: a coloured token on a building would read as the building's colour."""
     r = TOKEN_R * k
     size = round(2 * r) + 2
     sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    colour = SEAT_COLOURS[seat]
     draw.ellipse(
-        (1, 1, size - 2, size - 2), fill=colour, outline=(255, 255, 255), width=max(2, round(3 * k))
+        (1, 1, size - 2, size - 2), fill=TOKEN_FILL, outline=INK, width=max(2, round(3 * k))
     )
-    centred_text(
-        draw, (size / 2, size / 2), SEAT_LETTERS[seat], round(18 * k), contrast_ink(colour)
-    )
+    centred_text(draw, (size / 2, size / 2), SEAT_LETTERS[seat], round(19 * k), INK)
     return sprite
 
 
@@ -315,8 +333,15 @@ def _draw_spots(image: Image.Image, draw: ImageDraw.ImageDraw, view: ToshiView, 
     geo = geometry(view.rows, view.cols)
     r = TOKEN_R * k
     dot = 3 * k
+    open_spots = set(view.open_spots)
     for spot, owner in enumerate(view.spots):
         x, y = _spot_xy(view, spot, k)
+        if spot in open_spots:
+            draw.ellipse(
+                (x - r + 2 * k, y - r + 2 * k, x + r - 2 * k, y + r - 2 * k),
+                outline=OPEN,
+                width=max(2, round(4 * k)),
+            )
         if spot in view.mark_spots:
             draw.ellipse(
                 (x - r - 6 * k, y - r - 6 * k, x + r + 6 * k, y + r + 6 * k),
@@ -331,24 +356,33 @@ def _draw_spots(image: Image.Image, draw: ImageDraw.ImageDraw, view: ToshiView, 
             draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=MUTED)
 
 
-def _seat_label(seat: int) -> str:
-    return f"Seat {seat + 1} ({SEAT_LETTERS[seat]})"
-
-
 def _card_words(card: Card) -> str:
     return f"{COLOUR_NAMES[card.colour]} {card.value}"
 
 
-def _panel_lines(view: ToshiView) -> list[tuple[str, int, tuple[int, int, int]]]:
+def phase_name(view: ToshiView) -> str:
+    """The phase as the rulebook names it: Trick, Nature, Construction or Influence."""
+    return PHASE_NAMES.get(view.phase, view.phase.title())
+
+
+def _panel_lines(
+    view: ToshiView, names: Sequence[str] | None
+) -> list[tuple[str, int, tuple[int, int, int]]]:
     """The panel's text as (line, size, colour), wrapped to the panel width."""
     out: list[tuple[str, int, tuple[int, int, int]]] = []
 
-    def add(text: str, size: int = 18, fill: tuple[int, int, int] = INK, width: int = 40) -> None:
-        for part in textwrap.wrap(text, width) or [""]:
-            out.append((part, size, fill))
+    def add(text: str, size: int = 18, fill: tuple[int, int, int] = INK) -> None:
+        # Wrapped by measured width: names come in any script and length.
+        lead = text[: len(text) - len(text.lstrip())]
+        room = PANEL - 24 - text_width(lead + "    ", size)
+        for k, part in enumerate(wrap(text, room, size) if text else [""]):
+            out.append((lead + ("    " if k else "") + part, size, fill))
 
-    status = "Final scores" if view.over else f"Round {view.round} of 10, {view.phase} phase"
+    status = "Game over" if view.over else f"Round {view.round} of 10: {phase_name(view)}"
     add(status, 22)
+    if view.over:
+        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        add(f"Winner: {winners}", 20)
     side = (
         '"10 > 1": high cards strongest' if view.monument_high else '"1 > 10": low cards strongest'
     )
@@ -359,41 +393,104 @@ def _panel_lines(view: ToshiView) -> list[tuple[str, int, tuple[int, int, int]]]
         add(f"Trick (led {led}):", 20)
         for play in view.trick:
             won = "  wins" if play.seat == view.winner else ""
-            add(f"  {SEAT_LETTERS[play.seat]}: {play.card} {_card_words(play.card)}{won}")
+            who = seat_label(play.seat, names)
+            add(f"  {who}: {play.card} {_card_words(play.card)}{won}", 18, INK)
     elif not view.over:
-        lead = SEAT_LETTERS[view.leader]
+        lead = seat_label(view.leader, names)
         add(f"Trick: not started ({lead} leads)", 20)
     add("")
-    add("Seats:" if view.over else "Seats (tokens left, cards in hand):", 20)
+    add("Players:" if view.over else "Players (tokens left, cards in hand):", 20)
     for seat in view.seats:
         turn = "> " if seat.seat in view.to_act else "  "
-        name = f"{turn}Seat {seat.seat + 1} {SEAT_LETTERS[seat.seat]}"
-        text = f"{name}: {seat.tokens} tokens, {seat.cards} cards"
+        name = f"{turn}{seat_label(seat.seat, names)}"
+        text = f"{name}: {_count(seat.tokens, 'token')}, {_count(seat.cards, 'card')}"
         if view.over:
-            text = f"{name}: {seat.score} NP ({seat.tokens} tokens left, {seat.gained} won)"
-        add(text, 18, SEAT_COLOURS[seat.seat], 44)
+            tokens = _count(seat.tokens, "token")
+            text = f"{name}: {seat.score} NP ({tokens} left, {seat.gained} won)"
+        add(text, 18, INK)
         if seat.specialisation:
             state = "bonus side" if seat.bonus_side else "power side"
-            add(f"      {seat.specialisation} ({state})", 16, MUTED, 44)
+            add(f"      {seat.specialisation} ({state})", 16, MUTED)
     add("")
     if view.over:
-        winners = ", ".join(_seat_label(s) for s in view.winners) or "nobody"
-        add(f"Winner: {winners}", 20)
+        add("Scores:", 20)
         for line in view.score_lines:
-            add(line, 16, INK, 46)
+            add(tidy(name_seats(line, names)), 16, INK)
     else:
-        add("Now:", 20)
+        acting = ", ".join(seat_label(s, names) for s in view.to_act)
+        add(f"Now: {acting}" if acting else "Now:", 20)
         # The backticks mark commands in chat (Discord shows them as code); drawn, they are noise.
-        add(view.pending.replace("`", ""), 17)
+        add(tidy(name_seats(drop_actor(view.pending), names)), 17)
     if view.last_text:
         add("")
-        add(f"Last: {view.last_text}", 16, MUTED, 44)
+        add(tidy(f"Last: {name_seats(view.last_text, names)}"), 16, MUTED)
     add("")
-    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED, 48)
-    add("b2.ne .nw .se .sw corners. Discs: tokens,", 16, MUTED, 48)
+    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED)
+    add("b2.ne .nw .se .sw corners. White discs: tokens;", 16, MUTED)
     badge = "who won the card" if view.over else "who holds the card now"
-    add(f"corner squares: {badge}.", 16, MUTED, 48)
+    add(f"white squares: {badge}.", 16, MUTED)
+    if view.open_spots:
+        add("Green rings: where a token may go now.", 16, MUTED)
     return out
+
+
+def alt_text(view: ToshiView, *, names: Sequence[str] | None = None) -> str:
+    """The position in words, from the view only (a public view holds no hand and no face-down
+    card, so neither does this): the phase and who acts, the trick, each player, the city."""
+    parts = [f"Toshi Tōshi, {view.players} players"]
+    if view.over:
+        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        parts.append(f"Game over, winner {winners}")
+        parts += [name_seats(line, names) for line in view.score_lines]
+    else:
+        acting = ", ".join(seat_label(s, names) for s in view.to_act)
+        parts.append(f"Round {view.round} of 10, {phase_name(view)}")
+        parts.append(f"{acting} to act: {name_seats(drop_actor(view.pending), names)}")
+    side = "high cards strongest" if view.monument_high else "low cards strongest"
+    parts.append(f"Monument: {side}")
+    if view.trick:
+        plays = ", ".join(f"{seat_label(p.seat, names)} {_card_words(p.card)}" for p in view.trick)
+        parts.append(f"Trick: {plays}")
+    if not view.over:
+        parts.append(
+            "; ".join(
+                f"{seat_label(seat.seat, names)} {_count(seat.tokens, 'token')}, "
+                f"{_count(seat.cards, 'card')}"
+                for seat in view.seats
+            )
+        )
+    city = []
+    for cell in view.cells:
+        if cell.kind == "empty":
+            continue
+        if cell.kind == "building":
+            what = _card_words(cell.card) if cell.card is not None and cell.face_up else "face-down"
+        else:
+            what = cell.kind
+        held = f" held by {SEAT_LETTERS[cell.holder]}" if cell.holder >= 0 else ""
+        city.append(f"{cell.name} {what}{held}")
+    parts.append("City: " + (", ".join(city) or "empty"))
+    tokens: dict[int, list[str]] = {}
+    for spot, owner in enumerate(view.spots):
+        if owner >= 0:
+            tokens.setdefault(owner, []).append(spot_name(view, spot))
+    if tokens:
+        parts.append(
+            "Tokens: "
+            + "; ".join(f"{SEAT_LETTERS[s]} {' '.join(at)}" for s, at in sorted(tokens.items()))
+        )
+    if view.open_spots:
+        parts.append("Open spots: " + " ".join(spot_name(view, s) for s in view.open_spots))
+    return clip_alt(sentences(*parts))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def spot_name(view: ToshiView, spot: int) -> str:
+    """A spot as the notation writes it (b2.c, b2.ne), from the grid's own names."""
+    return geometry(view.rows, view.cols).spot_names[spot]
 
 
 def _draw_panel(
@@ -404,7 +501,7 @@ def _draw_panel(
 ) -> None:
     x = round(MARGIN * k) * 2 + round(CELL * view.cols * k)
     y = round(20 * k)
-    _text(image, (x, y), TITLE, round(30 * k), INK)
+    _text(image, (x, y), TITLE, round(30 * k), INK)  # the fallback font draws its "ō"
     y += round(48 * k)
     for text, size, fill in lines:
         if text:
@@ -430,9 +527,8 @@ def _text_sprite(
     text: str, size: int, fill: tuple[int, int, int], anchor: str
 ) -> tuple[Image.Image, int, int]:
     """The text on a transparent sprite, and where its corner lies from the anchor point."""
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    face = font_for(text, size)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
     sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text(
-        (1 - left, 1 - top), text, font=font(size), fill=fill, anchor=anchor
-    )
+    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill, anchor=anchor)
     return sprite, left - 1, top - 1

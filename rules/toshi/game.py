@@ -47,6 +47,7 @@ from rules.toshi.model import (
     Flip,
     FlipSpecialisation,
     Move,
+    MoveToken,
     Pass,
     Phase,
     Place,
@@ -316,7 +317,19 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
             over=over,
             winners=outcome.winners if outcome else (),
             score_lines=_score_lines(outcome) if outcome else (),
+            open_spots=self._open_spots(state),
         )
+
+    def _open_spots(self, state: ToshiState) -> tuple[int, ...]:
+        """The spots a token may be placed on or moved to now (public: the picture marks them)."""
+        spots: set[int] = set()
+        for seat in self.to_act(state):
+            for move in self.legal_moves(state, seat):
+                if isinstance(move, Place):
+                    spots.add(move.spot)
+                elif isinstance(move, MoveToken):
+                    spots.add(move.dst)
+        return tuple(sorted(spots))
 
     def secrets(self, state: ToshiState, seat: int) -> frozenset[Any]:
         hidden: set[Any] = set(state.hands[seat])

@@ -210,6 +210,7 @@ class ToshiView:
     over: bool
     winners: tuple[int, ...]
     score_lines: tuple[str, ...]  # the final breakdown, one line per seat
+    open_spots: tuple[int, ...] = ()  # spots a token may be placed on or moved to now
 
 
 # -- state updates ---------------------------------------------------------------------------------

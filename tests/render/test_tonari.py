@@ -69,3 +69,86 @@ def test_the_pending_skill_and_the_end_are_in_the_view():
 def test_scale_grows_the_picture():
     view = GAME.view(played(3, 5), None)
     assert render(view, scale=1.5).width > render(view).width * 1.4
+
+
+# -- issue 11: readable at a glance ----------------------------------------------------------------
+def test_the_panel_explains_each_score_with_the_left_neighbour():
+    from render.tonari import score_words
+
+    view = GAME.view(played(4, 14), None)
+    for seat in range(4):
+        left = (seat + 1) % 4
+        words = score_words(view, seat)
+        assert words == (
+            f"fish {view.fish_values[seat]} + left neighbour {'ABCD'[left]} "
+            f"{view.fish_values[left]} = {view.totals[seat]}"
+        )
+        assert view.fish_values[seat] + view.fish_values[left] == view.totals[seat]
+    two = GAME.view(played(2, 9), None)
+    assert score_words(two, 0) == f"fish {two.fish_values[0]} = {two.totals[0]}"
+
+
+def test_the_last_move_arrow_is_drawn_over_the_boat():
+    """The arrow is drawn after the boat: its gold shows along its whole length, tip included,
+    even where it crosses the boat."""
+    from render import hexboard
+    from render.common import HIGHLIGHT
+    from render.tonari import HEADER, MARGIN
+
+    state = played(3, 6)
+    view = GAME.view(state, None)
+    first, last = view.last_hexes
+    assert first != last and last == view.boat
+    centres = hexboard.centres(view.rows, 1.0, (MARGIN, HEADER + MARGIN))
+    base, tip = hexboard.arrow_ends(centres[first], centres[last], 1.0)
+    image = render(view).convert("RGB")
+    length = ((tip[0] - base[0]) ** 2 + (tip[1] - base[1]) ** 2) ** 0.5
+    for back in (length * 0.7, length * 0.4, 7):  # along the shaft, then inside the head
+        x = tip[0] - (tip[0] - base[0]) * back / length
+        y = tip[1] - (tip[1] - base[1]) * back / length
+        assert image.getpixel((round(x), round(y))) == HIGHLIGHT, back
+
+
+def test_no_boat_position_hides_the_island_name():
+    from PIL import Image, ImageDraw
+
+    from render import hexboard
+    from render.tonari import HEADER, ISLAND, MARGIN
+
+    view = GAME.view(played(3, 6), None)
+    centres = hexboard.centres(view.rows, 1.0, (MARGIN, HEADER + MARGIN))
+    scratch = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    label = hexboard.island_label(scratch, centres, view.islands, ISLAND, 1.0, below=True)
+    for index, centre in enumerate(centres):
+        if index in view.islands:
+            continue
+        box = hexboard.boat_box(centre, 1.0)
+        clear = box[2] <= label[0] or label[2] <= box[0] or box[3] <= label[1]
+        assert clear or label[3] <= box[1], view.labels[index]
+
+
+def test_the_header_has_no_backticks_and_names_who_acts():
+    from render import hexboard
+    from tests.render.support import NAMES
+
+    view = GAME.view(played(4, 3), None)
+    assert "`" in view.pending  # the chat text marks commands...
+    title, text = hexboard.header_texts(
+        "Tonari", view.turn, view.winners, view.pending, view.note, NAMES
+    )
+    assert "`" not in title + text  # ...the picture does not
+    assert title.startswith("Tonari - ") and title.endswith("to act") and "Seat" not in text
+
+
+def test_alt_text_names_players_scores_and_tokens():
+    from render.tonari import alt_text
+    from tests.render.support import NAMES, check_alt, named
+
+    for name, make_state in POSITIONS.items():
+        view = GAME.view(make_state(), None)
+        alt = alt_text(view, names=NAMES)
+        check_alt(alt)
+        named(alt, view.players)
+        assert "left neighbour" in alt or view.players == 2, name
+    end = alt_text(GAME.view(played(4, 500), None), names=NAMES)
+    assert "Game over, " in end and " points" in end and "to act" not in end

@@ -112,3 +112,75 @@ def test_the_roll_note_offers_a_reroll_only_before_the_first_die_is_placed():
     assert roll_note(GAME.view(fresh, None)) == "s = seasick; a reroll costs 2"
     placed = play(fresh, "place 5 on B")
     assert roll_note(GAME.view(placed, None)) == "s = seasick; no reroll once a die is placed"
+
+
+# -- issue 11: readable at a glance ----------------------------------------------------------------
+def test_every_island_is_named_once_and_hex_labels_are_large(monkeypatch):
+    import render.tonga as tonga
+    from rules.tonga.map import ISLANDS
+
+    drawn: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        tonga, "_text", lambda image, at, text, size, *a, **k: drawn.append((text, size))
+    )
+    tonga._chart.__wrapped__()  # the static chart, drawn afresh
+    texts = [text.lower() for text, _ in drawn]
+    for island in ISLANDS:
+        name = island.name.lower()
+        keyed = texts.count(island.key) if island.key != name else 0
+        assert texts.count(name) + keyed == 1, island.name
+    labels = [size for text, size in drawn if text == "h5"]
+    assert labels == [tonga.HEX_LABEL] and tonga.HEX_LABEL >= 19
+
+
+def test_ships_never_cover_a_hex_label():
+    """Up to four ships on any space (a harbour spreads them over its hexes), against the label
+    of every sea hex: ships keep to the hexes' lower half."""
+    from render.tonga import HEX_LABEL, SHIP_R, _stamp, label_centre, ship_centre
+    from rules.tonga.map import HARBOURS, SPACE_HEXES, SPACE_NAMES
+
+    boxes = []
+    for space in range(HARBOURS, len(SPACE_HEXES)):
+        tile = _stamp(SPACE_NAMES[space], HEX_LABEL, (0, 0, 0), None)
+        x, y = label_centre(SPACE_HEXES[space][0])
+        boxes.append(
+            (x - tile.width / 2, y - tile.height / 2, x + tile.width / 2, y + tile.height / 2)
+        )
+    for space in range(len(SPACE_HEXES)):
+        for sharing in range(1, 5):
+            for k in range(sharing):
+                x, y = ship_centre(space, k, sharing)
+                ship = (x - SHIP_R, y - SHIP_R, x + SHIP_R, y + SHIP_R)
+                for box in boxes:
+                    apart = ship[2] <= box[0] or box[2] <= ship[0] or ship[3] <= box[1]
+                    assert apart or box[3] <= ship[1], (space, sharing, k)
+
+
+def test_the_money_table_has_room_between_rows_and_the_end_reads_game_over(monkeypatch):
+    from PIL import ImageDraw
+
+    import render.tonga as tonga
+    from render.tonga import RESULT_ROW, _draw_panel
+
+    assert RESULT_ROW >= 22
+    end = GAME.view(positions(4, seed=1)["end"], None)
+    drawn: list[str] = []
+    image = render(end)
+    monkeypatch.setattr(tonga, "_text", lambda image, at, text, *a, **k: drawn.append(text))
+    _draw_panel(image, ImageDraw.Draw(image), end, None)
+    assert "Game over" in drawn and not any("nobody" in text for text in drawn)
+
+
+def test_alt_text_names_players_money_ships_and_the_end():
+    from render.tonga import alt_text
+    from tests.render.support import NAMES, check_alt, named
+
+    shots = positions(4, seed=4)
+    for kind, state in shots.items():
+        view = GAME.view(state, None)
+        alt = alt_text(view, names=NAMES)
+        check_alt(alt)
+        named(alt, 4)
+        assert " coins" in alt and "ship at" in alt, kind
+    end = alt_text(GAME.view(shots["end"], None), names=NAMES)
+    assert "Game over, winner" in end and "to act" not in end

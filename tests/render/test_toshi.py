@@ -79,3 +79,90 @@ def test_public_view_renders_without_secrets_and_hand_picture_needs_the_owner():
 def test_scale_changes_the_picture_size():
     view = GAME.view(positions(3, "standard", 0)[0], None)
     assert render(view, scale=0.5).width < render(view).width
+
+
+# -- issue 11: readable at a glance ----------------------------------------------------------------
+def test_the_board_rings_the_spots_a_token_may_use_now():
+    """In the Nature phase the view lists exactly the spots of the legal placements, and the
+    picture rings each of them in green; in a trick no spot is open."""
+    from render.toshi import OPEN, TOKEN_R, _spot_xy
+    from rules.toshi.model import Place
+
+    found = one_per_phase(4, "standard")
+    state = found[Phase.NATURE]
+    view = GAME.view(state, None)
+    (seat,) = GAME.to_act(state)
+    legal = {m.spot for m in GAME.legal_moves(state, seat) if isinstance(m, Place)}
+    assert view.open_spots and set(view.open_spots) == legal
+    image = render(view).convert("RGB")
+    for spot in view.open_spots:
+        x, y = _spot_xy(view, spot, 1.0)
+        ring = [image.getpixel((round(x + dx), round(y))) for dx in range(-TOKEN_R, TOKEN_R + 1)]
+        assert OPEN in ring, spot
+    assert GAME.view(found[Phase.TRICK], None).open_spots == ()
+
+
+def test_the_title_keeps_its_o_with_a_macron():
+    from render.common import font_for
+    from render.toshi import TITLE
+
+    assert TITLE == "Toshi Tōshi"
+    assert font_for(TITLE, 30).getname()[0] == "DejaVu Sans"  # a font that has "ō"
+
+
+def test_tokens_and_holder_badges_are_neutral_not_building_colours():
+    from render.toshi import CARD_COLOURS, TOKEN_FILL, _holder_badge, _token_sprite
+
+    assert TOKEN_FILL not in CARD_COLOURS.values()
+    for seat in range(5):
+        for sprite in (_token_sprite(seat, 1.0), _holder_badge(seat, 1.0)):
+            colours = {c[:3] for _, c in sprite.getcolors(4096) if c[3] == 255}
+            assert not colours & set(CARD_COLOURS.values())
+            assert TOKEN_FILL in colours
+
+
+def test_phases_carry_the_rulebook_names():
+    from render.toshi import phase_name
+
+    found = one_per_phase(5, "specialisation")
+    words = {phase: phase_name(GAME.view(state, None)) for phase, state in found.items()}
+    assert words[Phase.TRICK] == "Trick phase"
+    assert words[Phase.NATURE] == "Nature phase"
+    assert words[Phase.BUILD] == "Construction phase"
+    assert words[Phase.INFLUENCE] == "Influence phase"
+    for word in words.values():
+        assert word.split()[0] in {"Trick", "Nature", "Construction", "Influence", "Game"}
+
+
+def test_public_alt_text_holds_no_secret_of_any_seat():
+    """Along a whole game, the public alt text never names a card in a hand (by code, R7, or
+    in words, Red 7), and never says what a face-down card is: the city lists it as face-down.
+    (The cards of the trick were played face up for all to see; which of them went face-down
+    where stays the placer's secret.)"""
+    import re
+
+    from render.toshi import alt_text
+    from tests.render.support import NAMES, check_alt, named
+
+    states = positions(4, "standard", 3)
+    for state in [*states[:: max(1, len(states) // 25)], states[-1]]:
+        alt = alt_text(GAME.view(state, None), names=NAMES)
+        check_alt(alt)
+        named(alt, 4)
+        for seat in range(4):
+            for secret in GAME.secrets(state, seat):
+                face_down = hasattr(secret, "space")
+                card = secret.card if face_down else secret
+                where = alt.split("City:")[1] if face_down else alt
+                for text in (str(card), card.words):
+                    assert not re.search(rf"\b{re.escape(text)}\b", where), (text, alt)
+                if face_down:
+                    assert f"{secret.space} face-down" in alt
+
+
+def test_pictures_name_the_people():
+    from tests.render.support import NAMES
+
+    view = GAME.view(positions(3, "standard", 0)[20], 0)
+    assert render(view, names=NAMES).tobytes() != render(view).tobytes()
+    assert render_hand(view, names=NAMES).tobytes() != render_hand(view).tobytes()

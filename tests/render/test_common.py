@@ -1,0 +1,81 @@
+"""The helpers every picture names people and clips texts with (render/common.py)."""
+
+from __future__ import annotations
+
+from render.common import (
+    ALT_LIMIT,
+    NAME_EMS,
+    clip_alt,
+    drop_actor,
+    ellipsize,
+    font_for,
+    has_glyph,
+    name_seats,
+    player_name,
+    printable,
+    seat_label,
+    text_width,
+    tidy,
+    to_act_line,
+)
+
+
+def test_a_seat_is_named_by_its_player_and_letter_or_as_today_without_names():
+    assert seat_label(0, ["alice", "bob"]) == "alice (A)"
+    assert seat_label(1, ["alice", "bob"], "black") == "bob (black)"
+    assert seat_label(2) == "Seat 3 (C)"
+    assert seat_label(2, ["alice"]) == "Seat 3 (C)"  # fewer names than seats: no crash
+
+
+def test_names_the_fonts_cannot_draw_fall_back_to_the_seat_and_emoji_are_left_out():
+    assert player_name(0, ["王小明"]) == "Seat 1"
+    assert player_name(0, ["Zoë 🎣"]) == "Zoë"
+    assert player_name(0, ["   "]) == "Seat 1"
+    assert printable("a\tb\u200bc  d") == "a b c d"
+    assert has_glyph("ō", 1) and not has_glyph("ō") and not has_glyph("王", 1)
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_to_a_fixed_width():
+    name = player_name(0, ["Bartholomew-Maximilian of the Northern Seas, Admiral of the Fleet"])
+    assert name.endswith("…") and name.startswith("Bartholomew")
+    assert text_width(name, 24) <= NAME_EMS * 24
+
+
+def test_ellipsize_fits_any_width_and_keeps_short_texts():
+    assert ellipsize("short", 500, 18) == "short"
+    for width in (40, 90, 200):
+        cut = ellipsize("a fairly long line of text that will not fit", width, 18)
+        assert cut.endswith("…") and text_width(cut, 18) <= width
+
+
+def test_rules_texts_name_the_people_and_stay_as_they_were_without_names():
+    text = "Seat 2: move the boat. Seat 1 (A)'s token; by Seat 2"
+    assert name_seats(text, None) == text
+    named = name_seats(text, ["alice", "bob"])
+    assert named == "bob (B): move the boat. alice (A)'s token; by bob (B)"
+    assert name_seats("Seat 1 (red) moved", ["ann", "ben"], ("red", "black")) == "ann (red) moved"
+
+
+def test_drawn_texts_lose_backticks_and_doubled_full_stops():
+    assert tidy("Play `b1`. Game over..") == "Play b1. Game over."
+    assert tidy("over. . Next") == "over. Next"
+    assert tidy("wait...") == "wait..."
+    assert drop_actor("Seat 4: move the boat") == "move the boat"
+    assert drop_actor("Seat 2 (B): camp") == "camp"
+
+
+def test_nobody_to_act_reads_game_over():
+    assert to_act_line([]) == "Game over"
+    assert to_act_line(["alice (A)"]) == "To act: alice (A)"
+
+
+def test_alt_text_is_cut_at_a_word_within_the_limit():
+    long = "word " * 400
+    clipped = clip_alt(long)
+    assert len(clipped) <= ALT_LIMIT and clipped.endswith("word…")
+    assert clip_alt("a  b\n c") == "a b c"
+
+
+def test_the_fallback_font_draws_what_the_bundled_one_lacks():
+    assert font_for("Toshi Tōshi", 20).getname()[0] == "DejaVu Sans"
+    assert font_for("Toshi Toshi", 20).getname()[0] == "Aileron"
