@@ -84,9 +84,7 @@ def test_toshi_samples_vary_the_hidden_cards_and_keep_the_known_ones():
     game = GAMES["toshi"]
     states = list(playout(game, 4, {"variant": "standard"}, seed=3))
     # A position mid-game, with face-down cards of other seats on the table.
-    state, log = next(
-        (s, lg) for s, lg in states[len(states) // 2 :] if s.phase.value == "trick"
-    )
+    state, log = next((s, lg) for s, lg in states[len(states) // 2 :] if s.phase.value == "trick")
     seat = game.to_act(state)[0]
     view = game.view(state, seat)
     hidden_cells = [
