@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from rules.base import Outcome
@@ -18,10 +19,13 @@ from rules.fishing.scoring import fishing_scores
 from rules.fishing_common import with_left_neighbour
 from rules.tokan import scoring as tokan_scoring
 from rules.tonari.scoring import fish_values
+from rules.tonga.map import HOME, ISLANDS, distances
+from rules.tonga.state import CAMPS_PER_PLAYER
 from rules.toshi.scoring import final_outcome as toshi_outcome
 
 # Points worth about one good turn, per game: the logistic scale of a lead.
 SCALE = {"tokan": 3.0, "tonari": 6.0, "fishing": 6.0, "tonga": 15.0, "toshi": 8.0}
+TONGA_COINS_PER_SPACE = 1.5  # a camp pays 25; an island is some 8-15 spaces away
 WIN_WEIGHT = 0.75  # of a finished game's value; the rest follows the score margin
 
 
@@ -40,8 +44,24 @@ def _fishing(state: Any) -> list[float]:
 
 
 def _tonga(state: Any) -> list[float]:
-    # Money in hand plus wages lying on boards: what the ledger books for each seat.
-    return [float(sum(line)) for line in state.ledger]
+    # Money in hand plus wages lying on boards (what the ledger books for each seat), less a
+    # little per space the ship still has to sail to its next goal (an island without its camp,
+    # or home once all four camps stand): a round's progress shows before its money does.
+    rows = _harbour_distances(state.ghost)
+    out = []
+    for seat, line in enumerate(state.ledger):
+        here = state.ships[seat]
+        if sum(seat in camp for camp in state.camps) == CAMPS_PER_PLAYER:
+            to_go = rows[HOME][here]
+        else:
+            to_go = min(rows[i][here] for i in range(1, len(ISLANDS)) if seat not in state.camps[i])
+        out.append(float(sum(line)) - TONGA_COINS_PER_SPACE * to_go)
+    return out
+
+
+@cache
+def _harbour_distances(ghost: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(distances(harbour, ghost) for harbour in range(len(ISLANDS)))
 
 
 def _toshi(state: Any) -> list[float]:

@@ -21,9 +21,10 @@ SECONDS = {"easy": 0.3, "normal": 1.0, "hard": 2.0}
 DEPTH = {"easy": 4, "normal": 20, "hard": 40}
 # Iterations per decision, per game and level.
 ITERATIONS: dict[str, dict[str, int]] = {
-    # Measured on one core (hard, mid-game): TOKAN ~1300 iterations/s, Tonari ~500, Friendly
-    # Fishing ~430, Tonga Bonga ~830, Toshi Tōshi ~580; hard stays near 1.3 s of its 2 s.
-    "tokan": {"easy": 24, "normal": 400, "hard": 1600},
+    # Measured on one idle core (hard): TOKAN ~500-1300 iterations/s (slowest at the start),
+    # Tonari ~500, Friendly Fishing ~430, Tonga Bonga ~830, Toshi Tōshi ~580; hard aims at
+    # about 1.3 s of its 2 s.
+    "tokan": {"easy": 24, "normal": 250, "hard": 900},
     "tonari": {"easy": 24, "normal": 200, "hard": 650},
     "fishing": {"easy": 24, "normal": 180, "hard": 560},
     "tonga": {"easy": 24, "normal": 300, "hard": 1000},

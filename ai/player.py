@@ -10,8 +10,10 @@ time cap's exception).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +27,8 @@ from rules.tokan.state import TokanView
 from rules.tonari.game import TonariView
 from rules.tonga.state import TongaView
 from rules.toshi.model import ToshiView
+
+DEADLINE_MARGIN = 0.1  # of the time cap, kept for the last iteration and the way back
 
 # The only thing a player may be handed about the table, per game.
 VIEW_TYPES: dict[str, type] = {
@@ -117,6 +121,7 @@ def decide_from_view(
     draw: random.Random,
 ) -> Decision:
     """Search from the view; a single legal move is played at once."""
+    start = time.perf_counter()
     sampler = sampler_for(game, view, seat, public_log)
     first = sampler(draw)
     if seat not in game.to_act(first):
@@ -124,6 +129,12 @@ def decide_from_view(
     legal = game.legal_moves(first, seat)
     if len(legal) == 1:
         return Decision(game.format(first, legal[0]), 0, 0.0, False)
+    # The cap covers the whole decision: what preparing the sampler took, and a margin for
+    # the last iteration and the answer's way back, come off the search's share.
+    spent = time.perf_counter() - start
+    limits = dataclasses.replace(
+        limits, seconds=max(0.0, limits.seconds * (1.0 - DEADLINE_MARGIN) - spent)
+    )
     result = search(game, sampler, seat, limits, draw)
     return Decision(
         game.format(first, result.move), result.iterations, result.seconds, result.capped
