@@ -287,3 +287,20 @@ class Game(ABC, Generic[S, M, V]):
                 f"{self.spec.key} state schema {data.get('schema')} is not {self.schema_version}"
             )
         return serial.load(self.state_type, data["state"])  # type: ignore[no-any-return]
+
+    # -- computer players ----------------------------------------------------------------------
+    def sample_state(
+        self, view: V, seat: Seat, public_log: Sequence[tuple[Seat, str]], draw: random.Random
+    ) -> S:
+        """A full state that ``seat`` cannot tell from the true one (a determinisation).
+
+        Built only from what the seat knows: its ``view`` and the ``public_log`` of the match,
+        ``(seat, move text)`` pairs from the start with secrets redacted (see each game's
+        ``rules/<key>/sample.py``). What the seat cannot see (other hands, face-down cards) is
+        drawn from ``draw``, and the state gets a fresh seed, so future dice and draws are
+        sampled, not known. Each game's sampler lives in ``rules/<key>/sample.py``.
+        """
+        import importlib  # here, so this method stays one hunk of its own
+
+        sampler = importlib.import_module(f"rules.{self.spec.key}.sample")
+        return sampler.sample_state(view, seat, public_log, draw)  # type: ignore[no-any-return]

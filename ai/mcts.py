@@ -1,0 +1,151 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+2012) over determinised states.
+
+Every iteration draws a fresh determinisation (a full state the deciding seat cannot tell from
+the true one: other hands, face-down cards and future dice sampled), walks one shared tree with
+UCB1 over the moves legal in *that* sample (a child's availability count stands in for its
+parent's visits, since a move is not legal in every sample), adds one node, plays the playout
+policy for a few dozen moves and scores the position with ``ai.evaluate``. Each node keeps the
+reward of the seat that made its move, so the same tree serves games of 2 to 5 (max-n).
+
+Large move lists (Tonari's swaps, Toshi's builds, Tonga's wages) are widened progressively: a
+node may have about 3 + 2·sqrt(visits) children, the policy's choice tried first.
+
+Budget and reproducibility: the search stops after ``iterations`` iterations or at the
+``seconds`` deadline, whichever comes first. Its result depends only on the seed as long as the
+iteration budget is the one that stops it; the deadline is a hard cap for slow machines and
+loaded pools (a capped search is still legal and good, just not reproducible). Levels are set so
+that iterations stop first on one ordinary core.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ai.evaluate import evaluate, final_values
+from rules import rng
+from rules.base import Game
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    iterations: int  # the reproducible budget
+    seconds: float  # the hard cap
+    playout_depth: int  # policy moves per playout before the evaluation
+    exploration: float = 0.7  # UCB1's constant (values lie in [0, 1])
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    move: Any
+    iterations: int
+    seconds: float
+    capped: bool  # the deadline, not the iteration budget, stopped the search
+
+
+class Node:
+    __slots__ = ("avail", "children", "move", "mover", "total", "visits")
+
+    def __init__(self, mover: int, move: Any) -> None:
+        self.mover = mover
+        self.move = move
+        self.children: dict[tuple[int, Any], Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def widening(visits: int) -> int:
+    """How many children a node visited ``visits`` times may have."""
+    return 3 + int(2.0 * math.sqrt(visits))
+
+
+def search(
+    game: Game,
+    sampler: Callable[[random.Random], Any],
+    seat: int,
+    budget: SearchBudget,
+    draw: random.Random,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
+    """The move of ``seat`` the search likes best (visited most at the root)."""
+    key = game.spec.key
+    start = clock()
+    deadline = start + budget.seconds
+    root = Node(-1, None)
+    done = 0
+    capped = False
+    c = budget.exploration
+    while done < budget.iterations:
+        if done and clock() >= deadline:
+            capped = True
+            break
+        state = sampler(draw)
+        node = root
+        path = [root]
+        while True:
+            seats = game.to_act(state)
+            if not seats:
+                break
+            if node is root:
+                mover = seat
+            else:
+                mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
+            legal = game.legal_moves(state, mover)
+            children = node.children
+            present: list[Node] = []
+            untried: list[Any] = []
+            for move in legal:
+                child = children.get((mover, move))
+                if child is None:
+                    untried.append(move)
+                else:
+                    present.append(child)
+            if untried and len(present) < widening(node.visits):
+                preferred = game.playout_move(state, mover, draw)
+                if (mover, preferred) in children:
+                    preferred = untried[rng.below(draw, len(untried))]
+                child = Node(mover, preferred)
+                children[(mover, preferred)] = child
+                for other in present:
+                    other.avail += 1
+                path.append(child)
+                state = game.play(state, mover, preferred)
+                break
+            best: Node | None = None
+            best_score = -1.0
+            for child in present:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best, best_score = child, score
+                child.avail += 1
+            assert best is not None
+            path.append(best)
+            node = best
+            state = game.play(state, mover, best.move)
+        for _ in range(budget.playout_depth):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
+            state = game.play(state, mover, game.playout_move(state, mover, draw))
+        outcome = game.outcome(state)
+        if outcome is not None:
+            values = final_values(key, outcome, game.players(state))
+        else:
+            values = evaluate(key, state)
+        root.visits += 1
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += values[visited.mover]
+        done += 1
+    mine = [child for (mover, _), child in root.children.items() if mover == seat]
+    chosen = max(mine, key=lambda n: (n.visits, n.total / n.visits))
+    return SearchResult(chosen.move, done, clock() - start, capped)

@@ -1,0 +1,60 @@
+"""Random playouts per second per game, on one core, beside the issue's target of 2,000/s.
+
+    .venv/bin/python -m bench.playouts              # every game, at its largest player count
+    .venv/bin/python -m bench.playouts tonga toshi  # some games
+    .venv/bin/python -m bench.playouts --seconds 5
+
+A playout is a whole game from a seeded setup to its end with ``playout_move`` (uniform, or the
+game's goal-directed policy where uniform play would not end), applied with ``play`` (no
+legality re-check), as the search's playouts run. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rules import rng
+from rules.base import Game
+from rules.registry import GAMES
+
+TARGET = 2000  # playouts per second on one core (issue 13)
+
+
+def rate(game: Game, players: int, seconds: float) -> tuple[float, float]:
+    """(complete playouts per second, moves per second)."""
+    done = moves = seed = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.setup(players, game.spec.resolve_options({}), seed)
+        draw = rng.stream(seed, "playout")
+        while game.outcome(state) is None:
+            seats = game.to_act(state)
+            seat = seats[rng.below(draw, len(seats))]
+            state = game.play(state, seat, game.playout_move(state, seat, draw))
+            moves += 1
+        done += 1
+        seed += 1
+    spent = time.perf_counter() - start
+    return done / spent, moves / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game keys (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per game and player count")
+    parser.add_argument("--all-counts", action="store_true", help="every player count")
+    args = parser.parse_args()
+    print(f"{'game':>8} {'players':>7} {'playouts/s':>11} {'moves/s':>9} {'target':>7}  ok")
+    for key in args.games or list(GAMES):
+        game = GAMES[key]
+        counts = range(game.spec.min_players, game.spec.max_players + 1)
+        for players in counts if args.all_counts else [game.spec.max_players]:
+            playouts, moves = rate(game, players, args.seconds)
+            ok = "yes" if playouts >= TARGET else "no"
+            print(f"{key:>8} {players:>7} {playouts:>11.0f} {moves:>9.0f} {TARGET:>7}  {ok}")
+
+
+if __name__ == "__main__":
+    main()
