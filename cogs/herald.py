@@ -69,6 +69,7 @@ class Herald:
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         cog = self.bot.game_cog(match.row.game)
         content, file, view = await self._compose(cog, match, payload)
+        pinged = self._pinged(match, payload)
         if self._late(entry):
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
@@ -77,7 +78,7 @@ class Herald:
                 messages.clip(content),
                 file=file or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
-                allowed_mentions=MENTION_USERS,
+                allowed_mentions=pinged,
                 nonce=self._nonce(entry),
             )
         except discord.Forbidden:
@@ -115,6 +116,9 @@ class Herald:
         elif event == "move":
             seat = int(payload["seat"])
             headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
+            for forced in payload.get("forced", ()):
+                who = messages.seat_label(then, int(forced["seat"]))
+                headline += f"\nThe only choice, played for {who}: {forced['description']}"
         else:
             raise Permanent(f"unknown event {event!r}")
         content = f"{headline}\n{messages.next_line(then)}"
@@ -122,6 +126,21 @@ class Herald:
         file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
         current = version == match.version and match.status == "active"
         return content, file, cog.choices_for(then) if current else None
+
+    @staticmethod
+    def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
+        """Who this post notifies: everyone it mentions, except a mover who simply goes on
+        deciding (they just acted; a ping would only repeat what they know)."""
+        if payload.get("event") != "move":
+            return MENTION_USERS
+        mover = match.user_at(int(payload["seat"])) if match.players else None
+        others = [
+            discord.Object(id=u) for u in dict.fromkeys(match.to_act() or match.players)
+            if u != mover
+        ]
+        if match.status != "active":  # the final post: everyone hears the result
+            others = [discord.Object(id=u) for u in match.players]
+        return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:

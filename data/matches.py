@@ -472,9 +472,14 @@ class MatchService:
             after = game.apply(state, seat, move)
             text = game.format(state, move)
             description = game.describe(state, seat, move, after)
+            # Decisions the game leaves no choice in are played at once and only told.
+            forced, after = play_forced(game, after)
             outcome = game.outcome(after)
-            version = match.version + 1
-            notes = [post("move", version, seat=seat, move=text, description=description)]
+            version = match.version + 1 + len(forced)
+            details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
+            notes = [
+                post("move", version, seat=seat, move=text, description=description, forced=details)
+            ]
             notes += private_views(game, state, after, match.players, version)
             try:
                 saved = await self.store.save_move(
@@ -486,6 +491,7 @@ class MatchService:
                     status="finished" if outcome else "active",
                     result=outcome_record(outcome) if outcome else None,
                     announce=notes,
+                    also=[(s, t) for s, t, _ in forced],
                 )
             except VersionConflict:
                 raise StaleMove(
@@ -650,6 +656,26 @@ class MatchService:
         if version == match.version and match.state is not None:
             return match.state
         return await self.replay(match.id, upto=version)
+
+
+# A game cannot leave more than this many decisions in a row without a choice; a bound, so a
+# rules bug can never loop forever inside a save.
+MAX_FORCED = 200
+
+
+def play_forced(game: Game, state: Any) -> tuple[list[tuple[Seat, str, str]], Any]:
+    """Play every decision that has exactly one legal choice, in order: (seat, move text,
+    public description) of each, and the state after them."""
+    played: list[tuple[Seat, str, str]] = []
+    for _ in range(MAX_FORCED):
+        found = game.forced_move(state)
+        if found is None:
+            break
+        seat, move = found
+        after = game.apply(state, seat, move)
+        played.append((seat, game.format(state, move), game.describe(state, seat, move, after)))
+        state = after
+    return played, state
 
 
 def replay_log(game: Game, match: Match, entries: Sequence[Any]) -> Any:

@@ -505,10 +505,13 @@ class Store:
         status: str = "active",
         result: dict[str, Any] | None = None,
         announce: Sequence[Announcement] = (),
+        also: Sequence[tuple[int | None, str]] = (),
     ) -> Saved:
         """Save the state after a move, append it to the log and write its announcements,
-        atomically. Raises VersionConflict (and changes nothing) if the match is no longer at
-        ``version``."""
+        atomically; ``also`` are moves played right after it in the same change (the only
+        choice a game left), each a log entry and a version of its own. Raises VersionConflict
+        (and changes nothing) if the match is no longer at ``version``."""
+        logged = [(seat, move), *also]
         async with self._transaction() as db:
             new_version = await self._bump(
                 match_id,
@@ -517,10 +520,15 @@ class Store:
                 state=state,
                 result=result,
                 status_changes=status != "active",
+                steps=len(logged),
             )
-            await db.execute(
+            now = iso(self.clock.now())
+            await db.executemany(
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
-                (match_id, new_version, seat, move, iso(self.clock.now())),
+                [
+                    (match_id, version + 1 + i, entry_seat, text, now)
+                    for i, (entry_seat, text) in enumerate(logged)
+                ],
             )
             entries = await self._announce(db, match_id, announce)
         return Saved(new_version, entries)
@@ -534,12 +542,13 @@ class Store:
         state: dict[str, Any] | None = None,
         result: dict[str, Any] | None = None,
         status_changes: bool = True,
+        steps: int = 1,
     ) -> int:
         """The version-checked UPDATE that every match write begins with (inside the caller's
         transaction); VersionConflict when another write came first. ``status`` is written only
         when it may change, so an ordinary move does not rewrite the open-match index."""
-        sets = ["version = version + 1", "updated_at = ?"]
-        values: list[Any] = [iso(self.clock.now())]
+        sets = ["version = version + ?", "updated_at = ?"]
+        values: list[Any] = [steps, iso(self.clock.now())]
         if status_changes:
             sets.append("status = ?")
             values.append(status)
@@ -555,7 +564,7 @@ class Store:
         )
         if cursor.rowcount != 1:
             raise VersionConflict(match_id)
-        return version + 1
+        return version + steps
 
     # -- the outbox ----------------------------------------------------------------------
     async def _announce(
