@@ -253,7 +253,11 @@ class Store:
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             writer = await _connect(path, busy_timeout_ms)
-            reader = writer if memory else await _connect(path, busy_timeout_ms)
+            try:
+                reader = writer if memory else await _connect(path, busy_timeout_ms)
+            except BaseException:
+                await writer.close()
+                raise
         except (OSError, sqlite3.Error) as error:
             raise StorageUnavailable(
                 f"Cannot open the database {path}: {error}.", "cannot open database"
@@ -687,9 +691,13 @@ async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connecti
     # so a failed write can always be rolled back and never leaves a transaction open.
     db = await aiosqlite.connect(path, isolation_level=None)
     db.row_factory = aiosqlite.Row
-    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    await db.execute("PRAGMA journal_mode = WAL")
-    await db.execute("PRAGMA foreign_keys = ON")
+    try:
+        await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await db.close()  # a file that is not a database: never leave its thread behind
+        raise
     return db
 
 
