@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.errors import InvalidMove, PlayerError
+from rules.text_input import QUOTE_CHARS
+from rules.tonga.notation import MAX_MOVE_CHARS
 from rules.tonga.state import TongaState
-from rules.tonga.typed import MAX_MOVE_CHARS, QUOTE_CHARS
 from tests.rules.test_tonga_navigation import CAMPS_ON_COCOA_BY_B
 from tests.rules.test_tonga_support import GAME, crew_step, navigation, start
 
