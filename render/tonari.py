@@ -24,6 +24,7 @@ from render.common import (
     paste_text,
     seat_label,
     sentences,
+    text_width,
 )
 from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
@@ -121,8 +122,7 @@ def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
     else:
         pending = name_seats(drop_actor(view.pending), names)
         parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
-    season = "none yet" if view.season is None else view.season.value
-    parts.append(f"In Season: {season}")
+    parts.append(season_label(view))
     for seat in range(view.players):
         held = ", ".join(
             f"{token.value} {count}"
@@ -149,6 +149,22 @@ def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
     tokens = "; ".join(f"{_word(t)} {' '.join(at)}" for t, at in where.items())
     parts.append(f"Tokens: {tokens or 'none'}")
     return clip_alt(sentences(*parts))
+
+
+def season_label(view: TonariView) -> str:
+    """The In Season line of the panel and the alt text, from the rules' words for it (which
+    never say "none yet" once the token has been collected, even when it was then discarded)."""
+    return f"In Season: {view.season_text}"
+
+
+def _fitting(text: str, width: float, size: int) -> int:
+    """``size``, or the largest smaller size (down to three quarters of it) at which ``text``
+    fits ``width``: the longest In Season line, "none (token discarded or removed without
+    effect)", is a little wider than the panel at the usual size."""
+    least = round(size * 0.75)
+    while size > least and text_width(text, size) > width:
+        size -= 1
+    return size
 
 
 def _word(token: Token) -> str:
@@ -185,8 +201,8 @@ def _panel(
 ) -> None:
     y = top
     season = view.season
-    label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
-    paste_text(image, (left, y), label, round(20 * s))
+    label = season_label(view)
+    paste_text(image, (left, y), label, _fitting(label, (PANEL - 24) * s, round(20 * s)))
     y += 34 * s
     for seat in range(view.players):
         mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""
