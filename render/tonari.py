@@ -19,8 +19,6 @@ from render.common import (
     MUTED,
     SEAT_LETTERS,
     clip_alt,
-    drop_actor,
-    name_seats,
     paste_text,
     seat_label,
     sentences,
@@ -95,11 +93,7 @@ def headline(view: TonariView, names: Sequence[str] | None) -> str:
     """The result first: "alice (A) wins with 31 points" (or who share it); "" before the end."""
     if view.turn is not None:
         return ""
-    if not view.winners:
-        return "Nobody wins"
-    won = ", ".join(seat_label(w, names) for w in view.winners)
-    verb = "wins" if len(view.winners) == 1 else "share the win"
-    return f"{won} {verb} with {view.totals[view.winners[0]]} points"
+    return hexboard.points_headline(view.winners, view.totals, names)
 
 
 def score_words(view: TonariView, seat: int) -> str:
@@ -116,37 +110,17 @@ def score_words(view: TonariView, seat: int) -> str:
 def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
     """The position in words: who acts and on what, each score, the boat and every token."""
     parts = [f"Tonari, {view.players} players"]
-    if view.turn is None:
-        parts.append(f"Game over, {headline(view, names)}")
-        parts.append(name_seats(view.note, names))
-    else:
-        pending = name_seats(drop_actor(view.pending), names)
-        parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
+    parts += hexboard.alt_turn(view.turn, headline(view, names), view.note, view.pending, names)
     parts.append(season_label(view))
     for seat in range(view.players):
-        held = ", ".join(
-            f"{token.value} {count}"
-            for token, count in zip(FISH, view.piles[seat], strict=True)
-            if count
-        )
+        held = hexboard.alt_pile(FISH, view.piles[seat])
         score = score_words(view, seat)
         parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'no fish'}")
-    if view.boat is None:
-        parts.append("The boat is not on the board yet")
-    else:
-        boat = f"Boat on {view.labels[view.boat]}"
-        last = view.last_hexes
-        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
-            who = seat_label(view.last_seat, names)
-            boat += f", moved there from {view.labels[last[0]]} by {who}"
-        parts.append(boat)
+    boat = hexboard.alt_boat(view.boat, view.last_hexes, view.last_seat, view.labels, names)
+    parts.append(boat or "The boat is not on the board yet")
     if view.targets:
         parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
-    where: dict[Token, list[str]] = {}
-    for index, token in enumerate(view.tokens):
-        if token is not None:
-            where.setdefault(token, []).append(view.labels[index])
-    tokens = "; ".join(f"{_word(t)} {' '.join(at)}" for t, at in where.items())
+    tokens = hexboard.alt_places(view.tokens, view.labels, _word)
     parts.append(f"Tokens: {tokens or 'none'}")
     return clip_alt(sentences(*parts))
 
