@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import cache
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 from rules import rng
 from rules.base import Game
 from rules.errors import InvalidMove, PlayerError
+from rules.playout import policy_game
 from rules.registry import GAMES
 from rules.text_input import MAX_MOVE_CHARS, QUOTE_CHARS
 from rules.tonga.notation import MAX_MOVE_CHARS as TONGA_MOVE_CHARS
@@ -60,15 +62,10 @@ def sample_states(key: str) -> tuple[Any, ...]:
     players = game.spec.min_players + 1 if game.spec.max_players > 2 else 2
     options = game.spec.resolve_options({})
     state = game.setup(players, options, 3)
-    draw = rng.stream(3, "properties")
     seen: dict[str, Any] = {}
-    for _ in range(2000):
-        if game.outcome(state) is not None:
-            break
-        phase = str(getattr(state, "phase", ""))
-        seen.setdefault(phase, state)
-        seat = game.to_act(state)[0]
-        state = game.apply(state, seat, game.playout_move(state, seat, draw))
+    for before, *_, after in islice(policy_game(game, state, rng.stream(3, "properties")), 2000):
+        seen.setdefault(str(getattr(before, "phase", "")), before)
+        state = after
     seen.setdefault("over", state)
     return tuple(seen.values())
 
