@@ -162,10 +162,7 @@ def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
         held = hexboard.alt_pile(KINDS, view.piles[seat])
         score = score_words(view, seat)
         parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'nothing'}")
-    boat = hexboard.alt_boat(view.boat, view.last_hexes, view.last_seat, view.labels, names)
-    parts.append(boat or "Boat on the island")
-    if view.targets:
-        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
+    parts += hexboard.alt_boat(view, names, "Boat on the island")
     tiles = hexboard.alt_places(view.tiles, view.labels, lambda tile: tile.value)
     parts.append(f"Tiles: {tiles or 'none left'}")
     return clip_alt(sentences(*parts))

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from functools import cache
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -365,21 +365,33 @@ def alt_pile(kinds: Sequence[Enum], counts: Sequence[int]) -> str:
     return ", ".join(f"{kind.value} {count}" for kind, count in held if count)
 
 
-def alt_boat(
-    boat: int | None,
-    last_hexes: Sequence[int],
-    last_seat: int | None,
-    labels: Sequence[str],
-    names: Names,
-) -> str:
-    """Where the boat is, and from where and by whom it was moved there ("" while it is off the
-    board: each game says where it waits)."""
-    if boat is None:
-        return ""
-    text = f"Boat on {labels[boat]}"
-    if len(last_hexes) == 2 and last_hexes[0] != last_hexes[1] and last_seat is not None:
-        text += f", moved there from {labels[last_hexes[0]]} by {seat_label(last_seat, names)}"
-    return text
+class BoatView(Protocol):
+    """What the boat's sentences read from a Tonari or Friendly Fishing view."""
+
+    @property
+    def labels(self) -> tuple[str, ...]: ...
+    @property
+    def boat(self) -> int | None: ...
+    @property
+    def last_hexes(self) -> tuple[int, ...]: ...
+    @property
+    def last_seat(self) -> int | None: ...
+    @property
+    def targets(self) -> tuple[int, ...]: ...
+
+
+def alt_boat(view: BoatView, names: Names, away: str) -> list[str]:
+    """Where the boat is (``away`` while it is off the board: each game says where it waits),
+    from where and by whom it was moved there, and where it may go now."""
+    labels, last = view.labels, view.last_hexes
+    if view.boat is None:
+        text = away
+    else:
+        text = f"Boat on {labels[view.boat]}"
+        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
+            text += f", moved there from {labels[last[0]]} by {seat_label(view.last_seat, names)}"
+    targets = [f"It may go to {', '.join(labels[i] for i in view.targets)}"] if view.targets else []
+    return [text, *targets]
 
 
 def alt_places(pieces: Sequence[P | None], labels: Sequence[str], word: Callable[[P], str]) -> str:

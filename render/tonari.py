@@ -116,10 +116,7 @@ def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
         held = hexboard.alt_pile(FISH, view.piles[seat])
         score = score_words(view, seat)
         parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'no fish'}")
-    boat = hexboard.alt_boat(view.boat, view.last_hexes, view.last_seat, view.labels, names)
-    parts.append(boat or "The boat is not on the board yet")
-    if view.targets:
-        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
+    parts += hexboard.alt_boat(view, names, "The boat is not on the board yet")
     tokens = hexboard.alt_places(view.tokens, view.labels, _word)
     parts.append(f"Tokens: {tokens or 'none'}")
     return clip_alt(sentences(*parts))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from render import hexboard
 from rules.fishing.data import Tile
 from rules.tonari import Token
@@ -31,11 +33,19 @@ def test_alt_pile_lists_only_what_is_held():
     assert hexboard.alt_pile((Token.RED, Token.BLUE), (0, 0)) == ""
 
 
-def test_alt_boat_says_from_where_and_by_whom_it_was_moved():
-    assert hexboard.alt_boat(None, (), None, LABELS, NAMES) == ""
-    assert hexboard.alt_boat(2, (2,), None, LABELS, NAMES) == "Boat on c1"  # just placed
-    moved = hexboard.alt_boat(2, (0, 2), 3, LABELS, NAMES)
-    assert moved == "Boat on c1, moved there from a1 by Zoë (D)"
+def test_alt_boat_says_from_where_and_by_whom_it_was_moved_and_where_it_may_go():
+    def boat(at: int | None, last: tuple[int, ...], seat: int | None, targets: tuple[int, ...]):
+        return hexboard.alt_boat(
+            SimpleNamespace(
+                labels=LABELS, boat=at, last_hexes=last, last_seat=seat, targets=targets
+            ),
+            NAMES,
+            "Away",
+        )
+
+    assert boat(None, (), None, ()) == ["Away"]
+    assert boat(2, (2,), None, (1, 3)) == ["Boat on c1", "It may go to b1, d1"]  # just placed
+    assert boat(2, (0, 2), 3, ()) == ["Boat on c1, moved there from a1 by Zoë (D)"]
 
 
 def test_alt_places_groups_each_kind_in_the_order_first_met():
