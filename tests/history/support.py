@@ -8,7 +8,7 @@ from typing import Any
 from data.history import Entry
 from rules import rng
 from rules.base import Game
-from rules.tonga.state import Places, Route
+from rules.tonga.state import decisions
 
 MAX_STEPS = 5000
 
@@ -62,12 +62,3 @@ def playout(
             played.states.append(after)
             state = after
     raise AssertionError("the playout did not end")
-
-
-def decisions(move: Any) -> tuple[Any, ...]:
-    """A Tonga Bonga route's or placements' single decisions in order; any other move alone."""
-    if isinstance(move, Route):
-        return move.actions
-    if isinstance(move, Places):
-        return move.places
-    return (move,)
