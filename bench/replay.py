@@ -23,6 +23,7 @@ from data.history import Entry, replay_frames
 from render.replay import MAX_BYTES, compose, replay_gif, wrap
 from render.tonga import render
 from rules import rng
+from rules.playout import policy_game
 from rules.registry import GAMES
 
 SEEDS = 40
@@ -37,12 +38,10 @@ def longest_playout() -> tuple[int, int, list[Entry]]:
         for seed in range(SEEDS):
             state = game.setup(players, {}, seed)
             draw = rng.stream(seed, "bench-replay")
-            log = []
-            while game.outcome(state) is None:
-                seat = game.to_act(state)[0]
-                move = game.playout_move(state, seat, draw)
-                log.append(Entry(seat, game.format(state, move)))
-                state = game.play(state, seat, move)
+            log = [
+                Entry(seat, game.format(before, move))
+                for before, seat, move, _ in policy_game(game, state, draw)
+            ]
             if len(log) > len(best[2]):
                 best = (players, seed, log)
     return best

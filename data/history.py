@@ -11,13 +11,13 @@ so the log and the replay show the move and then its taking back.
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.base import Game, OptionSpec, Outcome, Seat
 from rules.errors import PlayerError
+from rules.views import walk
 
 UNDO = "undo"
 RESIGN = "resign"
@@ -363,27 +363,13 @@ def _depends_on_seed(game: Game, before: Any, seat: Seat, move: Any, after: Any)
 
 def _held(view: Any, hidden: frozenset[Any]) -> set[Any]:
     found: set[Any] = set()
-    for value in _walk(view):
+    for value in walk(view):
         try:
             if value in hidden:
                 found.add(value)
         except TypeError:  # unhashable: a list or dict, walked into anyway
             continue
     return found
-
-
-def _walk(value: Any) -> Iterator[Any]:
-    """Every object inside a view: dataclass fields, tuples, lists, sets, dict items."""
-    yield value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _walk(getattr(value, f.name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from _walk(item)
-    elif isinstance(value, dict):
-        for item in itertools.chain(value.keys(), value.values()):
-            yield from _walk(item)
 
 
 def _split_long(line: str, limit: int) -> list[str]:
