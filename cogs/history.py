@@ -70,6 +70,13 @@ async def display_names(
     return names
 
 
+def counted(number: int, noun: str) -> str:
+    """ "1 match", "3 matches", "0 wins"."""
+    if number == 1:
+        return f"1 {noun}"
+    return f"{number} {noun}{'es' if noun.endswith('ch') else 's'}"
+
+
 def seat_names(match: Match) -> list[str]:
     return [match.game.seat_name(seat) for seat in range(len(match.players))]
 
@@ -138,13 +145,14 @@ class LogButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await interaction.response.defer()  # an update of the message the button is under
             bot: Tidetable = interaction.client  # type: ignore[assignment]
             found = await bot.service.by_id(self.match_id)
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
             content, view = await log_message(found, entries, self.page, viewer, self.kind)
-            await interaction.edit_original_response(
+            # The page replaces the one shown, as the answer itself: reading a log and
+            # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
+            await interaction.response.edit_message(
                 content=content, view=view, allowed_mentions=NO_MENTIONS
             )
         except Exception as error:  # one handler for every error, as for slash commands
@@ -279,7 +287,8 @@ async def stats_answer(
     lines = [f"{who}'s record {where} (rating: openskill's mu − 3 sigma):"]
     for row in rows:
         lines.append(
-            f"**{names.get(row.game, row.game)}**: {row.matches} matches, {row.wins} wins, "
+            f"**{names.get(row.game, row.game)}**: {counted(row.matches, 'match')}, "
+            f"{counted(row.wins, 'win')}, "
             f"rating **{row.rating:.1f}** (#{row.place} of {row.players})"
         )
     series = {
@@ -355,9 +364,10 @@ class HistoryCommands:
             data, note, frames = await asyncio.to_thread(
                 render_replay, found, entries, names, renderer
             )
-        text = f"**{self.game.spec.name}** match #{found.id}: {frames - 1} moves, then the end."
+        moves = "1 log entry" if frames == 2 else f"{frames - 1} log entries"
+        text = f"**{self.game.spec.name}** match #{found.id}: {moves}, a frame each, then the end."
         if found.status == "active":
-            text = f"**{self.game.spec.name}** match #{found.id} so far: {frames - 1} moves."
+            text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
         if note:
             text += f" {note}"
         file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
@@ -400,7 +410,7 @@ class HistoryCommands:
             lines = [f"**{name}** leaderboard, {where} (rating: openskill's mu − 3 sigma):"]
             lines += [
                 f"{row.place}. {messages.mention(row.user_id)} **{row.rating:.1f}** · "
-                f"{row.matches} matches, {row.wins} wins"
+                f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
                 for row in rows
             ]
             text = "\n".join(lines)
