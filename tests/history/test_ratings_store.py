@@ -18,6 +18,7 @@ from data.matches import MatchService
 from data.ratings import GLOBAL, RatingTable, rate
 from data.store import Store
 from tests.support.nim import Nim
+from tools.ratings import rebuild, report
 
 ALICE, BOB, CAROL = 100, 200, 300
 
@@ -126,3 +127,16 @@ async def test_the_bot_rebuilds_its_table_when_another_match_finishes(service: M
     assert second.rating("nim", CAROL, 1) is not None
     book = RatingBook()
     assert await book.table(store) == second  # a fresh start rebuilds the same table
+
+
+async def test_the_script_rebuilds_the_same_table_from_the_file(
+    service: MatchService, tmp_path: Path
+):
+    await a_match(service, 1, 10, (ALICE, BOB), [3, 3, 1])
+    await a_match(service, 2, 20, (BOB, CAROL), [2, 2, 2])
+    live = await ratings(service.store)
+    rebuilt = await rebuild(tmp_path / "r.sqlite3")
+    assert rebuilt == live
+    text = report(rebuilt)
+    assert "nim, server 1:" in text and "nim, all servers:" in text
+    assert f"user {ALICE}" in text
