@@ -190,8 +190,8 @@ HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton,)
 
 # -- the replay ------------------------------------------------------------------------------
 def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """The caption of each frame: the log line in public words with the mover's name, then
-    who played which seat and the final scores."""
+    """The caption of each log entry's frame: its log line in public words, with the mover's
+    name (``render_replay`` adds the last frame's: the final scores and who played which seat)."""
     lines = history.public_log(
         match.game, match.row.seed, len(match.players), match.options, entries
     )
