@@ -22,7 +22,7 @@ from data.history import (
     reveal_evidence,
 )
 from rules.registry import GAMES
-from rules.tonga.state import Place, Reroll, Step, Wages
+from rules.tonga.state import Place, Places, Reroll, Route, Wages
 from rules.toshi.model import Build, Flip, PlayCard
 from tests.history.support import Played, playout
 
@@ -101,25 +101,27 @@ def test_undo_of_a_quiet_last_move_is_allowed_and_replays_to_the_state_before(ke
 
 
 def test_undo_can_take_back_several_moves_of_one_turn() -> None:
-    """Tonga Bonga: every ship step is a move; two steps in a row can both be taken back."""
+    """Tonga Bonga: a ship's steps may be sent one by one (`go i11`, then `go i12`) instead of
+    as one route; two steps in a row can both be taken back."""
     game = GAMES["tonga"]
     played = playout(game, 3, seed=2)
-    index = first(
-        played,
-        lambda i: (
-            isinstance(played.moves[i], Step)
-            and isinstance(played.moves[i + 1], Step)
-            and played.entries[i].seat == played.entries[i + 1].seat
-            and quiet(played, i)
-            and quiet(played, i + 1)
-        ),
-    )
+    index = first(played, lambda i: isinstance(played.moves[i], Route))
     seat = played.entries[index].seat
     assert seat is not None
-    log = [*played.entries[: index + 2], Entry(seat, UNDO)]
+    first_step, second_step = played.moves[index].actions[:2]
+    start = played.states[index]
+    middle = game.apply(start, seat, first_step)
+    steps = [
+        Entry(seat, game.format(start, first_step)),
+        Entry(seat, game.format(middle, second_step)),
+    ]
+    log = [*played.entries[:index], *steps]
     assert undo(played, log, seat) is ALLOWED
     log.append(Entry(seat, UNDO))
-    assert replay_state(game, played.seed, 3, played.options, log) == played.states[index]
+    assert replay_state(game, played.seed, 3, played.options, log) == middle
+    assert undo(played, log, seat) is ALLOWED
+    log.append(Entry(seat, UNDO))
+    assert replay_state(game, played.seed, 3, played.options, log) == start
 
 
 # -- refused -----------------------------------------------------------------------------------
@@ -182,12 +184,14 @@ REVEALED = (
         ("a reroll", lambda p, i: isinstance(p.moves[i], Reroll)),
         (
             "the last wage, after which the first crew dice are rolled",
-            lambda p, i: isinstance(p.moves[i], Wages) and isinstance(p.moves[i + 1], Place),
+            lambda p, i: (
+                isinstance(p.moves[i], Wages) and isinstance(p.moves[i + 1], Place | Places)
+            ),
         ),
         (
             "the last die placed, after which the next board rolls",
             lambda p, i: (
-                isinstance(p.moves[i], Place)
+                isinstance(p.moves[i], Place | Places)
                 and p.states[i + 1].phase.value == "crew"
                 and p.states[i + 1].turn != p.states[i].turn
             ),
@@ -204,15 +208,19 @@ def test_tonga_undo_is_refused_after_dice_were_rolled(case: str, wanted: Any) ->
 
 
 def test_tonga_a_die_placed_with_dice_left_in_hand_may_be_taken_back() -> None:
+    """One die of a roll placed on its own (`place 4 on A`), the others still in hand."""
     game = GAMES["tonga"]
     played = playout(game, 4, seed=9)
-    index = first(
-        played,
-        lambda i: isinstance(played.moves[i], Place) and played.states[i + 1].roll != (),
-    )
+    index = first(played, lambda i: isinstance(played.moves[i], Places))
     seat = played.entries[index].seat
     assert seat is not None
-    assert undo(played, played.entries[: index + 1], seat) is ALLOWED
+    start = played.states[index]
+    one = played.moves[index].places[0]
+    after = game.apply(start, seat, one)
+    assert after.roll != ()  # dice left in hand: nothing new was rolled
+    log = [*played.entries[:index], Entry(seat, game.format(start, one))]
+    assert undo(played, log, seat) is ALLOWED
+    assert replay_state(game, 9, 4, played.options, [*log, Entry(seat, UNDO)]) == start
 
 
 def test_toshi_undo_is_refused_after_a_card_is_played() -> None:
