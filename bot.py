@@ -23,6 +23,7 @@ from dotenv import load_dotenv
 from cogs.base import GameCog
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
+from cogs.history import HISTORY_ITEMS
 from cogs.replies import report
 from data.clock import Clock, SystemClock
 from data.matches import MatchService
@@ -107,7 +108,7 @@ class Tidetable(commands.Bot):
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
         self.dispatcher.start()
         self.tree.on_error = report  # type: ignore[assignment]
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         if self.sync_commands:

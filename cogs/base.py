@@ -22,6 +22,7 @@ from PIL import Image
 
 from cogs import messages
 from cogs.components import MAX_SELECT, move_choices
+from cogs.history import HistoryCommands
 from cogs.replies import answer
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tidetable")
 
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
+UNDO_HELP = "Let players take back a move that revealed nothing, before others act (default: on)"
 
 
 def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
@@ -50,7 +52,7 @@ class CannotPost(PlayerError):
 NEEDED = ("view_channel", "send_messages", "attach_files")
 
 
-class GameCog(commands.GroupCog):
+class GameCog(HistoryCommands, commands.GroupCog):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching
@@ -72,9 +74,11 @@ class GameCog(commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    @app_commands.describe(thread=THREAD_HELP)
-    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
-        await self.open_match(interaction, {}, thread)
+    @app_commands.describe(thread=THREAD_HELP, undo=UNDO_HELP)
+    async def new(
+        self, interaction: discord.Interaction, thread: bool = False, undo: bool = True
+    ) -> None:
+        await self.open_match(interaction, {"undo": undo_value(undo)}, thread)
 
     async def open_match(
         self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
@@ -82,7 +86,8 @@ class GameCog(commands.GroupCog):
         """A lobby bound to this channel, or to a new thread of it made for the match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
-        self.game.spec.resolve_options(options)  # refuse bad options before making a thread
+        # Refuse bad options before making a thread (``undo`` is the table's, not the game's).
+        self.game.spec.resolve_options({k: v for k, v in options.items() if k != "undo"})
         home = await self.thread_for_match(interaction) if thread else None
         done = await self.service.create(
             self.game_key,
@@ -368,6 +373,11 @@ class GameCog(commands.GroupCog):
     @staticmethod
     def _channel(interaction: discord.Interaction) -> int:
         return interaction.channel_id or 0
+
+
+def undo_value(undo: bool) -> str:
+    """The stored value of the ``undo`` match option."""
+    return "on" if undo else "off"
 
 
 def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:

@@ -19,6 +19,7 @@ import discord
 
 from cogs import messages
 from cogs.components import join_view
+from cogs.history import breakdown_file
 from data.matches import Match
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry
@@ -68,7 +69,7 @@ class Herald:
         payload = entry.payload
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         cog = self.bot.game_cog(match.row.game)
-        content, file, view = await self._compose(cog, match, payload)
+        content, files, view = await self._compose(cog, match, payload)
         pinged = self._pinged(match, payload)
         if self._late(entry):
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
@@ -76,7 +77,7 @@ class Herald:
         try:
             await channel.send(
                 messages.clip(content),
-                file=file or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
                 allowed_mentions=pinged,
                 nonce=self._nonce(entry),
@@ -86,7 +87,7 @@ class Herald:
 
     async def _compose(
         self, cog: GameCog, match: Match, payload: dict[str, Any]
-    ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    ) -> tuple[str, list[discord.File], discord.ui.View | None]:
         event, version = payload["event"], int(payload["version"])
         if match.damaged and event != "cancel":
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
@@ -96,15 +97,15 @@ class Herald:
             lobby = messages.lobby_line(match)
             view = join_view(match.id) if match.status == "lobby" else None
             lead = {"opened": "", "joined": f"{who} joined. ", "left": f"{who} left. "}[event]
-            return lead + lobby, None, view
+            return lead + lobby, [], view
         if event == "cancel":
-            return f"{who} cancelled match #{match.id}.", None, None
+            return f"{who} cancelled match #{match.id}.", [], None
         if event == "resign":
             seat = int(payload["seat"])
             name = messages.seat_label(match, seat)
-            return f"{name} resigned.\n{messages.final_text(match)}", None, None
+            return f"{name} resigned.\n{messages.final_text(match)}", [], None
         if event == "dm_closed":
-            return messages.closed_dms([int(payload["user"])], match.row.game), None, None
+            return messages.closed_dms([int(payload["user"])], match.row.game), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
@@ -119,19 +120,25 @@ class Herald:
             for forced in payload.get("forced", ()):
                 who = messages.seat_label(then, int(forced["seat"]))
                 headline += f"\nThe only choice, played for {who}: {forced['description']}"
+        elif event == "undo":
+            move = messages.quote(str(payload["move"]))
+            headline = f"{messages.mention(then.user_at(int(payload['seat'])))} took back `{move}`."
         else:
             raise Permanent(f"unknown event {event!r}")
         content = f"{headline}\n{messages.next_line(then)}"
         png = await asyncio.to_thread(cog.public_png, then)
         file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
+        files = [file]
+        if event == "move" and then.status != "active":  # the end: the scores as a picture too
+            files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
-        return content, file, cog.choices_for(then) if current else None
+        return content, files, cog.choices_for(then) if current else None
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
         """Who this post notifies: everyone it mentions, except a mover who simply goes on
         deciding (they just acted; a ping would only repeat what they know)."""
-        if payload.get("event") != "move":
+        if payload.get("event") not in ("move", "undo"):
             return MENTION_USERS
         mover = match.user_at(int(payload["seat"])) if match.players else None
         others = [

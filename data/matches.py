@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from data import history
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
 from rules import rng
 from rules.base import Game, Outcome, Seat
@@ -288,8 +289,17 @@ class MatchService:
         options: Mapping[str, str],
     ) -> Done:
         game = self.games[game_key]
-        resolved = game.spec.resolve_options(options)
+        # ``undo`` is the table's option, not the game's: stored beside the game's options
+        # (only when off, the default being on), never handed to the game's setup.
+        undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
+        if undo not in history.UNDO_OPTION.choices:
+            raise InvalidMove(f"undo is on or off, not `{str(undo)[:20]}`.")
+        resolved = game.spec.resolve_options(
+            {k: v for k, v in options.items() if k != history.UNDO_OPTION.key}
+        )
         playable_with_some_count(game, resolved)
+        if undo != history.UNDO_OPTION.default:
+            resolved[history.UNDO_OPTION.key] = undo
         try:
             match_id, saved = await self.store.create_match(
                 game_key,
@@ -382,9 +392,10 @@ class MatchService:
                         f"{spec.name} needs {players_needed(match.game)}; {count} joined so far. "
                         f"Others can `/{spec.key} join`."
                     )
-                match.game.check_options(count, match.options)
+                own = history.game_options(match.game, match.options)  # without ``undo``
+                match.game.check_options(count, own)
                 seated = rng.shuffled(match.players, match.row.seed, "seats")
-                state = match.game.setup(count, match.options, match.row.seed)
+                state = match.game.setup(count, own, match.row.seed)
                 version = match.version + 1
                 notes = [post("start", version)]
                 notes += private_views(match.game, None, state, seated, version)
@@ -644,18 +655,64 @@ class MatchService:
         """The state rebuilt from the seed and the move log (it must equal the saved state);
         with ``upto``, the state as it was at that version."""
         match = await self.by_id(match_id, allow_damaged=True)
-        entries = [
-            m
-            for m in await self.store.moves(match_id)
-            if m.move not in ("resign", "cancel") and (upto is None or m.version <= upto)
-        ]
-        return await asyncio.to_thread(replay_log, match.game, match, entries)
+        entries = [m for m in await self.store.moves(match_id) if upto is None or m.version <= upto]
+        # The moves that stand: undo entries take moves back; resign, cancel, timeout are words.
+        return await asyncio.to_thread(
+            history.replay_state,
+            match.game,
+            match.row.seed,
+            len(match.players),
+            match.options,
+            entries,
+        )
 
     async def state_at(self, match: Match, version: int) -> Any:
         """The game state at ``version``: the saved one when it is current, else replayed."""
         if version == match.version and match.state is not None:
             return match.state
         return await self.replay(match.id, upto=version)
+
+    # -- taking a move back ------------------------------------------------------------
+    async def undo(self, channel_id: int, game_key: str, user_id: int) -> tuple[Done, str]:
+        """Take back the user's last move (Board Game Arena's fair undo, ``data.history``):
+        only while nobody else has acted since and only if it revealed nothing. The log stays
+        append-only: the undo is an entry of its own (one per move taken back: the player's
+        and the moves forced on them right after it), and the saved state is the replay of the
+        moves that stand. Returns the change and the text of the move taken back."""
+        found = await self.current(channel_id, game_key)
+        async with self._lock(found.id):
+            match = await self.by_id(found.id)
+            seat = self._seat_for_play(match, user_id)
+            game = match.game
+            entries = await self.store.moves(match.id)
+            plan = await asyncio.to_thread(
+                history.plan_undo,
+                game,
+                entries,
+                seat,
+                match.options,
+                seed=match.row.seed,
+                players=len(match.players),
+            )
+            version = match.version + plan.count
+            notes = [post("undo", version, seat=seat, user=user_id, move=plan.move)]
+            notes += private_views(game, match.state, plan.state, match.players, version)
+            try:
+                saved = await self.store.save_move(
+                    match.id,
+                    match.version,
+                    seat,
+                    history.UNDO,
+                    game.dump_state(plan.state),
+                    announce=notes,
+                    also=[(seat, history.UNDO)] * (plan.count - 1),
+                )
+            except VersionConflict:
+                raise StaleMove(
+                    "A move was saved at the same moment, so nothing was taken back; look at the "
+                    "latest board."
+                ) from None
+        return await self._after(match.id, saved), plan.move
 
 
 # A game cannot leave more than this many decisions in a row without a choice; a bound, so a

@@ -31,6 +31,7 @@ from typing import Any
 import aiosqlite
 
 from data.clock import Clock, SystemClock, iso
+from data.ratings import MatchResult
 from rules.errors import PlayerError
 
 log = logging.getLogger("tidetable.store")
@@ -684,6 +685,52 @@ class Store:
     async def dm_closed(self, user_id: int) -> bool:
         rows = await self._read("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
         return bool(rows and rows[0][0])
+
+    # -- results, for the ratings --------------------------------------------------------
+    async def finished_count(self) -> int:
+        """How many matches have finished: the ratings are rebuilt when this changes."""
+        rows = await self._read("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
+        return int(rows[0][0]) if rows else 0
+
+    async def finished_results(self) -> list[MatchResult]:
+        """Every finished match as the ratings read it (``data.ratings``): its game, server,
+        players by seat, stored result, and when it finished (its last update). Seats whose
+        time ran out (a ``timeout`` entry in the log) count as played by the computer."""
+        matches = await self._read(
+            "SELECT id, game, guild_id, status, result, updated_at FROM matches"
+            " WHERE status = 'finished' ORDER BY id"
+        )
+        seats: dict[int, list[int]] = {}
+        for row in await self._read(
+            "SELECT s.match_id, s.user_id FROM seats AS s JOIN matches AS m ON m.id = s.match_id"
+            " WHERE m.status = 'finished' ORDER BY s.match_id, COALESCE(s.seat, s.joined)"
+        ):
+            seats.setdefault(row[0], []).append(int(row[1]))
+        timed_out: dict[int, set[int]] = {}
+        for row in await self._read(
+            "SELECT v.match_id, v.seat FROM moves AS v JOIN matches AS m ON m.id = v.match_id"
+            " WHERE m.status = 'finished' AND v.move = 'timeout' AND v.seat IS NOT NULL"
+        ):
+            timed_out.setdefault(row[0], set()).add(int(row[1]))
+        results = []
+        for row in matches:
+            try:
+                result = json.loads(row["result"]) if row["result"] else None
+            except ValueError:  # a damaged result cannot be rated
+                continue
+            results.append(
+                MatchResult.from_record(
+                    match_id=row["id"],
+                    game=row["game"],
+                    guild_id=row["guild_id"],
+                    finished=row["updated_at"],
+                    players=seats.get(row["id"], []),
+                    status=row["status"],
+                    result=result if isinstance(result, dict) else None,
+                    computer_played=sorted(timed_out.get(row["id"], ())),
+                )
+            )
+        return results
 
 
 async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:

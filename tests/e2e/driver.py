@@ -74,8 +74,9 @@ async def open_match(
 
 
 def assert_png(files: list[tuple[str, bytes]]) -> Image.Image:
-    """Exactly one PNG attachment, which Pillow can open."""
-    pngs = [data for name, data in files if name.endswith(".png")]
+    """Exactly one PNG attachment, which Pillow can open (besides a final post's score
+    breakdown picture)."""
+    pngs = [data for name, data in files if name.endswith(".png") and "-scores" not in name]
     assert len(pngs) == 1, [name for name, _ in files]
     image = Image.open(io.BytesIO(pngs[0]))
     image.load()
@@ -135,10 +136,11 @@ async def play_one(table: Table, draw: random.Random, policy: Policy = playout_p
     assert len(boards) == 1, [m.content for m in posted]
     assert_png(boards[0].attachments)
     after = await table.match()
-    # The move is the next log entry; decisions the game then left no choice in follow it.
-    log = await table.bot.service.store.moves(table.match_id)
-    played = next(m for m in log if m.version == match.version + 1)
-    assert (played.seat, after.version > match.version) == (seat, True)
+    # The move, then any decision the game left no choice in, played in the same save.
+    log = await table.bot.service.store.moves(match.id)
+    logged = [m for m in log if m.version > match.version]
+    assert (logged[0].seat, logged[0].move) == (seat, text)
+    assert after.version == match.version + len(logged)
     for waiting in after.to_act():
         assert f"<@{waiting}>" in boards[0].content
 
