@@ -22,6 +22,7 @@ from PIL import Image
 
 from cogs import messages
 from cogs.components import MAX_SELECT, move_choices
+from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.replies import answer
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
@@ -52,7 +53,7 @@ class CannotPost(PlayerError):
 NEEDED = ("view_channel", "send_messages", "attach_files")
 
 
-class GameCog(HistoryCommands, commands.GroupCog):
+class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching

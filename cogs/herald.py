@@ -48,6 +48,8 @@ class Herald:
         try:
             if entry.kind == "dm":
                 await self._dm(entry)
+            elif entry.kind == "think":  # a computer seat's turn
+                await self.bot.computers.think(entry)
             elif entry.kind == "post":
                 await self._post(entry)
             else:
@@ -142,11 +144,12 @@ class Herald:
             return MENTION_USERS
         mover = match.user_at(int(payload["seat"])) if match.players else None
         others = [
-            discord.Object(id=u) for u in dict.fromkeys(match.to_act() or match.players)
-            if u != mover
+            discord.Object(id=u)
+            for u in dict.fromkeys(match.to_act() or match.players)
+            if u != mover and u > 0  # computer seats (negative ids) are not Discord users
         ]
         if match.status != "active":  # the final post: everyone hears the result
-            others = [discord.Object(id=u) for u in match.players]
+            others = [discord.Object(id=u) for u in match.players if u > 0]
         return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
     # -- private views ----------------------------------------------------------------------

@@ -20,6 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import history
+from data.computers import (
+    LEVELS,
+    THINK_PAUSE,
+    is_computer,
+    next_computer,
+    thinking,
+)
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
 from rules import rng
 from rules.base import Game, Outcome, Seat
@@ -158,6 +165,8 @@ def private_views(game: Game, before: Any | None, after: Any, players: Sequence[
         return []
     notes = []
     for seat, user in enumerate(players):
+        if is_computer(user):  # a computer seat reads its view when it thinks
+            continue
         text = game.private_text(after, seat)
         if text is None or (before is not None and game.private_text(before, seat) == text):
             continue
@@ -173,10 +182,12 @@ class MatchService:
         store: Store,
         games: Mapping[str, Game],
         new_seed: Callable[[], int] = lambda: secrets.randbits(48),
+        computer_pause: float = THINK_PAUSE,
     ) -> None:
         self.store = store
         self.games = games
         self._new_seed = new_seed
+        self.computer_pause = computer_pause
         self._locks: dict[int, asyncio.Lock] = {}
         # Decoded matches by id, trusted only at the version they carry: autocomplete asks on
         # every keystroke, and a receipt is read from here without touching the database.
@@ -348,9 +359,13 @@ class MatchService:
         def change(match: Match) -> tuple[list[int], Announcement]:
             if match.status != "lobby":
                 raise LobbyError("The match has started: use `resign` to give up instead.")
-            if user_id not in match.players:
+            if user_id not in match.players and user_id != match.creator_id:
                 raise NotAPlayer(f"You have not joined match #{match.id}.")
             if user_id == match.creator_id:
+                computers = [u for u in match.players if is_computer(u)]
+                if computers:  # the creator's leave takes the last computer seat away
+                    players = [u for u in match.players if u != computers[-1]]
+                    return players, post("left", match.version + 1, user=computers[-1])
                 raise LobbyError("You created this match: use `cancel` to close it instead.")
             players = [u for u in match.players if u != user_id]
             return players, post("left", match.version + 1, user=user_id)
@@ -399,6 +414,7 @@ class MatchService:
                 version = match.version + 1
                 notes = [post("start", version)]
                 notes += private_views(match.game, None, state, seated, version)
+                notes += thinking(match.game, state, seated, version, self.computer_pause)
                 try:
                     saved = await self.store.start(
                         match.id, match.version, seated, match.game.dump_state(state), notes
@@ -492,6 +508,7 @@ class MatchService:
                 post("move", version, seat=seat, move=text, description=description, forced=details)
             ]
             notes += private_views(game, state, after, match.players, version)
+            notes += thinking(game, after, match.players, version, self.computer_pause)
             try:
                 saved = await self.store.save_move(
                     match.id,
@@ -593,6 +610,42 @@ class MatchService:
         if seat is None:
             raise NotAPlayer(f"You are not playing in match #{match.id}; you can watch it.")
         return seat
+
+    # -- computer seats ----------------------------------------------------------------
+    async def add_computer(self, channel_id: int, game_key: str, user_id: int, level: str) -> Done:
+        """The creator seats a computer player of ``level`` in the lobby."""
+        if level not in LEVELS:
+            raise LobbyError(f"Choose a level: {', '.join(LEVELS)}.")
+        found = await self.current(channel_id, game_key)
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            spec = match.game.spec
+            if match.status != "lobby":
+                raise LobbyError(f"Match #{match.id} has already started.")
+            if user_id != match.creator_id:
+                raise NotAllowed(
+                    f"Only <@{match.creator_id}>, who created match #{match.id}, can add "
+                    "computer players."
+                )
+            if len(match.players) >= spec.max_players:
+                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            bot = next_computer(match.players, level)
+            return [*match.players, bot], post("joined", match.version + 1, user=bot)
+
+        return await self._change_lobby(found.id, change)
+
+    async def move_for_computer(
+        self, match_id: int, seat: Seat, text: str, version: int
+    ) -> MoveResult:
+        """A computer seat's move, decided on the board at ``version``: checked, saved and
+        announced like a person's (refused as stale if the match moved on meanwhile)."""
+        match = await self.by_id(match_id)
+        user = match.user_at(seat)
+        if not is_computer(user):
+            raise NotAPlayer(f"Seat {seat + 1} of match #{match_id} is not a computer seat.")
+        return await self._move(
+            match, user, lambda m, _s: m.game.parse(m.state, text), version, None
+        )
 
     # -- ending early ------------------------------------------------------------------
     async def resign(self, channel_id: int, game_key: str, user_id: int) -> Done:

@@ -194,6 +194,7 @@ class Announcement:
     kind: str
     payload: dict[str, Any]
     lane: str = ""  # default: the match's lane
+    delay: float = 0.0  # seconds after the change before it is due
 
 
 @dataclass(frozen=True)
@@ -582,7 +583,7 @@ class Store:
             cursor = await db.execute(
                 "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (lane, match_id, item.kind, json.dumps(item.payload), now, now),
+                (lane, match_id, item.kind, json.dumps(item.payload), now, now + item.delay),
             )
             ids.append(int(cursor.lastrowid or 0))
         return tuple(ids)

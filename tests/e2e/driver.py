@@ -104,11 +104,19 @@ def preferring(words: str) -> Policy:
     return choose
 
 
-async def play_one(table: Table, draw: random.Random, policy: Policy = playout_policy) -> None:
-    """One decision: a suggestion chosen by the policy, sent with `/<game> move`."""
+async def play_one(
+    table: Table,
+    draw: random.Random,
+    policy: Policy = playout_policy,
+    only: int | None = None,
+) -> None:
+    """One decision: a suggestion chosen by the policy, sent with `/<game> move`. With
+    ``only``, the decision of that user (others, computer seats, may play meanwhile)."""
     fake, channel, key = table.fake, table.channel, table.key
     match = await table.match()
     seats = match.game.to_act(match.state)
+    if only is not None:
+        seats = (match.seat_of(only),)
     seat = seats[rng.below(draw, len(seats))]
     user = table.user(match.user_at(seat))
     move = policy(match, seat, draw)
@@ -131,6 +139,8 @@ async def play_one(table: Table, draw: random.Random, policy: Policy = playout_p
     posted_before = len(fake.messages(channel))
     result = await fake.slash(user, channel, f"{key} move", move=chosen)
     assert result.ephemeral and result.content.startswith("Done"), result.content
+    if only is not None:  # computer seats may have moved on already: the move was taken
+        return
     posted = fake.messages(channel)[posted_before:]
     boards = [m for m in posted if m.attachments]
     assert len(boards) == 1, [m.content for m in posted]
