@@ -729,6 +729,10 @@ class Store:
                     status=row["status"],
                     result=result if isinstance(result, dict) else None,
                     computer_played=sorted(timed_out.get(row["id"], ())),
+                    # Computer seats are stored under negative user ids (data/computers.py).
+                    computer_players=[
+                        seat for seat, user in enumerate(seats.get(row["id"], [])) if user < 0
+                    ],
                 )
             )
         return results

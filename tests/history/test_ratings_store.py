@@ -140,3 +140,28 @@ async def test_the_script_rebuilds_the_same_table_from_the_file(
     text = report(rebuilt)
     assert "nim, server 1:" in text and "nim, all servers:" in text
     assert f"user {ALICE}" in text
+
+
+async def test_a_match_with_a_computer_seat_is_not_rated(tmp_path):
+    """Issue 12: matches with computer players do not count."""
+    from data.computers import computer_id
+    from data.matches import MatchService
+    from data.store import Store
+    from rules.registry import GAMES
+
+    store = await Store.open(tmp_path / "bots.sqlite3")
+    try:
+        service = MatchService(store, GAMES, computer_pause=0.0)
+        await service.create("tokan", 1, 10, 100, {})
+        await service.add_computer(10, "tokan", 100, "easy")
+        match = (await service.start(10, "tokan", 100)).match
+        await service.resign(10, "tokan", 100)
+        (result,) = await store.finished_results()
+        assert result.match_id == match.id
+        bot_seat = match.seat_of(computer_id("easy", 1))
+        assert result.computer_players == (bot_seat,)
+        from data.ratings import rated
+
+        assert not rated(result)
+    finally:
+        await store.close()
