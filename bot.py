@@ -23,6 +23,7 @@ from dotenv import load_dotenv
 from cogs.base import GameCog
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
+from cogs.people import People
 from cogs.replies import report
 from data.clock import Clock, SystemClock
 from data.matches import MatchService
@@ -81,6 +82,10 @@ class Tidetable(commands.Bot):
         clock: Clock | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
+        # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
+        # davey) would only alarm whoever starts it.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -97,6 +102,7 @@ class Tidetable(commands.Bot):
         self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
         self.busy_timeout_ms = busy_timeout_ms
         self.store: Store | None = None
+        self.people = People(self)  # display names of players, for texts and pictures
         self.service: MatchService
         self.dispatcher: Dispatcher
 
@@ -110,6 +116,7 @@ class Tidetable(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
+        await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
         if self.sync_commands:
             await self.sync()
 

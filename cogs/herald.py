@@ -9,8 +9,6 @@ twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or n
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -99,33 +97,48 @@ class Herald:
             return lead + lobby, None, view
         if event == "cancel":
             return f"{who} cancelled match #{match.id}.", None, None
-        if event == "resign":
-            seat = int(payload["seat"])
-            name = messages.seat_label(match, seat)
-            return f"{name} resigned.\n{messages.final_text(match)}", None, None
         if event == "dm_closed":
             return messages.closed_dms([int(payload["user"])], match.row.game), None, None
+        # People are named by their display name on the server, in the texts and the picture.
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        if event == "resign":
+            return messages.final_text(match, names), None, None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
             headline = f"**{match.game.spec.name}** match #{match.id} begins. "
-            headline += messages.seating(then)
+            headline += messages.seating(then, names)
             closed = [u for u in then.players if await self.store.dm_closed(u)]
             if closed:
                 headline += "\n" + messages.closed_dms(closed, match.row.game)
         elif event == "move":
-            seat = int(payload["seat"])
-            headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
-            for forced in payload.get("forced", ()):
-                who = messages.seat_label(then, int(forced["seat"]))
-                headline += f"\nThe only choice, played for {who}: {forced['description']}"
+            headline = self._move_lines(then, payload, names)
         else:
             raise Permanent(f"unknown event {event!r}")
-        content = f"{headline}\n{messages.next_line(then)}"
-        png = await asyncio.to_thread(cog.public_png, then)
-        file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
+        content = f"{headline}\n{messages.next_line(then, names)}"
+        filename = f"{match.row.game}-{match.id}-{version}.png"
+        file = await cog.board_file(then, names, filename)
         current = version == match.version and match.status == "active"
         return content, file, cog.choices_for(then) if current else None
+
+    @staticmethod
+    def _move_lines(then: Match, payload: dict[str, Any], names: messages.Names) -> str:
+        """What was played, naming people; at the end without the sentence saying the game is
+        over (the final text that follows says why, once)."""
+        over = then.status != "active"
+        lines = []
+        moves = [payload, *payload.get("forced", ())]
+        for index, played in enumerate(moves):
+            seat = int(played["seat"])
+            said = messages.people(str(played["description"]), then, names)
+            if over and index == len(moves) - 1:
+                said = messages.without_end(said)
+            who = messages.person(then, seat, names)
+            if index == 0:
+                lines.append(said if said.startswith(who) else f"{who}: {said}")
+            else:
+                lines.append(f"The only choice, played for {who}: {said}")
+        return "\n".join(lines)
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
@@ -151,10 +164,15 @@ class Herald:
         cog = self.bot.game_cog(match.row.game)
         version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
         state = await self.bot.service.state_at(match, version)
-        text, file = await cog.private_view(messages.at_version(match, version, state), seat)
-        header = f"**{match.game.spec.name}** match #{match.id} — your private view"
+        then = messages.at_version(match, version, state)
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        text, file = await cog.private_view(then, seat, names)
+        # One DM per decision (data/matches.py private_views): it says so, and links the match.
+        header = f"**{match.game.spec.name}** match #{match.id}"
+        header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
+        header += f"\n{messages.match_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
             await channel.send(

@@ -135,7 +135,8 @@ async def play_one(table: Table, draw: random.Random, policy: Policy = playout_p
     assert len(boards) == 1, [m.content for m in posted]
     assert_png(boards[0].attachments)
     after = await table.match()
-    assert after.version == match.version + 1
+    # One version per decision: the move, and any forced decisions played with it.
+    assert after.version > match.version
     for waiting in after.to_act():
         assert f"<@{waiting}>" in boards[0].content
 
