@@ -207,6 +207,9 @@ def main() -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # discord.py's own chatter at start ("logging in using static token") says nothing an
+    # operator needs; its warnings and errors still show. A start that fails is one line.
+    logging.getLogger("discord.client").setLevel(logging.WARNING)
     try:
         asyncio.run(check_storage(settings.database))
     except StorageError as error:  # named in one line, before connecting to Discord

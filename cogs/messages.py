@@ -225,9 +225,7 @@ def without_end(description: str) -> str:
     return " ".join(kept) or description
 
 
-def winners_line(
-    match: Match, outcome: Outcome, names: Names = None, notify: bool = True
-) -> str:
+def winners_line(match: Match, outcome: Outcome, names: Names = None, notify: bool = True) -> str:
     if not outcome.winners:
         return "It is a draw: nobody wins."
     won = ", ".join(seat_label(match, s, names, notify) for s in outcome.winners)

@@ -45,3 +45,44 @@ def test_build_bot_takes_arguments_over_the_environment(tmp_path: Path):
     bot = build_bot(database=tmp_path / "b.db", guild_id=42, sync_commands=False)
     assert bot.database == tmp_path / "b.db" and bot.guild_id == 42
     assert set(bot.games) >= {"tokan"}
+
+
+# Starts bot.py as `python bot.py` would, on a machine where no name resolves (no network): the
+# socket layer fails, nothing of discord.py is touched.
+OFFLINE = """
+import runpy, socket, sys
+
+def nowhere(*args, **kwargs):
+    raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+socket.getaddrinfo = nowhere
+sys.path.insert(0, {root!r})
+sys.argv = ["bot.py"]
+runpy.run_path("bot.py", run_name="__main__")
+"""
+
+
+def test_starting_without_network_prints_one_line_and_no_voice_warning(tmp_path: Path):
+    script = tmp_path / "offline.py"
+    script.write_text(OFFLINE.format(root=str(ROOT)))
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "not-a-real-token",
+        "DATABASE_PATH": str(tmp_path / "offline.sqlite3"),
+    }
+    result = subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines == [lines[0]], result.stderr  # one line: no traceback, no log chatter
+    assert lines[0].startswith("Tidetable cannot start: Discord cannot be reached")
+    assert "PyNaCl" not in result.stderr and "davey" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_the_bot_has_no_voice_warnings_to_give(tmp_path: Path):
+    import discord
+
+    build_bot(database=tmp_path / "v.db", sync_commands=False)
+    assert discord.VoiceClient.warn_nacl is False and discord.VoiceClient.warn_dave is False
