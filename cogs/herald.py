@@ -130,13 +130,15 @@ class Herald:
         moves = [payload, *payload.get("forced", ())]
         for index, played in enumerate(moves):
             seat = int(played["seat"])
-            said = messages.people(str(played["description"]), then, names)
+            said = str(played["description"])
             if over and index == len(moves) - 1:
-                said = messages.without_end(said)
+                said = messages.without_end(said)  # before naming: it splits at capitals
+            said = messages.people(said, then, names)
             who = messages.person(then, seat, names)
             if index == 0:
                 lines.append(said if said.startswith(who) else f"{who}: {said}")
-            else:
+            else:  # "The only choice, played for bob (B): moved the boat to a3 …"
+                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
                 lines.append(f"The only choice, played for {who}: {said}")
         return "\n".join(lines)
 
