@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import DEFAULT_DATABASE, ROOT, Settings, build_bot
+from rules.registry import GAMES
 
 
 def test_missing_token_stops_at_once_with_one_clear_line():
@@ -86,3 +88,25 @@ def test_the_bot_has_no_voice_warnings_to_give(tmp_path: Path):
 
     build_bot(database=tmp_path / "v.db", sync_commands=False)
     assert discord.VoiceClient.warn_nacl is False and discord.VoiceClient.warn_dave is False
+
+
+def test_the_readme_stands_alone():
+    """It links nothing outside the repository: no web address, no path out of the project,
+    and every link it has leads to a file inside it."""
+    text = (ROOT / "README.md").read_text()
+    assert "http" not in text and "../" not in text and "www." not in text
+    for target in re.findall(r"\]\(([^)]+)\)", text):
+        assert (ROOT / target).exists(), target
+    assert "<!-- what survives what -->" in text
+
+
+def test_docs_readings_hold_every_reading_of_every_game():
+    readings = (ROOT / "docs" / "readings.md").read_text()
+    for key, game in GAMES.items():
+        text = game.spec.rules_text
+        start = re.search(r"Our readings:\**\s*\n", text)
+        assert start is not None, key
+        lines = [x.strip() for x in text[start.end() :].splitlines() if x.strip().startswith("- ")]
+        assert lines, key
+        for line in lines:
+            assert line in readings, (key, line)

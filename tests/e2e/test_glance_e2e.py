@@ -148,6 +148,11 @@ async def test_autocomplete_explains_and_waiting_names_the_person(fake, make_bot
         said = nothing[0]["name"]
         assert said.startswith("Nothing legal matches “zz”. You can type: ") and len(said) <= 100
 
+        tokan = fake.channel("other")
+        await open_match(fake, bot, "tokan", tokan, four[2:4])
+        space = await fake.autocomplete(four[2], tokan, "tokan stack", focused="space", space="zz")
+        assert [c["name"] for c in space] == ["No space matches “zz”: type a1 to f5"]
+
         waiting = await fake.autocomplete(other, channel, "tonari move", focused="move", move="")
         (choice,) = waiting
         assert "waiting for" in choice["name"] and f"{mover.name} (" in choice["name"]
