@@ -64,10 +64,3 @@ class People:
         except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
             log.info("no display name for user %s in guild %s: %s", user_id, guild_id, error)
             return None
-
-    def learn(self, member: discord.abc.User, guild_id: int | None) -> None:
-        """A name seen on an interaction: it is current, so it replaces what was kept."""
-        self._known[(guild_id or 0, member.id)] = (
-            member.display_name,
-            self.bot.clock.now() + KEEP_FOR,
-        )
