@@ -9,8 +9,6 @@ twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or n
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -102,39 +100,56 @@ class Herald:
             return lead + lobby, [], view
         if event == "cancel":
             return f"{who} cancelled match #{match.id}.", [], None
-        if event == "resign":
-            seat = int(payload["seat"])
-            name = messages.seat_label(match, seat)
-            return f"{name} resigned.\n{messages.final_text(match)}", [], None
         if event == "dm_closed":
             return messages.closed_dms([int(payload["user"])], match.row.game), [], None
+        # People are named by their display name on the server, in the texts and the picture.
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        if event == "resign":
+            return messages.final_text(match, names), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
             headline = f"**{match.game.spec.name}** match #{match.id} begins. "
-            headline += messages.seating(then)
+            headline += messages.seating(then, names)
             closed = [u for u in then.players if await self.store.dm_closed(u)]
             if closed:
                 headline += "\n" + messages.closed_dms(closed, match.row.game)
         elif event == "move":
-            seat = int(payload["seat"])
-            headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
-            for forced in payload.get("forced", ()):
-                who = messages.seat_label(then, int(forced["seat"]))
-                headline += f"\nThe only choice, played for {who}: {forced['description']}"
+            headline = self._move_lines(then, payload, names)
         elif event == "undo":
             move = messages.quote(str(payload["move"]))
-            headline = f"{messages.mention(then.user_at(int(payload['seat'])))} took back `{move}`."
+            who = messages.person(then, int(payload["seat"]), names)
+            headline = f"{who} took back `{move}`."
         else:
             raise Permanent(f"unknown event {event!r}")
-        content = f"{headline}\n{messages.next_line(then)}"
-        png = await asyncio.to_thread(cog.public_png, then)
-        file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
-        files = [file]
+        content = f"{headline}\n{messages.next_line(then, names)}"
+        filename = f"{match.row.game}-{match.id}-{version}.png"
+        files = [await cog.board_file(then, names, filename)]
         if event == "move" and then.status != "active":  # the end: the scores as a picture too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
         return content, files, cog.choices_for(then) if current else None
+
+    @staticmethod
+    def _move_lines(then: Match, payload: dict[str, Any], names: messages.Names) -> str:
+        """What was played, naming people; at the end without the sentence saying the game is
+        over (the final text that follows says why, once)."""
+        over = then.status != "active"
+        lines = []
+        moves = [payload, *payload.get("forced", ())]
+        for index, played in enumerate(moves):
+            seat = int(played["seat"])
+            said = str(played["description"])
+            if over and index == len(moves) - 1:
+                said = messages.without_end(said)  # before naming: it splits at capitals
+            said = messages.people(said, then, names)
+            who = messages.person(then, seat, names)
+            if index == 0:
+                lines.append(said if said.startswith(who) else f"{who}: {said}")
+            else:  # "The only choice, played for bob (B): moved the boat to a3 …"
+                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
+                lines.append(f"The only choice, played for {who}: {said}")
+        return "\n".join(lines)
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
@@ -161,10 +176,15 @@ class Herald:
         cog = self.bot.game_cog(match.row.game)
         version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
         state = await self.bot.service.state_at(match, version)
-        text, file = await cog.private_view(messages.at_version(match, version, state), seat)
-        header = f"**{match.game.spec.name}** match #{match.id} — your private view"
+        then = messages.at_version(match, version, state)
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        text, file = await cog.private_view(then, seat, names)
+        # One DM per decision (data/matches.py private_views): it says so, and links the match.
+        header = f"**{match.game.spec.name}** match #{match.id}"
+        header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
+        header += f"\n{messages.match_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
             await channel.send(

@@ -435,6 +435,17 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return f"slide {_label(state, move.start)} {_label(state, move.end)}"
         return NOTATION.format(SIDES[state.side].board, move)
 
+    def button_label(self, state: FishingState, move: FishingMove) -> str:
+        """A boat move's button says what it lands on ("d3: Red", "e4: Kingfish"); the Dinker
+        choice says what it does."""
+        if isinstance(move, TakeDinker):
+            return "take: keep the Dinker"
+        if isinstance(move, LeaveDinker):
+            return "leave: move on from the Dinker"
+        text = self.format(state, move)
+        tile = state.tiles[move.to] if isinstance(move, MoveBoat) else None
+        return f"{text}: {tile.value.capitalize()}" if tile is not None else text
+
     def describe(
         self, before: FishingState, seat: int, move: FishingMove, after: FishingState
     ) -> str:

@@ -372,6 +372,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return f"boat {BOARD.label(move.at)}"
         return NOTATION.format(BOARD, move)
 
+    def button_label(self, state: TonariState, move: TonariMove) -> str:
+        """A boat move's button says what it catches: "d3: Red", "e4: Scare it off"."""
+        text = self.format(state, move)
+        token = state.tokens[move.to] if isinstance(move, MoveBoat) else None
+        return f"{text}: {token.value.capitalize()}" if token is not None else text
+
     def describe(self, before: TonariState, seat: int, move: TonariMove, after: TonariState) -> str:
         who = f"Seat {seat + 1}"
         if isinstance(move, MoveBoat):
