@@ -282,7 +282,7 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if token in FISH_INDEX:
             return _pass_turn(evolve(state, piles=pile_add(state.piles, seat, FISH_INDEX[token])))
         state = evolve(state, phase=SKILL_PHASE[token])
-        if self.legal_moves(state, seat):
+        if seat == state.turn and _has_use(state, seat):
             return state
         discarded = f"{SKILL_NAMES[token]} is discarded with no effect: {NO_USE[token]}."
         after = _pass_turn(evolve(state, phase=Phase.MOVE))
@@ -462,6 +462,20 @@ def _pass_turn(state: TonariState) -> TonariState:
     where = BOARD.label(state.boat)
     end = f"Seat {nxt + 1} has no adjacent token and no Pink jump from {where}: the game is over."
     return evolve(state, turn=nxt, phase=Phase.OVER, note=end)
+
+
+def _has_use(state: TonariState, seat: int) -> bool:
+    """Whether the skill just collected has a legal use: ``legal_moves`` is not empty, told
+    without listing them (Sense the Schools alone has some 800)."""
+    phase = state.phase
+    if phase is Phase.SENSE:
+        return sum(token is not None for token in state.tokens) >= 2
+    if phase is Phase.SCARE:
+        return any(token is not None for token in state.tokens)
+    if phase is Phase.ROUGH:
+        tradable = [FISH_INDEX[t] for t in TRADABLE]
+        return bool(trade_options(state.piles, seat, tradable))
+    return bool(_collected_colours(state.piles))
 
 
 def _collected_colours(piles: Sequence[Sequence[int]]) -> list[Token]:
