@@ -13,12 +13,14 @@ differs and lives in each game's package.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rules import rng
 from rules.base import Game, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
@@ -198,6 +200,40 @@ def swap_pairs(pieces: Sequence[object | None]) -> list[SwapSpaces]:
             if move is None:
                 move = swaps[(a, b)] = SwapSpaces(a, b)
             out.append(move)
+    return out
+
+
+def random_swap(pieces: Sequence[object | None], draw: random.Random) -> SwapSpaces:
+    """``swap_pairs(pieces)[rng.below(draw, len(...))]`` (a uniform playout's pick among the
+    swaps), found without listing them."""
+    full = occupied(pieces)
+    n = len(full)
+    index = rng.below(draw, n * (n - 1) // 2)
+    for k in range(n - 1):
+        after = n - 1 - k  # the pairs whose first space is full[k]
+        if index < after:
+            a, b = full[k], full[k + 1 + index]
+            move = _SWAPS.get((a, b))
+            if move is None:
+                move = _SWAPS[(a, b)] = SwapSpaces(a, b)
+            return move
+        index -= after
+    raise AssertionError("unreachable: index < n * (n - 1) / 2")
+
+
+# Every boat move built so far, by its target space (built once: listed at every turn).
+_BOAT_MOVES: dict[int, MoveBoat] = {}
+
+
+def boat_moves(spaces: Sequence[int]) -> list[MoveBoat]:
+    """``[MoveBoat(t) for t in spaces]``, from moves built once."""
+    known = _BOAT_MOVES
+    out = []
+    for to in spaces:
+        move = known.get(to)
+        if move is None:
+            move = known[to] = MoveBoat(to)
+        out.append(move)
     return out
 
 

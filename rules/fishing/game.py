@@ -11,6 +11,7 @@ a random choice of sets (seeded). No hidden information.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -44,6 +45,7 @@ from rules.fishing_common import (
     Trade,
     a_kind,
     best_seats,
+    boat_moves,
     edited,
     evolve,
     hex_of,
@@ -51,6 +53,7 @@ from rules.fishing_common import (
     occupied,
     pieces_reason,
     pile_add,
+    random_swap,
     replaced,
     swap_pairs,
     trade_options,
@@ -278,7 +281,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if phase is Phase.OVER or seat != state.turn:
             return []
         if phase is Phase.MOVE:
-            return [MoveBoat(t) for t in _targets(state)]
+            return boat_moves(_targets(state))
         if phase is Phase.DINKER:
             moves: list[FishingMove] = [TakeDinker()]
             if _targets(state):
@@ -296,6 +299,12 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         return [
             Trade(KINDS[g], o, KINDS[t]) for g, o, t in trade_options(state.piles, seat, TRADABLE)
         ]
+
+    def playout_move(self, state: FishingState, seat: int, draw: random.Random) -> FishingMove:
+        # The uniform pick of the default, without listing Swap 2 Tiles' hundreds of swaps.
+        if state.phase is Phase.SWAP_TILES and seat == state.turn:
+            return random_swap(state.tiles, draw)
+        return super().playout_move(state, seat, draw)
 
     # -- playing -------------------------------------------------------------------------------
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
