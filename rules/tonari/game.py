@@ -278,6 +278,7 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         assert token is not None
         count = state.boat_moves + 1
         start = state.boat if state.boat is not None else to
+        fish = token in FISH_INDEX
         state = evolve(
             state,
             tokens=replaced(state.tokens, to, None),
@@ -287,10 +288,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             last_hexes=(start, to),
             last_seat=seat,
             note="",
+            # A fish goes to the mover's pile; a skill awaits its use (one copy either way).
+            piles=pile_add(state.piles, seat, FISH_INDEX[token]) if fish else state.piles,
+            phase=state.phase if fish else SKILL_PHASE[token],
         )
-        if token in FISH_INDEX:
-            return _pass_turn(evolve(state, piles=pile_add(state.piles, seat, FISH_INDEX[token])))
-        state = evolve(state, phase=SKILL_PHASE[token])
+        if fish:
+            return _pass_turn(state)
         if seat == state.turn and _has_use(state, seat):
             return state
         discarded = f"{SKILL_NAMES[token]} is discarded with no effect: {NO_USE[token]}."
