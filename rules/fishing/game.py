@@ -308,12 +308,15 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
 
     # -- playing -------------------------------------------------------------------------------
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
-        state = evolve(state, last_seat=seat, note="")
+        # Each move is the last seat's and clears the note; those changes join the move's own
+        # in one copy of the state (a hot path in playouts).
         if isinstance(move, MoveBoat):
             start = state.boat
             origin = start if start is not None else island_exit(state.side, move.to)
             state = evolve(
                 state,
+                last_seat=seat,
+                note="",
                 boat=move.to,
                 visited=(*state.visited, move.to),
                 last_hexes=(origin, move.to),
@@ -329,19 +332,19 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return _collect(state, seat, move.to)
         if isinstance(move, TakeDinker):
             assert state.boat is not None
-            return _collect(state, seat, state.boat)
+            return _collect(evolve(state, last_seat=seat, note=""), seat, state.boat)
         if isinstance(move, LeaveDinker):
-            return evolve(state, phase=Phase.MOVE)
+            return evolve(state, last_seat=seat, note="", phase=Phase.MOVE)
         if isinstance(move, Slide):
             tiles = replaced(state.tiles, move.end, state.tiles[move.start])
             tiles = replaced(tiles, move.start, None)
-            state = evolve(state, tiles=tiles, last_hexes=(move.start, move.end))
+            changes: dict[str, object] = {"tiles": tiles, "last_hexes": (move.start, move.end)}
         elif isinstance(move, Double):
-            state = evolve(state, doubled=move.colour)
+            changes = {"doubled": move.colour}
         else:
             tiles, piles, marked = edited(state.tiles, state.piles, seat, move, KIND_INDEX)
-            state = evolve(state, tiles=tiles, piles=piles, last_hexes=marked)
-        return _start_turn(state, (seat + 1) % state.players)
+            changes = {"tiles": tiles, "piles": piles, "last_hexes": marked}
+        return _start_turn(state, (seat + 1) % state.players, last_seat=seat, note="", **changes)
 
     # -- what players see -----------------------------------------------------------------------
     def view(self, state: FishingState, viewer: int | None) -> FishingView:
@@ -522,9 +525,11 @@ def _targets(state: FishingState) -> tuple[int, ...]:
     return targets(state.side, state.tiles, state.boat, state.visited)
 
 
-def _start_turn(state: FishingState, seat: int) -> FishingState:
-    """Hand the boat to ``seat``: a stuck boat returns to the island; stuck there, it is over."""
-    state = evolve(state, turn=seat, phase=Phase.MOVE, visited=())
+def _start_turn(state: FishingState, seat: int, **changes: object) -> FishingState:
+    """Hand the boat to ``seat``: a stuck boat returns to the island; stuck there, it is over.
+
+    ``changes`` are the ending turn's own, made in the same copy of the state."""
+    state = evolve(state, turn=seat, phase=Phase.MOVE, visited=(), **changes)
     if targets(state.side, state.tiles, state.boat):
         return state
     notes = [state.note] if state.note else []
@@ -551,25 +556,29 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
             if other != seat and piles[other][lunker]:
                 notes.append(f"Seat {other + 1} discards their Lunker.")
                 piles = pile_add(piles, other, lunker, -piles[other][lunker])
-    state = evolve(state, tiles=replaced(state.tiles, at, None), piles=piles, note=" ".join(notes))
-    if (
+    tiles = replaced(state.tiles, at, None)
+    if tile not in ACTION_PHASE and not (
         tile is Tile.KINGFISH
         and piles[seat][KIND_INDEX[Tile.KINGFISH]] >= KINGFISH_TO_WIN[state.players]
-    ):
+    ):  # the common case: a fish, then the next turn, in one copy of the state
+        return _start_turn(
+            state, (seat + 1) % state.players, tiles=tiles, piles=piles, note=" ".join(notes)
+        )
+    state = evolve(state, tiles=tiles, piles=piles, note=" ".join(notes))
+    if tile is Tile.KINGFISH:  # (its count reached the win: see above)
         note = f"Seat {seat + 1} has {KINGFISH_TO_WIN[state.players]} Kingfish and wins at once!"
         return evolve(state, phase=Phase.OVER, kingfish_winner=seat, note=note)
-    if tile in ACTION_PHASE:
-        acting = evolve(state, phase=ACTION_PHASE[tile])
-        if _has_use(acting, seat):
-            return acting
-        why = {
-            Tile.SWAP_FISH: "no trade of basic fish with another player exists",
-            Tile.SWAP_TILES: "fewer than two tiles are left on the board",
-            Tile.SLIDE: "no tile can slide anywhere",
-            Tile.REMOVE: "no tile is left on the board",
-            Tile.DOUBLE: "",
-        }[tile]
-        state = evolve(state, note=f"{ACTION_NAMES[tile]} is discarded with no effect: {why}.")
+    acting = evolve(state, phase=ACTION_PHASE[tile])
+    if _has_use(acting, seat):
+        return acting
+    why = {
+        Tile.SWAP_FISH: "no trade of basic fish with another player exists",
+        Tile.SWAP_TILES: "fewer than two tiles are left on the board",
+        Tile.SLIDE: "no tile can slide anywhere",
+        Tile.REMOVE: "no tile is left on the board",
+        Tile.DOUBLE: "",
+    }[tile]
+    state = evolve(state, note=f"{ACTION_NAMES[tile]} is discarded with no effect: {why}.")
     return _start_turn(state, (seat + 1) % state.players)
 
 
