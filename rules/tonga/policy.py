@@ -20,8 +20,8 @@ import threading
 from functools import cache, lru_cache
 
 from rules import rng
-from rules.tonga.common import Draft, acting_in, freeze, reroll_cost, thaw
-from rules.tonga.crew import crew_moves, place
+from rules.tonga.common import Draft, acting_in, reroll_cost, thaw
+from rules.tonga.crew import place, placements_in
 from rules.tonga.map import HOME, ISLANDS, distances
 from rules.tonga.navigation import STEPS, steps_in
 from rules.tonga.routes import as_move, play_action, tell_points_once
@@ -90,16 +90,13 @@ def _placements(state: TongaState, seat: int, draw: random.Random) -> Move:
     """Random placements of every die left (or `keep`), as one move."""
     d = thaw(state)
     chosen: list[Place] = []
-    current = state
-    while current.phase is Phase.CREW and acting_in(d) == seat:
-        moves = crew_moves(current, seat)
-        places = [m for m in moves if isinstance(m, Place | Keep)]
+    while d["phase"] is Phase.CREW and acting_in(d) == seat:
+        places = placements_in(d, seat)  # crew_moves' placements (or `keep`), in its order
         pick = places[rng.below(draw, len(places))]
         if isinstance(pick, Keep):
             return pick
         chosen.append(pick)
         place(d, seat, pick)
-        current = freeze(dict(d))  # a copy: ``d`` goes on being edited
     # ``play`` places each die in turn just so (``place``, ``place_all``).
     return _keep(state, seat, chosen[0] if len(chosen) == 1 else Places(tuple(chosen)), d)
 
