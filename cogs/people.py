@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from data.computers import computer_name, is_computer
+
 if TYPE_CHECKING:
     from bot import Tidetable
 
@@ -37,6 +39,8 @@ class People:
         return [await self.name(guild_id, user) for user in users]
 
     async def name(self, guild_id: int | None, user_id: int) -> str | None:
+        if is_computer(user_id):  # a computer seat is no Discord user: it has its own name
+            return computer_name(user_id)
         now = self.bot.clock.now()
         key = (guild_id or 0, user_id)
         kept = self._known.get(key)
