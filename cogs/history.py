@@ -27,7 +27,7 @@ from data import history
 from data.matches import Match, MatchService
 from data.ratings import GLOBAL, RatingTable, Scope, rate
 from data.store import Store
-from render.common import to_png
+from render.common import clip_alt, to_png
 from render.replay import replay_gif
 from render.scores import breakdown_chart, rating_chart
 from rules.base import Game
@@ -91,11 +91,28 @@ async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | No
     guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
     names = await display_names(bot, guild, match.players, seat_names(match))
     png = await asyncio.to_thread(lambda: to_png(breakdown_chart(outcome, names)))
-    return discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}{SCORES_SUFFIX}")
+    # The picture's alt text: each player's points by category, as the bars show them.
+    def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
+        label = match.game.seat_name(seat)
+        return f"{names[seat]} {label[label.find('('):]}" if "(" in label else names[seat]
+
+    described = "; ".join(
+        f"{who(s.seat)}: {s.total} ("
+        + ", ".join(f"{line.label} {line.points:+d}" for line in s.breakdown)
+        + ")"
+        for s in sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+    )
+    return discord.File(
+        io.BytesIO(png),
+        filename=f"{match.row.game}-{match.id}{SCORES_SUFFIX}",
+        description=clip_alt(messages.people(f"Score breakdown. {described}", match, names)),
+    )
 
 
 # -- the log in words ------------------------------------------------------------------------
-def log_lines(match: Match, entries: Sequence[Any], viewer: int | None) -> list[str]:
+def log_lines(
+    match: Match, entries: Sequence[Any], viewer: int | None, names: messages.Names = None
+) -> list[str]:
     """Each log entry as the channel saw it: the mover named, then the move's public words
     (``viewer``'s own moves in their private words). A move later taken back is marked."""
     lines = history.public_log(
@@ -107,13 +124,15 @@ def log_lines(match: Match, entries: Sequence[Any], viewer: int | None) -> list[
         if line.seat is None or line.seat >= len(match.players):
             out.append(f"{line.number}. {line.text}{mark}")
         else:
-            who = messages.mention(match.user_at(line.seat))
-            out.append(f"{line.number}. {who}: {line.text}{mark}")
+            said = messages.told(match, line.seat, line.text, names)
+            out.append(f"{line.number}. {said}{mark}")
     return out
 
 
-def log_pages(match: Match, entries: Sequence[Any], viewer: int | None) -> list[str]:
-    return history.pages(log_lines(match, entries, viewer), limit=LOG_PAGE_LIMIT)
+def log_pages(
+    match: Match, entries: Sequence[Any], viewer: int | None, names: messages.Names = None
+) -> list[str]:
+    return history.pages(log_lines(match, entries, viewer, names), limit=LOG_PAGE_LIMIT)
 
 
 class LogButton(
@@ -149,7 +168,10 @@ class LogButton(
             found = await bot.service.by_id(self.match_id)
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
-            content, view = await log_message(found, entries, self.page, viewer, self.kind)
+            names = await bot.people.names(found.row.guild_id, found.players)
+            content, view = await log_message(
+                found, entries, self.page, viewer, self.kind, names
+            )
             # The page replaces the one shown, as the answer itself: reading a log and
             # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
             await interaction.response.edit_message(
@@ -170,10 +192,15 @@ def log_view(match_id: int, page: int, count: int, kind: str) -> discord.ui.View
 
 
 async def log_message(
-    match: Match, entries: Sequence[Any], page: int, viewer: int | None, kind: str
+    match: Match,
+    entries: Sequence[Any],
+    page: int,
+    viewer: int | None,
+    kind: str,
+    names: messages.Names = None,
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the log with its header, and the buttons to turn pages."""
-    book = await asyncio.to_thread(log_pages, match, entries, viewer)
+    book = await asyncio.to_thread(log_pages, match, entries, viewer, names)
     page = min(max(page, 0), len(book) - 1)  # a page asked for on a log that changed since
     whose = ", with your own moves in your words" if kind == OWN_VIEW else ""
     head = f"**{match.game.spec.name}** match #{match.id} — the log{whose}"
@@ -199,8 +226,10 @@ def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) 
     for line in lines:
         mark = " (taken back)" if line.undone else ""
         seat = line.seat
-        who = f"{names[seat]}: " if seat is not None and seat < len(names) else ""
-        captions.append(f"{line.number}. {who}{line.text}{mark}")
+        if seat is None or seat >= len(match.players):
+            captions.append(f"{line.number}. {line.text}{mark}")
+        else:
+            captions.append(f"{line.number}. {messages.told(match, seat, line.text, names)}{mark}")
     return captions
 
 
@@ -340,7 +369,10 @@ class HistoryCommands:
         seat = None if public else found.seat_of(interaction.user.id)
         own = seat is not None and self.game.spec.hidden_information
         kind = OWN_VIEW if own else PUBLIC_VIEW
-        content, view = await log_message(found, entries, 0, seat if own else None, kind)
+        names = await self.bot.people.names(found.row.guild_id, found.players)
+        content, view = await log_message(
+            found, entries, 0, seat if own else None, kind, names
+        )
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
 
     @app_commands.command(name="replay", description="An animated picture of the match")

@@ -80,6 +80,14 @@ def match_link(match: Match) -> str:
 _SEAT_IN_TEXT = re.compile(r"\b[Ss]eat (\d)(?: \(([^()]{1,12})\))?")
 
 
+def told(match: Match, seat: int, said: str, names: Names = None) -> str:
+    """A move as the channel is told it: the rules' public words with people named, led by
+    the mover ("bob (red) moved…", or "bob (red): placed…")."""
+    said = people(said, match, names)
+    who = person(match, seat, names)
+    return said if said.startswith(who) else f"{who}: {said}"
+
+
 def people(text: str, match: Match, names: Names = None) -> str:
     """A rules text with every "Seat 2 (B)", "Seat 2" or "seat 2" written as the person, and
     (in games that name seats by colour, as TOKAN's "Red moved…") the capitalised colour too."""

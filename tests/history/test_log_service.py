@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cogs.history import log_lines, log_pages, replay_captions
+from cogs.messages import told
 from data.history import replay_frames
 from data.matches import Match, MatchService
 from data.store import Store
@@ -44,13 +45,13 @@ async def finished(service: MatchService, key: str, players: int) -> Match:
     return match
 
 
-def posted_lines(match: Match, payloads: list[dict]) -> list[str]:
+def posted_lines(match: Match, payloads: list[dict], names=None) -> list[str]:
     """What the move posts said, one line per log entry (a forced move has its own entry)."""
     lines = []
     for post in payloads:
-        lines.append(f"<@{match.user_at(post['seat'])}>: {post['description']}")
+        lines.append(told(match, post["seat"], post["description"], names))
         for forced in post.get("forced", ()):
-            lines.append(f"<@{match.user_at(forced['seat'])}>: {forced['description']}")
+            lines.append(told(match, forced["seat"], forced["description"], names))
     return lines
 
 
@@ -80,7 +81,7 @@ async def test_log_and_replay_equal_what_was_posted(service: MatchService, key: 
     assert frames[-1][1].startswith("Final scores: ")
     names = [f"player{i}" for i in range(len(match.players))]
     captions = replay_captions(match, entries, names)
-    assert [c.split(": ", 1)[1] for c in captions] == [p.split(": ", 1)[1] for p in said]
+    assert [c.split(". ", 1)[1] for c in captions] == posted_lines(match, posts, names)
 
 
 async def test_toshi_log_names_face_down_cards_to_their_owner_only(service: MatchService):
