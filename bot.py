@@ -28,6 +28,7 @@ from data.clock import Clock, SystemClock
 from data.matches import MatchService
 from data.outbox import Dispatcher
 from data.store import BUSY_TIMEOUT_MS, StorageError, Store
+from data.timers import Scheduler
 from rules.base import Game
 from rules.registry import GAMES
 
@@ -99,6 +100,7 @@ class Tidetable(commands.Bot):
         self.store: Store | None = None
         self.service: MatchService
         self.dispatcher: Dispatcher
+        self.scheduler: Scheduler
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
@@ -106,10 +108,15 @@ class Tidetable(commands.Bot):
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
         self.dispatcher.start()
+        # Deadlines, reminders and turn notices: due rows are carried out after a restart too.
+        self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
+        self.service.turns.changed = self.scheduler.nudge
+        self.scheduler.start()
         self.tree.on_error = report  # type: ignore[assignment]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
+        await self.load_extension("cogs.tidetable")
         if self.sync_commands:
             await self.sync()
 
@@ -123,6 +130,9 @@ class Tidetable(commands.Bot):
         log.info("synced %d command groups", len(synced))
 
     async def close(self) -> None:
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()

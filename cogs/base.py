@@ -23,6 +23,7 @@ from PIL import Image
 from cogs import messages
 from cogs.components import MAX_SELECT, move_choices
 from cogs.replies import answer
+from data import turnclock
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
 from render.common import to_png
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("tidetable")
 
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
+CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
+# The clock option of every `new`: none, 12h … 1w, or the server's default.
+CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in turnclock.CLOCK_CHOICES]
 
 
 def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
@@ -72,12 +76,19 @@ class GameCog(commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    @app_commands.describe(thread=THREAD_HELP)
-    async def new(self, interaction: discord.Interaction, thread: bool = False) -> None:
-        await self.open_match(interaction, {}, thread)
+    @app_commands.describe(thread=THREAD_HELP, clock=CLOCK_HELP)
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction, thread: bool = False, clock: str = "default"
+    ) -> None:
+        await self.open_match(interaction, {}, thread, clock)
 
     async def open_match(
-        self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
+        self,
+        interaction: discord.Interaction,
+        options: Mapping[str, str],
+        thread: bool = False,
+        clock: str = "default",
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -90,6 +101,7 @@ class GameCog(commands.GroupCog):
             home.id if home else self._channel(interaction),
             interaction.user.id,
             options,
+            clock,
         )
         where = f" in {home.mention}" if home else ""
         opened = f"Match #{done.match.id} is open{where}; others can join now."
@@ -164,6 +176,47 @@ class GameCog(commands.GroupCog):
         )
         await self.conclude(interaction, done.entries, f"Match #{done.match.id} is cancelled.")
 
+    @app_commands.command(
+        name="rejoin", description="Take your seat back from the table after timeouts"
+    )
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
+        done = await self.service.turns.rejoin(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await self.conclude(
+            interaction, done.entries, f"You play your seat in match #{done.match.id} again."
+        )
+
+    @app_commands.command(
+        name="pause", description="Stop this match's clock (its creator, or Manage Server)"
+    )
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @app_commands.command(
+        name="resume", description="Start this match's clock again (its creator, or Manage Server)"
+    )
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, False)
+
+    async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        done = await self.service.turns.pause(
+            self._channel(interaction),
+            self.game_key,
+            interaction.user.id,
+            bool(permissions and permissions.manage_guild),
+            paused,
+        )
+        said = "paused" if paused else "running again"
+        await self.conclude(
+            interaction, done.entries, f"The clock of match #{done.match.id} is {said}."
+        )
+
     # -- looking -------------------------------------------------------------------------
     @app_commands.command(name="board", description="See the board (only you, unless public)")
     @app_commands.describe(
@@ -179,7 +232,8 @@ class GameCog(commands.GroupCog):
             await answer(interaction, messages.lobby_line(found))
             return
         png = await asyncio.to_thread(self.public_png, found)
-        content = messages.clip(f"Match #{found.id}.\n{messages.next_line(found)}")
+        clock = await self.service.turns.clock_now(found)
+        content = messages.clip(f"Match #{found.id}.\n{messages.next_line(found, clock)}")
         file = discord.File(io.BytesIO(png), filename=f"{self.game_key}-{found.id}.png")
         if not public:
             await answer(interaction, content, file=file)

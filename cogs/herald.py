@@ -10,6 +10,7 @@ twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from cogs import messages
 from cogs.components import join_view
 from data.matches import Match
 from data.outbox import Permanent, Transient
-from data.store import Announcement, OutboxEntry
+from data.store import Announcement, OutboxEntry, StorageError
 
 if TYPE_CHECKING:
     from bot import Tidetable
@@ -74,7 +75,7 @@ class Herald:
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
-            await channel.send(
+            sent = await channel.send(
                 messages.clip(content),
                 file=file or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
@@ -83,6 +84,9 @@ class Herald:
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
+        if file is not None:  # the latest board: reminders link to it
+            with contextlib.suppress(StorageError):
+                await self.store.set_board_message(match.id, sent.id)
 
     async def _compose(
         self, cog: GameCog, match: Match, payload: dict[str, Any]
@@ -99,12 +103,14 @@ class Herald:
             return lead + lobby, None, view
         if event == "cancel":
             return f"{who} cancelled match #{match.id}.", None, None
-        if event == "resign":
+        if event == "resign" and not payload.get("table"):
             seat = int(payload["seat"])
             name = messages.seat_label(match, seat)
             return f"{name} resigned.\n{messages.final_text(match)}", None, None
         if event == "dm_closed":
             return messages.closed_dms([int(payload["user"])], match.row.game), None, None
+        if event in ("rejoin", "pause", "resume", "reminder"):
+            return await self._clock_post(match, payload), None, None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
@@ -116,12 +122,21 @@ class Herald:
         elif event == "move":
             seat = int(payload["seat"])
             headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
-            for forced in payload.get("forced", ()):
-                who = messages.seat_label(then, int(forced["seat"]))
-                headline += f"\nThe only choice, played for {who}: {forced['description']}"
+        elif event == "timeout":
+            headline = timeout_headline(then, payload)
+        elif event == "resign":  # three or more players: the table takes the seat
+            who = messages.seat_label(then, int(payload["seat"]))
+            headline = (
+                f"{who} resigned: the table plays their seat for the rest of the match (it "
+                "cannot win); the others play on."
+            )
         else:
             raise Permanent(f"unknown event {event!r}")
-        content = f"{headline}\n{messages.next_line(then)}"
+        for forced in payload.get("forced", ()):
+            who = messages.seat_label(then, int(forced["seat"]))
+            how = "The table played for" if forced.get("table") else "The only choice, played for"
+            headline += f"\n{how} {who}: {forced['description']}"
+        content = f"{headline}\n{messages.next_line(then, payload.get('clock'))}"
         png = await asyncio.to_thread(cog.public_png, then)
         file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
         current = version == match.version and match.status == "active"
@@ -142,9 +157,39 @@ class Herald:
             others = [discord.Object(id=u) for u in match.players]
         return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
+    async def _clock_post(self, match: Match, payload: dict[str, Any]) -> str:
+        """A post about the clock or a seat: no board, only words."""
+        event, user = payload["event"], int(payload.get("user") or 0)
+        who = messages.mention(user)
+        if event == "rejoin":
+            return f"{who} takes their seat back from the table."
+        if event == "pause":
+            return f"{who} paused the clock of match #{match.id}: no time runs out until resumed."
+        if event == "resume":
+            clock = payload.get("clock") or {}
+            return f"{who} resumed the clock of match #{match.id}.\n" + messages.next_line(
+                match, clock
+            )
+        # A reminder for a player whose DMs are closed: a mention in the match's channel.
+        board = await self._board_link(match)
+        return f"{who}: " + messages.reminder_text(
+            match, payload["reminder"], float(payload["deadline"]), "", board, dm=False
+        )
+
+    async def _board_link(self, match: Match) -> str:
+        message = await self.store.board_message(match.id)
+        return messages.channel_link(match.row.guild_id, match.row.channel_id, message)
+
+    def _server(self, guild_id: int | None) -> str:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return f"**{guild.name}**" if guild else "a server"
+
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
         payload = entry.payload
+        if "turns" in payload or "reminder" in payload:
+            await self._send_dm(entry, int(payload["user"]), await self._clock_dm(entry))
+            return
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         if match.damaged:
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
@@ -174,6 +219,55 @@ class Herald:
         if await self.store.dm_closed(user):
             await self.store.set_dm_closed(user, False)
 
+    async def _clock_dm(self, entry: OutboxEntry) -> str:
+        """The words of a reminder or of a "your turn" DM (several matches in one)."""
+        payload = entry.payload
+        service = self.bot.service
+        if "reminder" in payload:
+            match = await service.by_id(entry.match_id or 0, allow_damaged=True)
+            if match.damaged:
+                raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+            return messages.reminder_text(
+                match,
+                payload["reminder"],
+                float(payload["deadline"]),
+                self._server(match.row.guild_id),
+                await self._board_link(match),
+                dm=True,
+            )
+        lines = []
+        for item in payload["turns"]:
+            match = await service.by_id(int(item["match"]), allow_damaged=True)
+            if match.damaged or match.state is None:
+                continue
+            clock = await service.turns.clock_now(match)
+            pending = match.game.pending(match.state)
+            lines.append(
+                f"**{match.game.spec.name}** match #{match.id} on "
+                f"{self._server(match.row.guild_id)}, <#{match.row.channel_id}>: {pending}"
+                f"{messages.deadline_note(clock, int(item['seat']))} — "
+                f"{await self._board_link(match)}"
+            )
+        if not lines:
+            raise Permanent("nothing to tell: those matches are over")
+        return messages.turns_text(lines)
+
+    async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
+        """A DM of the turn clock; when the player's DMs are closed, a reminder is said in
+        the match's channel instead (a turn notice is not: the board post pings them)."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user))
+            await channel.send(messages.clip(text), nonce=self._nonce(entry))
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise Permanent(f"Discord refused the DM ({error.code})") from None
+            if not await self.store.dm_closed(user):
+                await self.store.set_dm_closed(user, True)
+            if "reminder" not in entry.payload:
+                raise Permanent(CLOSED) from None
+            notice = Announcement("post", {"event": "reminder", **entry.payload})
+            raise Permanent(CLOSED, [notice]) from None
+
     # -- helpers ----------------------------------------------------------------------------
     def _late(self, entry: OutboxEntry) -> bool:
         """Left over from before this start (a crash), or held up for a while (an outage)."""
@@ -193,3 +287,22 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return float(header) if header else None
     except ValueError:
         return None
+
+
+def timeout_headline(match: Match, payload: dict[str, Any]) -> str:
+    """ "Time ran out: the table played `…` for alice", and when that hands the seat to the
+    table for good, how to take it back."""
+    seat = int(payload["seat"])
+    who = messages.seat_label(match, seat)
+    said = "; ".join(m["description"] for m in payload.get("moves", ()))
+    if match.game.spec.hidden_information:  # a move's text may show a secret: words only
+        text = f"⏰ Time ran out: the table played for {who}: {said}."
+    else:
+        moves = ", ".join(f"`{m['move']}`" for m in payload.get("moves", ()))
+        text = f"⏰ Time ran out: the table played {moves} for {who} ({said})."
+    if payload.get("table"):
+        text += (
+            f"\nThat was their third automatic decision in a row: the table plays their seat "
+            f"for the rest of the match (it cannot win). `/{match.row.game} rejoin` takes it back."
+        )
+    return text

@@ -8,12 +8,13 @@ move, pending decisions, outcomes): never from a private view.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from data.matches import Match, players_needed
 from data.store import OutboxEntry
+from data.turnclock import clock_name, winners_without
 from rules.base import Outcome, SeatScore
 
 # Discord refuses messages over 2000 characters; leave room for a header.
@@ -42,18 +43,40 @@ def lobby_line(match: Match) -> str:
     extra = f" ({options})" if options else ""
     return (
         f"**{spec.name}** match #{match.id}{extra}: {len(match.players)}/{spec.max_players} "
-        f"players ({who}). Needs {players_needed(match.game)}. "
+        f"players ({who}). Needs {players_needed(match.game)}. {clock_text(match.row.clock)}"
         f"`/{spec.key} join` to play; {mention(match.creator_id)} starts it with "
         f"`/{spec.key} start`."
     )
 
 
-def next_line(match: Match) -> str:
-    """Who must decide now and what, or the final result."""
+def clock_text(seconds: int) -> str:
+    """The lobby's word on the clock."""
+    if not seconds:
+        return "No clock. "
+    return f"Clock: {clock_name(seconds)} per decision. "
+
+
+def next_line(match: Match, clock: Mapping[str, Any] | None = None) -> str:
+    """Who must decide now and what (with when their time runs out, or that they are away,
+    from the announcement's ``clock``), or the final result."""
     if match.status == "active" and match.state is not None:
-        users = " ".join(mention(u) for u in match.to_act())
-        return f"Next: {users} — {match.game.pending(match.state)}."
+        seats = match.game.to_act(match.state)
+        users = " ".join(mention(match.user_at(s)) + deadline_note(clock, s) for s in seats)
+        paused = " The clock is paused." if clock and clock.get("paused") else ""
+        return f"Next: {users} — {match.game.pending(match.state)}.{paused}"
     return final_text(match)
+
+
+def deadline_note(clock: Mapping[str, Any] | None, seat: int) -> str:
+    """ " (time runs out in 3 days)" as a Discord timestamp (each reader sees it in their own
+    time zone), or " (away until …)"; nothing without a clock."""
+    if not clock:
+        return ""
+    away = clock.get("away", {}).get(str(seat))
+    if away is not None:
+        return f" (away until <t:{int(away)}:f>)"
+    due = clock.get("deadlines", {}).get(str(seat))
+    return f" (time runs out <t:{int(due)}:R>)" if due is not None else ""
 
 
 def final_text(match: Match) -> str:
@@ -66,10 +89,18 @@ def final_text(match: Match) -> str:
         winners = [match.user_at(s) for s in result.get("winners", [])]
         names = ", ".join(mention(u) for u in winners) or "nobody"
         return f"**Game over** — {result.get('reason', 'ended')}. Win: {names}."
+    table = match.row.table_seats()
+    if table:  # seats the table played cannot win (the stored result says who did)
+        totals = {s.seat: s.total for s in outcome.scores}
+        kept = tuple(winners_without(outcome.winners, table, totals))
+        outcome = replace(outcome, winners=kept)
     lines = [f"**Game over** — {outcome.reason}.", winners_line(match, outcome)]
     ordered = sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
     lines += [score_line(match, score) for score in ordered]
     lines += list(outcome.extra)
+    if table:
+        names = ", ".join(seat_label(match, s) for s in table)
+        lines.append(f"Played by the table (cannot win): {names}.")
     return "\n".join(lines)
 
 
@@ -148,3 +179,39 @@ def delivery_note(entries: Sequence[OutboxEntry]) -> str:
             "Discord answers."
         )
     return ""
+
+
+# -- the turn clock ------------------------------------------------------------------------
+def timestamp(seconds: float, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone."""
+    return f"<t:{int(seconds)}:{style}>"
+
+
+def channel_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel (or to one of its messages) that works from a DM too."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+def reminder_text(
+    match: Match, detail: str, deadline: float, server: str, board: str, dm: bool
+) -> str:
+    """A reminder that a decision is awaited: by DM (what, where, a link to the board) or as
+    a post mentioning the player in the match's channel."""
+    spec = match.game.spec
+    pending = match.game.pending(match.state) if match.state is not None else "your decision"
+    passed = "Half of your time has passed" if detail == "half" else "One hour is left"
+    where = f" on {server}, <#{match.row.channel_id}>" if dm else ""
+    return (
+        f"⏰ {passed} in **{spec.name}** match #{match.id}{where}: waiting for you to "
+        f"{pending}. Time runs out {timestamp(deadline)}; then the table plays for you. "
+        f"Latest board: {board}"
+    )
+
+
+def turns_text(lines: Sequence[str]) -> str:
+    """The DM saying it became the player's turn in one or more matches."""
+    head = "It is your turn in:" if len(lines) > 1 else "It is your turn in"
+    if len(lines) == 1:
+        return f"{head} {lines[0]}"
+    return head + "\n" + "\n".join(f"• {line}" for line in lines)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import THREAD_HELP, GameCog, option_choices
+from cogs.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, GameCog, option_choices
 from cogs.replies import answer
 from render.tokan import render
 from rules.base import narrow
@@ -20,13 +20,21 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
 
     @app_commands.command(name="new", description="Open a TOKAN match in this channel")
     @app_commands.describe(
-        scoring="Final scoring: towers (standard) or every-head-counts", thread=THREAD_HELP
+        scoring="Final scoring: towers (standard) or every-head-counts",
+        thread=THREAD_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(scoring=option_choices(GAMES["tokan"], "scoring"))
+    @app_commands.choices(
+        scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES
+    )
     async def new(
-        self, interaction: discord.Interaction, scoring: str = "towers", thread: bool = False
+        self,
+        interaction: discord.Interaction,
+        scoring: str = "towers",
+        thread: bool = False,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"scoring": scoring}, thread)
+        await self.open_match(interaction, {"scoring": scoring}, thread, clock)
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

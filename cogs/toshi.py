@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import THREAD_HELP, GameCog, option_choices
+from cogs.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, GameCog, option_choices
 from render.toshi import render, render_hand
 from rules.registry import GAMES
 
@@ -18,13 +18,21 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
 
     @app_commands.command(name="new", description="Open a Toshi Tōshi match in this channel")
     @app_commands.describe(
-        variant="standard, or specialisation (one power card each)", thread=THREAD_HELP
+        variant="standard, or specialisation (one power card each)",
+        thread=THREAD_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(variant=option_choices(GAMES["toshi"], "variant"))
+    @app_commands.choices(
+        variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES
+    )
     async def new(
-        self, interaction: discord.Interaction, variant: str = "standard", thread: bool = False
+        self,
+        interaction: discord.Interaction,
+        variant: str = "standard",
+        thread: bool = False,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"variant": variant}, thread)
+        await self.open_match(interaction, {"variant": variant}, thread, clock)
 
 
 async def setup(bot: Tidetable) -> None:
