@@ -272,7 +272,7 @@ class Herald:
     def _late(self, entry: OutboxEntry) -> bool:
         """Left over from before this start (a crash), or held up for a while (an outage)."""
         now = self.bot.clock.now()
-        return entry.created_at < self.started_at - 1 or now - entry.created_at > LATE_AFTER
+        return entry.created_at < self.started_at or now - entry.created_at > LATE_AFTER
 
     def _nonce(self, entry: OutboxEntry) -> str:
         # Discord keeps a nonce for a few minutes: a retried create with the same one returns

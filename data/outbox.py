@@ -68,6 +68,8 @@ class Dispatcher:
         self._task: asyncio.Task[None] | None = None
         self._attempted: dict[int, asyncio.Event] = {}
         self._follow_ups: dict[int, tuple[int, ...]] = {}  # failed entry -> what it wrote
+        self._blocked: dict[str, int] = {}  # lane -> the entry holding it up (awaiting a retry)
+        self._progress = asyncio.Event()  # set after every attempt
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
@@ -101,11 +103,19 @@ class Dispatcher:
             entries = []  # the dispatcher will still find them when the database answers
         self.nudge()
         # Only entries not yet tried: one tried before its event existed has already settled.
-        waiting = [events[e.id] for e in entries if e.status == "pending" and e.attempts == 0]
-        if waiting:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(timeout):
-                    await asyncio.gather(*(event.wait() for event in waiting))
+        waiting = {e.id: e.lane for e in entries if e.status == "pending" and e.attempts == 0}
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while waiting:
+                    self._progress.clear()
+                    # Settled: tried, or held back behind an entry of its lane that failed
+                    # and waits for a retry (it cannot go out before that one).
+                    for entry_id, lane in list(waiting.items()):
+                        held_by = self._blocked.get(lane, entry_id)
+                        if events[entry_id].is_set() or held_by < entry_id:
+                            del waiting[entry_id]
+                    if waiting:
+                        await self._progress.wait()
         for i in ids:
             self._attempted.pop(i, None)
         # What a failure wrote instead (a note that DMs are closed) belongs to this action too.
@@ -167,7 +177,9 @@ class Dispatcher:
             wait = error.retry_after if error.retry_after is not None else backoff(entry.attempts)
             log.warning("outbox entry %s: %s; retrying in %.0f s", entry.id, error, wait)
             await self.store.retry_later(entry.id, self.clock.now() + wait, str(error))
+            self._blocked[entry.lane] = entry.id
         except Permanent as error:
+            self._unblock(entry)
             log.warning("outbox entry %s not delivered: %s", entry.id, error.reason)
             ids = await self.store.mark_failed(entry.id, error.reason, error.follow_ups)
             if ids:
@@ -177,15 +189,23 @@ class Dispatcher:
         except Exception as error:  # a bug in composing the message: never block the lane
             log.exception("outbox entry %s failed unexpectedly", entry.id)
             if entry.attempts + 1 >= UNEXPECTED_TRIES:
+                self._unblock(entry)
                 await self.store.mark_failed(entry.id, f"unexpected: {error!r}")
             else:
                 await self.store.retry_later(
                     entry.id, self.clock.now() + backoff(entry.attempts), f"unexpected: {error!r}"
                 )
+                self._blocked[entry.lane] = entry.id
         else:
+            self._unblock(entry)
             await self.store.mark_sent(entry.id)
             self.delivered += 1
         finally:
             event = self._attempted.get(entry.id)
             if event is not None:
                 event.set()
+            self._progress.set()
+
+    def _unblock(self, entry: OutboxEntry) -> None:
+        if self._blocked.get(entry.lane) == entry.id:
+            del self._blocked[entry.lane]

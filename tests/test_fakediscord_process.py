@@ -8,36 +8,17 @@ flush, the gateway socket dropped by the kernel. The restarted process IDENTIFYs
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from data.matches import Match, MatchService
-from data.store import Store
+from data.matches import Match
 from rules import rng
-from rules.registry import GAMES
 from tests.e2e.driver import Table, open_match, play_one
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.faults import MESSAGE_CREATE, KillPoint, kill_points
 from tests.support.bot_process import BotProcess
-
-
-@dataclass
-class DatabaseView:
-    """What the e2e driver needs of a bot (`.service`), read from the bot process's file."""
-
-    service: MatchService
-
-
-@asynccontextmanager
-async def reading(database: Path) -> AsyncIterator[DatabaseView]:
-    store = await Store.open(database)  # the bot created and migrated it already
-    try:
-        yield DatabaseView(MatchService(store, GAMES))
-    finally:
-        await store.close()
+from tests.support.db_view import reading
 
 
 @pytest.fixture
