@@ -22,9 +22,12 @@ from dotenv import load_dotenv
 
 from cogs.base import GameCog
 from cogs.components import DYNAMIC_ITEMS
+from cogs.computers import ComputerTable
 from cogs.herald import Herald
+from cogs.history import HISTORY_ITEMS
 from cogs.replies import report
 from data.clock import Clock, SystemClock
+from data.computers import THINK_PAUSE
 from data.matches import MatchService
 from data.outbox import Dispatcher
 from data.store import BUSY_TIMEOUT_MS, StorageError, Store
@@ -81,6 +84,7 @@ class Tidetable(commands.Bot):
         cog_modules: Mapping[str, str] | None = None,
         clock: Clock | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        computer_pause: float = THINK_PAUSE,
     ) -> None:
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
@@ -97,6 +101,8 @@ class Tidetable(commands.Bot):
         self.cog_modules = {key: f"cogs.{key}" for key in self.games} | dict(cog_modules or {})
         self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
         self.busy_timeout_ms = busy_timeout_ms
+        self.computer_pause = computer_pause
+        self.computers = ComputerTable(self)
         self.store: Store | None = None
         self.service: MatchService
         self.dispatcher: Dispatcher
@@ -104,7 +110,7 @@ class Tidetable(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
-        self.service = MatchService(self.store, self.games)
+        self.service = MatchService(self.store, self.games, computer_pause=self.computer_pause)
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
         self.dispatcher.start()
@@ -113,7 +119,7 @@ class Tidetable(commands.Bot):
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
         self.tree.on_error = report  # type: ignore[assignment]
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.tidetable")
@@ -136,6 +142,7 @@ class Tidetable(commands.Bot):
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
+        self.computers.close()
         await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
@@ -179,6 +186,7 @@ def build_bot(
     cog_modules: Mapping[str, str] | None = None,
     clock: Clock | None = None,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    computer_pause: float = THINK_PAUSE,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -191,6 +199,7 @@ def build_bot(
         cog_modules=cog_modules,
         clock=clock,
         busy_timeout_ms=busy_timeout_ms,
+        computer_pause=computer_pause,
     )
 
 

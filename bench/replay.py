@@ -2,6 +2,11 @@
 
     .venv/bin/python -m bench.replay              # the longest of 40 seeded playouts per count
     .venv/bin/python -m bench.replay --compare    # also Pillow's own per-frame palettes
+    .venv/bin/python -m bench.replay --bot        # also the bot's own path, for every game
+
+``--bot`` times ``cogs.history.render_replay`` (what `/<game> replay` runs in a thread: the log
+replayed, captions with the players' names, every public picture, the GIF) on the longest of a
+few seeded playouts of each game, Toshi Tōshi at five players being the longest in moves.
 
 Finds the longest seeded Tonga Bonga playout (3 and 4 players), then times each stage of a
 replay as the bot would run it: the log replayed into states and captions, the public picture
@@ -13,6 +18,7 @@ Wall times depend on what else the machine runs; the CPU times printed beside th
 
 from __future__ import annotations
 
+import importlib
 import io
 import sys
 import time
@@ -23,6 +29,7 @@ from data.history import Entry, replay_frames
 from render.replay import MAX_BYTES, compose, replay_gif, wrap
 from render.tonga import render
 from rules import rng
+from rules.playout import policy_game
 from rules.registry import GAMES
 
 SEEDS = 40
@@ -37,12 +44,10 @@ def longest_playout() -> tuple[int, int, list[Entry]]:
         for seed in range(SEEDS):
             state = game.setup(players, {}, seed)
             draw = rng.stream(seed, "bench-replay")
-            log = []
-            while game.outcome(state) is None:
-                seat = game.to_act(state)[0]
-                move = game.playout_move(state, seat, draw)
-                log.append(Entry(seat, game.format(state, move)))
-                state = game.play(state, seat, move)
+            log = [
+                Entry(seat, game.format(before, move))
+                for before, seat, move, _ in policy_game(game, state, draw)
+            ]
             if len(log) > len(best[2]):
                 best = (players, seed, log)
     return best
@@ -106,12 +111,53 @@ def main(args: list[str]) -> None:
         f"with a cap of a third ({len(data) // 3:,} B): {len(small):,} B in "
         f"{time.perf_counter() - start:.2f} s; note: {small_note}"
     )
+    if "--bot" in args:
+        bot_path()
     if "--compare" in args:
         start, cpu = time.perf_counter(), time.process_time()
         baseline = simple_gif(pictures, captions)
         print(
             f"baseline (per-frame palettes, Pillow optimize): {len(baseline):,} B in "
             f"{time.perf_counter() - start:.2f} s (CPU {time.process_time() - cpu:.2f} s)"
+        )
+
+
+def bot_path() -> None:
+    """The bot's replay (cogs.history.render_replay) on the longest playout of each game."""
+    from cogs.history import render_replay
+    from data.matches import Match
+    from data.store import MatchRow
+    from tests.history.support import playout
+
+    renderers = {key: importlib.import_module(f"render.{key}").render for key in GAMES}
+    for key, game in GAMES.items():
+        counts = range(game.spec.min_players, game.spec.max_players + 1)
+        played = max(
+            (playout(game, players, seed) for players in counts for seed in range(6)),
+            key=lambda p: len(p.entries),
+        )
+        row = MatchRow(
+            id=1,
+            game=key,
+            guild_id=1,
+            channel_id=1,
+            creator_id=1,
+            status="finished",
+            options=played.options,
+            seed=played.seed,
+            state_json=None,
+            version=len(played.entries) + 1,
+            result=None,
+            players=tuple(range(100, 100 + played.players)),
+        )
+        match = Match(row=row, game=game, state=played.final)
+        names = [f"player {i + 1}" for i in range(played.players)]
+        start, cpu = time.perf_counter(), time.process_time()
+        data, note, frames = render_replay(match, played.entries, names, renderers[key])
+        print(
+            f"bot path, {game.spec.name} ({played.players} players, {len(played.entries)} "
+            f"moves): {frames} frames, {len(data):,} B in {time.perf_counter() - start:.2f} s "
+            f"(CPU {time.process_time() - cpu:.2f} s); note: {note or '(none)'}"
         )
 
 

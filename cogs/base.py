@@ -22,6 +22,8 @@ from PIL import Image
 
 from cogs import messages
 from cogs.components import MAX_SELECT, move_choices
+from cogs.computers import ComputerCommands
+from cogs.history import HistoryCommands
 from cogs.replies import answer
 from data import turnclock
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tidetable")
 
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
+UNDO_HELP = "Let players take back a move that revealed nothing, before others act (default: on)"
 CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
 # The clock option of every `new`: none, 12h … 1w, or the server's default.
 CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in turnclock.CLOCK_CHOICES]
@@ -54,7 +57,7 @@ class CannotPost(PlayerError):
 NEEDED = ("view_channel", "send_messages", "attach_files")
 
 
-class GameCog(commands.GroupCog):
+class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching
@@ -76,12 +79,16 @@ class GameCog(commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    @app_commands.describe(thread=THREAD_HELP, clock=CLOCK_HELP)
+    @app_commands.describe(thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP)
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
-        self, interaction: discord.Interaction, thread: bool = False, clock: str = "default"
+        self,
+        interaction: discord.Interaction,
+        thread: bool = False,
+        undo: bool = True,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {}, thread, clock)
+        await self.open_match(interaction, {"undo": undo_value(undo)}, thread, clock)
 
     async def open_match(
         self,
@@ -93,7 +100,8 @@ class GameCog(commands.GroupCog):
         """A lobby bound to this channel, or to a new thread of it made for the match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
-        self.game.spec.resolve_options(options)  # refuse bad options before making a thread
+        # Refuse bad options before making a thread (``undo`` is the table's, not the game's).
+        self.game.spec.resolve_options({k: v for k, v in options.items() if k != "undo"})
         home = await self.thread_for_match(interaction) if thread else None
         done = await self.service.create(
             self.game_key,
@@ -422,6 +430,11 @@ class GameCog(commands.GroupCog):
     @staticmethod
     def _channel(interaction: discord.Interaction) -> int:
         return interaction.channel_id or 0
+
+
+def undo_value(undo: bool) -> str:
+    """The stored value of the ``undo`` match option."""
+    return "on" if undo else "off"
 
 
 def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:

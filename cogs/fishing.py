@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, GameCog, option_choices
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from render.fishing import render
 from rules.registry import GAMES
 
@@ -20,6 +28,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         side="Board side: small island (2 special sets) or large island (4 sets)",
         sets="Special sets: random, or names separated by commas (e.g. kingfish,lunkers)",
         thread=THREAD_HELP,
+        undo=UNDO_HELP,
         clock=CLOCK_HELP,
     )
     @app_commands.choices(side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES)
@@ -29,10 +38,11 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         side: str | None = None,
         sets: str | None = None,
         thread: bool = False,
+        undo: bool = True,
         clock: str = "default",
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
-        await self.open_match(interaction, options, thread, clock)
+        await self.open_match(interaction, {**options, "undo": undo_value(undo)}, thread, clock)
 
 
 async def setup(bot: Tidetable) -> None:

@@ -20,6 +20,7 @@ import discord
 
 from cogs import messages
 from cogs.components import join_view
+from cogs.history import breakdown_file
 from data.matches import Match
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError
@@ -34,6 +35,7 @@ DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
 CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
+BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 
 
 class Herald:
@@ -48,6 +50,8 @@ class Herald:
         try:
             if entry.kind == "dm":
                 await self._dm(entry)
+            elif entry.kind == "think":  # a computer seat's turn
+                await self.bot.computers.think(entry)
             elif entry.kind == "post":
                 await self._post(entry)
             else:
@@ -69,7 +73,7 @@ class Herald:
         payload = entry.payload
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         cog = self.bot.game_cog(match.row.game)
-        content, file, view = await self._compose(cog, match, payload)
+        content, files, view = await self._compose(cog, match, payload)
         pinged = self._pinged(match, payload)
         if self._late(entry):
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
@@ -77,20 +81,20 @@ class Herald:
         try:
             sent = await channel.send(
                 messages.clip(content),
-                file=file or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
                 allowed_mentions=pinged,
                 nonce=self._nonce(entry),
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
-        if file is not None:  # the latest board: reminders link to it
+        if files and payload.get("event") in BOARD_EVENTS:  # reminders link to the latest
             with contextlib.suppress(StorageError):
                 await self.store.set_board_message(match.id, sent.id)
 
     async def _compose(
         self, cog: GameCog, match: Match, payload: dict[str, Any]
-    ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    ) -> tuple[str, list[discord.File], discord.ui.View | None]:
         event, version = payload["event"], int(payload["version"])
         if match.damaged and event != "cancel":
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
@@ -100,17 +104,17 @@ class Herald:
             lobby = messages.lobby_line(match)
             view = join_view(match.id) if match.status == "lobby" else None
             lead = {"opened": "", "joined": f"{who} joined. ", "left": f"{who} left. "}[event]
-            return lead + lobby, None, view
+            return lead + lobby, [], view
         if event == "cancel":
-            return f"{who} cancelled match #{match.id}.", None, None
+            return f"{who} cancelled match #{match.id}.", [], None
         if event == "resign" and not payload.get("table"):
             seat = int(payload["seat"])
             name = messages.seat_label(match, seat)
-            return f"{name} resigned.\n{messages.final_text(match)}", None, None
+            return f"{name} resigned.\n{messages.final_text(match)}", [], None
         if event == "dm_closed":
-            return messages.closed_dms([int(payload["user"])], match.row.game), None, None
+            return messages.closed_dms([int(payload["user"])], match.row.game), [], None
         if event in ("rejoin", "pause", "resume", "reminder"):
-            return await self._clock_post(match, payload), None, None
+            return await self._clock_post(match, payload), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
@@ -122,6 +126,9 @@ class Herald:
         elif event == "move":
             seat = int(payload["seat"])
             headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
+        elif event == "undo":
+            move = messages.quote(str(payload["move"]))
+            headline = f"{messages.mention(then.user_at(int(payload['seat'])))} took back `{move}`."
         elif event == "timeout":
             headline = timeout_headline(then, payload)
         elif event == "resign":  # three or more players: the table takes the seat
@@ -139,22 +146,26 @@ class Herald:
         content = f"{headline}\n{messages.next_line(then, payload.get('clock'))}"
         png = await asyncio.to_thread(cog.public_png, then)
         file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
+        files = [file]
+        if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
+            files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
-        return content, file, cog.choices_for(then) if current else None
+        return content, files, cog.choices_for(then) if current else None
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
         """Who this post notifies: everyone it mentions, except a mover who simply goes on
         deciding (they just acted; a ping would only repeat what they know)."""
-        if payload.get("event") != "move":
+        if payload.get("event") not in ("move", "undo"):
             return MENTION_USERS
         mover = match.user_at(int(payload["seat"])) if match.players else None
         others = [
-            discord.Object(id=u) for u in dict.fromkeys(match.to_act() or match.players)
-            if u != mover
+            discord.Object(id=u)
+            for u in dict.fromkeys(match.to_act() or match.players)
+            if u != mover and u > 0  # computer seats (negative ids) are not Discord users
         ]
         if match.status != "active":  # the final post: everyone hears the result
-            others = [discord.Object(id=u) for u in match.players]
+            others = [discord.Object(id=u) for u in match.players if u > 0]
         return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
     async def _clock_post(self, match: Match, payload: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from data.computers import computer_name, is_computer
 from data.matches import Match, players_needed
 from data.store import OutboxEntry
 from data.turnclock import clock_name, winners_without
@@ -24,7 +25,8 @@ OPTION_SHOWN = 60
 
 
 def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
+    """A person as a mention; a computer seat by its name ("Bot (normal)")."""
+    return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
 def seat_label(match: Match, seat: int) -> str:

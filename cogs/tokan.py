@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, GameCog, option_choices
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from cogs.replies import answer
 from render.tokan import render
 from rules.base import narrow
@@ -22,6 +30,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     @app_commands.describe(
         scoring="Final scoring: towers (standard) or every-head-counts",
         thread=THREAD_HELP,
+        undo=UNDO_HELP,
         clock=CLOCK_HELP,
     )
     @app_commands.choices(
@@ -32,9 +41,11 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         interaction: discord.Interaction,
         scoring: str = "towers",
         thread: bool = False,
+        undo: bool = True,
         clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"scoring": scoring}, thread, clock)
+        options = {"scoring": scoring, "undo": undo_value(undo)}
+        await self.open_match(interaction, options, thread, clock)
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import CLOCK_CHOICES, CLOCK_HELP, THREAD_HELP, GameCog, option_choices
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from render.toshi import render, render_hand
 from rules.registry import GAMES
 
@@ -20,6 +28,7 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
     @app_commands.describe(
         variant="standard, or specialisation (one power card each)",
         thread=THREAD_HELP,
+        undo=UNDO_HELP,
         clock=CLOCK_HELP,
     )
     @app_commands.choices(
@@ -30,9 +39,11 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         interaction: discord.Interaction,
         variant: str = "standard",
         thread: bool = False,
+        undo: bool = True,
         clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"variant": variant}, thread, clock)
+        options = {"variant": variant, "undo": undo_value(undo)}
+        await self.open_match(interaction, options, thread, clock)
 
 
 async def setup(bot: Tidetable) -> None:

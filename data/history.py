@@ -11,13 +11,13 @@ so the log and the replay show the move and then its taking back.
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.base import Game, OptionSpec, Outcome, Seat
 from rules.errors import PlayerError
+from rules.views import walk
 
 UNDO = "undo"
 RESIGN = "resign"
@@ -220,6 +220,48 @@ def can_undo(
     return None
 
 
+class CannotUndo(PlayerError):
+    """The player may not take back their last move now; the message says why."""
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an undo does: ``count`` undo entries to append (the player's move, and the moves
+    that were forced on them right after it, played by the table in the same save), the text
+    of the move they chose, and the state after it (the replay of the moves that stand)."""
+
+    count: int
+    move: str
+    state: Any
+
+
+def plan_undo(
+    game: Game,
+    entries: Sequence[LogEntry],
+    seat: Seat,
+    options: Mapping[str, str],
+    *,
+    seed: int,
+    players: int,
+) -> UndoPlan:
+    """The undo of ``seat``'s last chosen move, or CannotUndo with the reason. A decision the
+    game left no choice in was played by the table right after the player's move (forced
+    moves): it is taken back with that move, each by an undo entry of its own, and each must
+    pass ``can_undo`` (it revealed nothing). Forced moves of another seat count as acting."""
+    log: list[LogEntry] = list(entries)
+    for count in range(1, len(log) + 1):
+        reason = can_undo(game, log, seat, options, seed=seed, players=players)
+        if reason is not None:
+            raise CannotUndo(reason)
+        steps = replay_steps(game, seed, players, options, log)
+        last = [s for s in steps if s.kind == MOVE and not s.undone and s.entry.seat == seat][-1]
+        log.append(Entry(seat, UNDO))
+        if game.forced_move(last.before) != (seat, last.move):  # the player chose it
+            state = replay_state(game, seed, players, options, log)
+            return UndoPlan(count, last.entry.move, state)
+    raise CannotUndo("You have no move to take back.")
+
+
 def reveal_evidence(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> str | None:
     """A generic check behind each game's own ``reveals``: "chance" if the move's result
     depends on the seed (it rolled or drew), "secret" if a value that ``game.secrets`` held for
@@ -363,27 +405,13 @@ def _depends_on_seed(game: Game, before: Any, seat: Seat, move: Any, after: Any)
 
 def _held(view: Any, hidden: frozenset[Any]) -> set[Any]:
     found: set[Any] = set()
-    for value in _walk(view):
+    for value in walk(view):
         try:
             if value in hidden:
                 found.add(value)
         except TypeError:  # unhashable: a list or dict, walked into anyway
             continue
     return found
-
-
-def _walk(value: Any) -> Iterator[Any]:
-    """Every object inside a view: dataclass fields, tuples, lists, sets, dict items."""
-    yield value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _walk(getattr(value, f.name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from _walk(item)
-    elif isinstance(value, dict):
-        for item in itertools.chain(value.keys(), value.values()):
-            yield from _walk(item)
 
 
 def _split_long(line: str, limit: int) -> list[str]:

@@ -19,6 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from data import history
+from data.computers import (
+    LEVELS,
+    THINK_PAUSE,
+    is_computer,
+    next_computer,
+    thinking,
+)
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
 from data.turnclock import winners_without
 from rules import rng
@@ -158,6 +166,8 @@ def private_views(game: Game, before: Any | None, after: Any, players: Sequence[
         return []
     notes = []
     for seat, user in enumerate(players):
+        if is_computer(user):  # a computer seat reads its view when it thinks
+            continue
         text = game.private_text(after, seat)
         if text is None or (before is not None and game.private_text(before, seat) == text):
             continue
@@ -173,10 +183,12 @@ class MatchService:
         store: Store,
         games: Mapping[str, Game],
         new_seed: Callable[[], int] = lambda: secrets.randbits(48),
+        computer_pause: float = THINK_PAUSE,
     ) -> None:
         self.store = store
         self.games = games
         self._new_seed = new_seed
+        self.computer_pause = computer_pause
         self._locks: dict[int, asyncio.Lock] = {}
         # Decoded matches by id, trusted only at the version they carry: autocomplete asks on
         # every keystroke, and a receipt is read from here without touching the database.
@@ -293,8 +305,17 @@ class MatchService:
         clock: str = "default",
     ) -> Done:
         game = self.games[game_key]
-        resolved = game.spec.resolve_options(options)
+        # ``undo`` is the table's option, not the game's: stored beside the game's options
+        # (only when off, the default being on), never handed to the game's setup.
+        undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
+        if undo not in history.UNDO_OPTION.choices:
+            raise InvalidMove(f"undo is on or off, not `{str(undo)[:20]}`.")
+        resolved = game.spec.resolve_options(
+            {k: v for k, v in options.items() if k != history.UNDO_OPTION.key}
+        )
         playable_with_some_count(game, resolved)
+        if undo != history.UNDO_OPTION.default:
+            resolved[history.UNDO_OPTION.key] = undo
         seconds = await self.turns.clock_for(guild_id, clock)
         try:
             match_id, saved = await self.store.create_match(
@@ -345,9 +366,13 @@ class MatchService:
         def change(match: Match) -> tuple[list[int], Announcement]:
             if match.status != "lobby":
                 raise LobbyError("The match has started: use `resign` to give up instead.")
-            if user_id not in match.players:
+            if user_id not in match.players and user_id != match.creator_id:
                 raise NotAPlayer(f"You have not joined match #{match.id}.")
             if user_id == match.creator_id:
+                computers = [u for u in match.players if is_computer(u)]
+                if computers:  # the creator's leave takes the last computer seat away
+                    players = [u for u in match.players if u != computers[-1]]
+                    return players, post("left", match.version + 1, user=computers[-1])
                 raise LobbyError("You created this match: use `cancel` to close it instead.")
             players = [u for u in match.players if u != user_id]
             return players, post("left", match.version + 1, user=user_id)
@@ -389,15 +414,17 @@ class MatchService:
                         f"{spec.name} needs {players_needed(match.game)}; {count} joined so far. "
                         f"Others can `/{spec.key} join`."
                     )
-                match.game.check_options(count, match.options)
+                own = history.game_options(match.game, match.options)  # without ``undo``
+                match.game.check_options(count, own)
                 seated = rng.shuffled(match.players, match.row.seed, "seats")
-                state = match.game.setup(count, match.options, match.row.seed)
+                state = match.game.setup(count, own, match.row.seed)
                 version = match.version + 1
                 plan, clock = await self.turns.decisions(
                     match, None, state, (), version, players=seated
                 )
                 notes = [post("start", version, clock=clock)]
                 notes += private_views(match.game, None, state, seated, version)
+                notes += thinking(match.game, state, seated, version, self.computer_pause)
                 try:
                     saved = await self.store.start(
                         match.id,
@@ -518,6 +545,7 @@ class MatchService:
                 )
             ]
             notes += private_views(game, state, after, match.players, version)
+            notes += thinking(game, after, match.players, version, self.computer_pause)
             try:
                 saved = await self.store.save_move(
                     match.id,
@@ -625,9 +653,46 @@ class MatchService:
             raise NotAPlayer(f"You are not playing in match #{match.id}; you can watch it.")
         return seat
 
+    # -- computer seats ----------------------------------------------------------------
+    async def add_computer(self, channel_id: int, game_key: str, user_id: int, level: str) -> Done:
+        """The creator seats a computer player of ``level`` in the lobby."""
+        if level not in LEVELS:
+            raise LobbyError(f"Choose a level: {', '.join(LEVELS)}.")
+        found = await self.current(channel_id, game_key)
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            spec = match.game.spec
+            if match.status != "lobby":
+                raise LobbyError(f"Match #{match.id} has already started.")
+            if user_id != match.creator_id:
+                raise NotAllowed(
+                    f"Only <@{match.creator_id}>, who created match #{match.id}, can add "
+                    "computer players."
+                )
+            if len(match.players) >= spec.max_players:
+                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            bot = next_computer(match.players, level)
+            return [*match.players, bot], post("joined", match.version + 1, user=bot)
+
+        return await self._change_lobby(found.id, change)
+
+    async def move_for_computer(
+        self, match_id: int, seat: Seat, text: str, version: int
+    ) -> MoveResult:
+        """A computer seat's move, decided on the board at ``version``: checked, saved and
+        announced like a person's (refused as stale if the match moved on meanwhile)."""
+        match = await self.by_id(match_id)
+        user = match.user_at(seat)
+        if not is_computer(user):
+            raise NotAPlayer(f"Seat {seat + 1} of match #{match_id} is not a computer seat.")
+        return await self._move(
+            match, user, lambda m, _s: m.game.parse(m.state, text), version, None
+        )
+
     # -- ending early ------------------------------------------------------------------
     async def resign(self, channel_id: int, game_key: str, user_id: int) -> Done:
-        """The user gives up: the match ends and the others share the win."""
+        """The user gives up. When one other player is left, the match ends and they win;
+        with more, the table plays the seat from now on and the others play on."""
         found = await self.current(channel_id, game_key)
         async with self._lock(found.id):
             match = await self.by_id(found.id)
@@ -689,18 +754,64 @@ class MatchService:
         """The state rebuilt from the seed and the move log (it must equal the saved state);
         with ``upto``, the state as it was at that version."""
         match = await self.by_id(match_id, allow_damaged=True)
-        entries = [
-            m
-            for m in await self.store.moves(match_id)
-            if m.move not in ("resign", "cancel") and (upto is None or m.version <= upto)
-        ]
-        return await asyncio.to_thread(replay_log, match.game, match, entries)
+        entries = [m for m in await self.store.moves(match_id) if upto is None or m.version <= upto]
+        # The moves that stand: undo entries take moves back; resign, cancel, timeout are words.
+        return await asyncio.to_thread(
+            history.replay_state,
+            match.game,
+            match.row.seed,
+            len(match.players),
+            match.options,
+            entries,
+        )
 
     async def state_at(self, match: Match, version: int) -> Any:
         """The game state at ``version``: the saved one when it is current, else replayed."""
         if version == match.version and match.state is not None:
             return match.state
         return await self.replay(match.id, upto=version)
+
+    # -- taking a move back ------------------------------------------------------------
+    async def undo(self, channel_id: int, game_key: str, user_id: int) -> tuple[Done, str]:
+        """Take back the user's last move (Board Game Arena's fair undo, ``data.history``):
+        only while nobody else has acted since and only if it revealed nothing. The log stays
+        append-only: the undo is an entry of its own (one per move taken back: the player's
+        and the moves forced on them right after it), and the saved state is the replay of the
+        moves that stand. Returns the change and the text of the move taken back."""
+        found = await self.current(channel_id, game_key)
+        async with self._lock(found.id):
+            match = await self.by_id(found.id)
+            seat = self._seat_for_play(match, user_id)
+            game = match.game
+            entries = await self.store.moves(match.id)
+            plan = await asyncio.to_thread(
+                history.plan_undo,
+                game,
+                entries,
+                seat,
+                match.options,
+                seed=match.row.seed,
+                players=len(match.players),
+            )
+            version = match.version + plan.count
+            notes = [post("undo", version, seat=seat, user=user_id, move=plan.move)]
+            notes += private_views(game, match.state, plan.state, match.players, version)
+            try:
+                saved = await self.store.save_move(
+                    match.id,
+                    match.version,
+                    seat,
+                    history.UNDO,
+                    game.dump_state(plan.state),
+                    announce=notes,
+                    also=[(seat, history.UNDO)] * (plan.count - 1),
+                )
+            except VersionConflict:
+                raise StaleMove(
+                    "A move was saved at the same moment, so nothing was taken back; look at the "
+                    "latest board."
+                ) from None
+        return await self._after(match.id, saved), plan.move
 
 
 # A game cannot leave more than this many decisions in a row without a choice; a bound, so a

@@ -32,6 +32,7 @@ import aiosqlite
 
 from data.clock import Clock, SystemClock, iso
 from data.clockstore import ClockStore, void_match, write_plan
+from data.ratings import MatchResult
 from data.turnclock import Plan
 from rules.errors import PlayerError
 
@@ -245,6 +246,7 @@ class Announcement:
     kind: str
     payload: dict[str, Any]
     lane: str = ""  # default: the match's lane
+    delay: float = 0.0  # seconds after the change before it is due
 
 
 @dataclass(frozen=True)
@@ -305,7 +307,11 @@ class Store:
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             writer = await _connect(path, busy_timeout_ms)
-            reader = writer if memory else await _connect(path, busy_timeout_ms)
+            try:
+                reader = writer if memory else await _connect(path, busy_timeout_ms)
+            except BaseException:
+                await writer.close()
+                raise
         except (OSError, sqlite3.Error) as error:
             raise StorageUnavailable(
                 f"Cannot open the database {path}: {error}.", "cannot open database"
@@ -650,7 +656,7 @@ class Store:
             cursor = await db.execute(
                 "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (lane, match_id, item.kind, json.dumps(item.payload), now, now),
+                (lane, match_id, item.kind, json.dumps(item.payload), now, now + item.delay),
             )
             ids.append(int(cursor.lastrowid or 0))
         return tuple(ids)
@@ -792,15 +798,69 @@ class Store:
         rows = await self._read("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
         return bool(rows and rows[0][0])
 
+    # -- results, for the ratings --------------------------------------------------------
+    async def finished_count(self) -> int:
+        """How many matches have finished: the ratings are rebuilt when this changes."""
+        rows = await self._read("SELECT COUNT(*) FROM matches WHERE status = 'finished'")
+        return int(rows[0][0]) if rows else 0
+
+    async def finished_results(self) -> list[MatchResult]:
+        """Every finished match as the ratings read it (``data.ratings``): its game, server,
+        players by seat, stored result, and when it finished (its last update). Seats whose
+        time ran out (a ``timeout`` entry in the log) count as played by the computer."""
+        matches = await self._read(
+            "SELECT id, game, guild_id, status, result, updated_at FROM matches"
+            " WHERE status = 'finished' ORDER BY id"
+        )
+        seats: dict[int, list[int]] = {}
+        for row in await self._read(
+            "SELECT s.match_id, s.user_id FROM seats AS s JOIN matches AS m ON m.id = s.match_id"
+            " WHERE m.status = 'finished' ORDER BY s.match_id, COALESCE(s.seat, s.joined)"
+        ):
+            seats.setdefault(row[0], []).append(int(row[1]))
+        timed_out: dict[int, set[int]] = {}
+        for row in await self._read(
+            "SELECT v.match_id, v.seat FROM moves AS v JOIN matches AS m ON m.id = v.match_id"
+            " WHERE m.status = 'finished' AND v.move = 'timeout' AND v.seat IS NOT NULL"
+        ):
+            timed_out.setdefault(row[0], set()).add(int(row[1]))
+        results = []
+        for row in matches:
+            try:
+                result = json.loads(row["result"]) if row["result"] else None
+            except ValueError:  # a damaged result cannot be rated
+                continue
+            results.append(
+                MatchResult.from_record(
+                    match_id=row["id"],
+                    game=row["game"],
+                    guild_id=row["guild_id"],
+                    finished=row["updated_at"],
+                    players=seats.get(row["id"], []),
+                    status=row["status"],
+                    result=result if isinstance(result, dict) else None,
+                    computer_played=sorted(timed_out.get(row["id"], ())),
+                    # Computer seats are stored under negative user ids (data/computers.py).
+                    computer_players=[
+                        seat for seat, user in enumerate(seats.get(row["id"], [])) if user < 0
+                    ],
+                )
+            )
+        return results
+
 
 async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every write opens its own BEGIN IMMEDIATE,
     # so a failed write can always be rolled back and never leaves a transaction open.
     db = await aiosqlite.connect(path, isolation_level=None)
     db.row_factory = aiosqlite.Row
-    await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    await db.execute("PRAGMA journal_mode = WAL")
-    await db.execute("PRAGMA foreign_keys = ON")
+    try:
+        await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await db.close()  # a file that is not a database: never leave its thread behind
+        raise
     return db
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from data.clockstore import ClockStore, Timer, running_deadlines
+from data.computers import is_computer, thinking
 from data.store import Announcement, VersionConflict
 from data.turnclock import (
     DAY,
@@ -151,6 +152,8 @@ class Turns:
         game = match.game
         players = tuple(match.players if players is None else players)
         table = tuple(match.row.table_seats() if table is None else table)
+        # Computer seats think on their own (data/computers.py): they get no timers either.
+        untimed = {*table, *(s for s, user in enumerate(players) if is_computer(user))}
         before_seats = game.to_act(before) if before is not None else ()
         after_seats = game.to_act(after) if game.outcome(after) is None else ()
         now = self.now
@@ -167,7 +170,7 @@ class Turns:
             paused=match.row.paused,
             prefs=prefs,
             running=running_deadlines(current),
-            table=table,
+            table=untimed,
             done=done,
             seats=seats,
         )
@@ -249,6 +252,7 @@ class Turns:
                 )
             ]
             notes += private_views(game, start, state, match.players, version)
+            notes += thinking(game, state, match.players, version, service.computer_pause)
             if outcome is not None:
                 status, result = "finished", outcome_record(outcome, table)
             elif everyone_gone:
@@ -306,6 +310,7 @@ class Turns:
             )
         ]
         notes += private_views(game, start, state, match.players, version)
+        notes += thinking(game, state, match.players, version, self.service.computer_pause)
         try:
             saved = await self.store.save_move(
                 match.id,

@@ -21,8 +21,6 @@ from render.common import (
     MUTED,
     SEAT_LETTERS,
     clip_alt,
-    drop_actor,
-    name_seats,
     paste_text,
     seat_label,
     sentences,
@@ -137,11 +135,7 @@ def headline(view: FishingView, names: Sequence[str] | None) -> str:
         held = view.piles[king][KIND_INDEX[Tile.KINGFISH]]
         return f"{seat_label(king, names)} wins with {held} Kingfish"
     scores = view.totals if view.players > 2 else view.fishing
-    if not view.winners:
-        return "Nobody wins"
-    won = ", ".join(seat_label(w, names) for w in view.winners)
-    verb = "wins" if len(view.winners) == 1 else "share the win"
-    return f"{won} {verb} with {scores[view.winners[0]]} points"
+    return hexboard.points_headline(view.winners, scores, names)
 
 
 def score_words(view: FishingView, seat: int) -> str:
@@ -160,38 +154,16 @@ def score_words(view: FishingView, seat: int) -> str:
 def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
     """The position in words: the result or who acts, each score and pile, the boat, the tiles."""
     parts = [f"Friendly Fishing, {view.side} side, {view.players} players"]
-    if view.turn is None:
-        parts.append(f"Game over: {headline(view, names)}")
-        parts.append(name_seats(view.note, names))
-    else:
-        pending = name_seats(drop_actor(view.pending), names)
-        parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
+    parts += hexboard.alt_turn(view.turn, headline(view, names), view.note, view.pending, names)
     doubled = view.doubled.value if view.doubled else "not placed"
     sets = ", ".join(view.sets)
     parts.append(f"Sets: {sets}; {view.kingfish_needed} Kingfish win; Double Points: {doubled}")
     for seat in range(view.players):
-        held = ", ".join(
-            f"{tile.value} {count}"
-            for tile, count in zip(KINDS, view.piles[seat], strict=True)
-            if count
-        )
+        held = hexboard.alt_pile(KINDS, view.piles[seat])
         score = score_words(view, seat)
         parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'nothing'}")
-    if view.boat is None:
-        parts.append("Boat on the island")
-    else:
-        boat = f"Boat on {view.labels[view.boat]}"
-        last = view.last_hexes
-        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
-            boat += f", moved there by {seat_label(view.last_seat, names)}"
-        parts.append(boat)
-    if view.targets:
-        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
-    where: dict[Tile, list[str]] = {}
-    for index, tile in enumerate(view.tiles):
-        if tile is not None:
-            where.setdefault(tile, []).append(view.labels[index])
-    tiles = "; ".join(f"{tile.value} {' '.join(at)}" for tile, at in where.items())
+    parts += hexboard.alt_boat(view, names, "Boat on the island")
+    tiles = hexboard.alt_places(view.tiles, view.labels, lambda tile: tile.value)
     parts.append(f"Tiles: {tiles or 'none left'}")
     return clip_alt(sentences(*parts))
 

@@ -1,4 +1,4 @@
-"""Hex-board drawing shared by Tonari and Friendly Fishing.
+"""Hex-board drawing shared by Tonari and Friendly Fishing, and the alt-text parts they share.
 
 Pointy-top hexes in axial coordinates (the rules' ``rules.hexgrid`` convention). Every hex prints
 its label (``d4``) near its top edge, exactly as the move notation writes it; pieces sit a little
@@ -9,8 +9,10 @@ labels is drawn once per board and scale and cached; each picture copies it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from enum import Enum
 from functools import cache
+from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -44,6 +46,8 @@ TARGET = (30, 150, 60)
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+Names = Sequence[str] | None  # people's names by seat, or None for "Seat 2 (B)"
+P = TypeVar("P", bound=Hashable)  # a kind of piece on the board (a tile, a token)
 
 
 def hex_radius(scale: float) -> float:
@@ -334,6 +338,70 @@ def header(
     paste_text(image, (left, 12 * s), title, size)
     lines = wrap(text, width - 2 * left, round(18 * s))[:3]
     text_lines(image, left, 46 * s, lines, round(18 * s))
+
+
+# -- the alt text's parts both games share --------------------------------------------------------
+def points_headline(winners: Sequence[int], points: Sequence[int], names: Names) -> str:
+    """The result by points: "alice (A) wins with 31 points", "alice (A), bob (B) share the win
+    with 31 points", or "Nobody wins"."""
+    if not winners:
+        return "Nobody wins"
+    won = ", ".join(seat_label(w, names) for w in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{won} {verb} with {points[winners[0]]} points"
+
+
+def alt_turn(turn: int | None, headline: str, note: str, pending: str, names: Names) -> list[str]:
+    """The alt text's opening: the result and the last move's note once the game is over, else
+    who acts and on what."""
+    if turn is None:
+        return [f"Game over, {headline}", name_seats(note, names)]
+    return [f"{seat_label(turn, names)} to act: {name_seats(drop_actor(pending), names)}"]
+
+
+def alt_pile(kinds: Sequence[Enum], counts: Sequence[int]) -> str:
+    """What a pile holds, by the kinds' names: "red 2, orange 1" ("" when it is empty)."""
+    held = zip(kinds, counts, strict=True)
+    return ", ".join(f"{kind.value} {count}" for kind, count in held if count)
+
+
+class BoatView(Protocol):
+    """What the boat's sentences read from a Tonari or Friendly Fishing view."""
+
+    @property
+    def labels(self) -> tuple[str, ...]: ...
+    @property
+    def boat(self) -> int | None: ...
+    @property
+    def last_hexes(self) -> tuple[int, ...]: ...
+    @property
+    def last_seat(self) -> int | None: ...
+    @property
+    def targets(self) -> tuple[int, ...]: ...
+
+
+def alt_boat(view: BoatView, names: Names, away: str) -> list[str]:
+    """Where the boat is (``away`` while it is off the board: each game says where it waits),
+    from where and by whom it was moved there, and where it may go now."""
+    labels, last = view.labels, view.last_hexes
+    if view.boat is None:
+        text = away
+    else:
+        text = f"Boat on {labels[view.boat]}"
+        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
+            text += f", moved there from {labels[last[0]]} by {seat_label(view.last_seat, names)}"
+    targets = [f"It may go to {', '.join(labels[i] for i in view.targets)}"] if view.targets else []
+    return [text, *targets]
+
+
+def alt_places(pieces: Sequence[P | None], labels: Sequence[str], word: Callable[[P], str]) -> str:
+    """Where each kind of piece lies, kinds in the order first met on the board: "red a1 b2;
+    Rough Waters c4" ("" when the board is empty)."""
+    where: dict[P, list[str]] = {}
+    for index, piece in enumerate(pieces):
+        if piece is not None:
+            where.setdefault(piece, []).append(labels[index])
+    return "; ".join(f"{word(piece)} {' '.join(at)}" for piece, at in where.items())
 
 
 SEAT_MARK = (255, 255, 255)  # seat squares are white with a black letter: no fish's colour

@@ -19,11 +19,10 @@ from render.common import (
     MUTED,
     SEAT_LETTERS,
     clip_alt,
-    drop_actor,
-    name_seats,
     paste_text,
     seat_label,
     sentences,
+    text_width,
 )
 from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
@@ -94,11 +93,7 @@ def headline(view: TonariView, names: Sequence[str] | None) -> str:
     """The result first: "alice (A) wins with 31 points" (or who share it); "" before the end."""
     if view.turn is not None:
         return ""
-    if not view.winners:
-        return "Nobody wins"
-    won = ", ".join(seat_label(w, names) for w in view.winners)
-    verb = "wins" if len(view.winners) == 1 else "share the win"
-    return f"{won} {verb} with {view.totals[view.winners[0]]} points"
+    return hexboard.points_headline(view.winners, view.totals, names)
 
 
 def score_words(view: TonariView, seat: int) -> str:
@@ -115,40 +110,32 @@ def score_words(view: TonariView, seat: int) -> str:
 def alt_text(view: TonariView, *, names: Sequence[str] | None = None) -> str:
     """The position in words: who acts and on what, each score, the boat and every token."""
     parts = [f"Tonari, {view.players} players"]
-    if view.turn is None:
-        parts.append(f"Game over, {headline(view, names)}")
-        parts.append(name_seats(view.note, names))
-    else:
-        pending = name_seats(drop_actor(view.pending), names)
-        parts.append(f"{seat_label(view.turn, names)} to act: {pending}")
-    season = "none yet" if view.season is None else view.season.value
-    parts.append(f"In Season: {season}")
+    parts += hexboard.alt_turn(view.turn, headline(view, names), view.note, view.pending, names)
+    parts.append(season_label(view))
     for seat in range(view.players):
-        held = ", ".join(
-            f"{token.value} {count}"
-            for token, count in zip(FISH, view.piles[seat], strict=True)
-            if count
-        )
+        held = hexboard.alt_pile(FISH, view.piles[seat])
         score = score_words(view, seat)
         parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'no fish'}")
-    if view.boat is None:
-        parts.append("The boat is not on the board yet")
-    else:
-        boat = f"Boat on {view.labels[view.boat]}"
-        last = view.last_hexes
-        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
-            who = seat_label(view.last_seat, names)
-            boat += f", moved there from {view.labels[last[0]]} by {who}"
-        parts.append(boat)
-    if view.targets:
-        parts.append("It may go to " + ", ".join(view.labels[i] for i in view.targets))
-    where: dict[Token, list[str]] = {}
-    for index, token in enumerate(view.tokens):
-        if token is not None:
-            where.setdefault(token, []).append(view.labels[index])
-    tokens = "; ".join(f"{_word(t)} {' '.join(at)}" for t, at in where.items())
+    parts += hexboard.alt_boat(view, names, "The boat is not on the board yet")
+    tokens = hexboard.alt_places(view.tokens, view.labels, _word)
     parts.append(f"Tokens: {tokens or 'none'}")
     return clip_alt(sentences(*parts))
+
+
+def season_label(view: TonariView) -> str:
+    """The In Season line of the panel and the alt text, from the rules' words for it (which
+    never say "none yet" once the token has been collected, even when it was then discarded)."""
+    return f"In Season: {view.season_text}"
+
+
+def _fitting(text: str, width: float, size: int) -> int:
+    """``size``, or the largest smaller size (down to three quarters of it) at which ``text``
+    fits ``width``: the longest In Season line, "none (token discarded or removed without
+    effect)", is a little wider than the panel at the usual size."""
+    least = round(size * 0.75)
+    while size > least and text_width(text, size) > width:
+        size -= 1
+    return size
 
 
 def _word(token: Token) -> str:
@@ -185,8 +172,8 @@ def _panel(
 ) -> None:
     y = top
     season = view.season
-    label = "In Season: none yet" if season is None else f"In Season: {season.value.title()} x2"
-    paste_text(image, (left, y), label, round(20 * s))
+    label = season_label(view)
+    paste_text(image, (left, y), label, _fitting(label, (PANEL - 24) * s, round(20 * s)))
     y += 34 * s
     for seat in range(view.players):
         mover = "  (moved last)" if view.last_seat == seat and view.boat is not None else ""

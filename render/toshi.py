@@ -63,17 +63,6 @@ INSET = 12  # card edge inside its space
 TITLE = "Toshi Tōshi"  # drawn in the fallback font, which has the "ō"
 OPEN = (30, 150, 60)  # the ring around a spot a token may go to now
 TOKEN_FILL = (255, 255, 255)
-PHASE_NAMES = {
-    "trick": "Trick phase",
-    "nature": "Nature phase",
-    "second": "Nature phase (Builder's second token)",
-    "pawn": "Construction phase (Pawnlitician)",
-    "build": "Construction phase",
-    "influence": "Influence phase",
-    "specialise": "Influence phase (Specialisation)",
-    "owed": "Influence phase (Influenstar's token)",
-    "over": "Game over",
-}
 
 
 def render(
@@ -361,8 +350,9 @@ def _card_words(card: Card) -> str:
 
 
 def phase_name(view: ToshiView) -> str:
-    """The phase as the rulebook names it: Trick, Nature, Construction or Influence."""
-    return PHASE_NAMES.get(view.phase, view.phase.title())
+    """The phase as the rulebook names it: "Trick phase", "Nature phase", "Construction phase"
+    or "Influence phase" (the view already names each step by the phase it belongs to)."""
+    return "Game over" if view.over else f"{view.phase} phase"
 
 
 def _panel_lines(

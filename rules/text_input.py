@@ -3,9 +3,10 @@
 Anything a player types reaches a parser or an option check: any length, any Unicode. These
 helpers keep that harmless in three ways:
 
-* ``guard(text, what)`` refuses text longer than any move of any game (``MAX_MOVE_CHARS``)
-  *before* a regular expression sees it, so parsing costs at most a bounded amount of work
-  whatever the pattern (no quadratic backtracking on a 10,000-character paste).
+* ``guard(text, what)`` refuses text longer than any move of the game (``MAX_MOVE_CHARS``, or
+  the game's own ``limit``: Tonga Bonga's routes run to 300) *before* a regular expression sees
+  it, so parsing costs at most a bounded amount of work whatever the pattern (no quadratic
+  backtracking on a 10,000-character paste).
 * ``quote(text)`` is the text as a refusal may show it: whitespace runs (newlines included) made
   one space, control and format characters dropped, backticks made quotes (so the text cannot
   close the code span it is shown in), and shortened with "…" to ``QUOTE_CHARS`` characters, so
@@ -34,9 +35,10 @@ import unicodedata
 
 from rules.errors import InvalidMove
 
-# No move of any game is this long (the longest real ones, such as Friendly Fishing's
-# "trade crayfish for pufferfish seat 2" or Toshi Tōshi's "build Purple 10 face-down on b2",
-# are under 50 characters); a longer text is refused before any pattern runs.
+# No move of TOKAN, Tonari, Friendly Fishing or Toshi Tōshi is this long (the longest real ones,
+# such as Friendly Fishing's "trade crayfish for pufferfish seat 2" or Toshi Tōshi's "build
+# Purple 10 face-down on b2", are under 50 characters); a longer text is refused before any
+# pattern runs. Tonga Bonga's routes are longer: it passes its own limit (rules/tonga/notation).
 MAX_MOVE_CHARS = 100
 # How much of what was typed a refusal quotes.
 QUOTE_CHARS = 100

@@ -9,8 +9,6 @@ secret. Replaying the same seed and moves gives the same game.
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -22,6 +20,7 @@ from rules import rng
 from rules.base import Game, Outcome
 from rules.errors import GameOver, InvalidMove, NotYourTurn
 from rules.registry import GAMES
+from rules.views import walk
 
 MAX_STEPS = 5000
 
@@ -59,20 +58,6 @@ CASES = [
     for key, game in GAMES.items()
     for players, options in configurations(game)
 ]
-
-
-def walk(value: Any) -> Iterator[Any]:
-    """Every object inside a view: dataclass fields, tuples, lists, dict items."""
-    yield value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from walk(getattr(value, f.name))
-    elif isinstance(value, tuple | list | set | frozenset):
-        for item in value:
-            yield from walk(item)
-    elif isinstance(value, dict):
-        for item in itertools.chain(value.keys(), value.values()):
-            yield from walk(item)
 
 
 def assert_no_leak(game: Game, state: Any) -> None:

@@ -231,10 +231,11 @@ async def test_identical_moves_sent_at_once_apply_once(service: MatchService):
     refused = [r for r in results if isinstance(r, StaleMove)]
     assert len(refused) == 1 and "Already played" in str(refused[0])
     after = await service.current(CHANNEL, "tonga")
-    assert after.version == match.version + 1
+    log = await service.store.moves(match.id)
+    assert [m.move for m in log if m.version > match.version].count(repeatable) == 1
     # Sent again later, on purpose, the same text is a new decision and is played.
     again = await service.move(CHANNEL, "tonga", user, repeatable, receipt=service.receipt(CHANNEL))
-    assert again.after.version == match.version + 2
+    assert again.after.version > after.version
 
 
 async def test_a_move_sent_before_it_was_your_turn_is_not_played_when_it_comes(

@@ -7,8 +7,8 @@ pastes of thousands of characters. ``parse``, a move it returns when applied, an
 check (``resolve_options``, ``check_options``) raise only ``PlayerError``; a refusal quotes at most
 100 characters of what was typed, on one line.
 
-Tonga Bonga's parser is another engineer's room: its key joins ``GAMES_CHECKED`` once it reads
-through ``rules/text_input.py`` too.
+Every game reads typed text through ``rules/text_input.py``; Tonga Bonga passes the guard its
+own, longer limit (its routes run past the shared 100 characters): ``LONGEST``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import cache
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -25,10 +26,14 @@ from hypothesis import strategies as st
 from rules import rng
 from rules.base import Game
 from rules.errors import InvalidMove, PlayerError
+from rules.playout import policy_game
 from rules.registry import GAMES
 from rules.text_input import MAX_MOVE_CHARS, QUOTE_CHARS
+from rules.tonga.notation import MAX_MOVE_CHARS as TONGA_MOVE_CHARS
 
-GAMES_CHECKED = ["tokan", "tonari", "fishing", "toshi"]
+GAMES_CHECKED = ["tokan", "tonari", "fishing", "toshi", "tonga"]
+# The longest text each game's parser reads: the shared guard's limit unless it passes its own.
+LONGEST = {"tonga": TONGA_MOVE_CHARS}
 EXAMPLES = settings(
     max_examples=200,
     deadline=None,
@@ -57,15 +62,10 @@ def sample_states(key: str) -> tuple[Any, ...]:
     players = game.spec.min_players + 1 if game.spec.max_players > 2 else 2
     options = game.spec.resolve_options({})
     state = game.setup(players, options, 3)
-    draw = rng.stream(3, "properties")
     seen: dict[str, Any] = {}
-    for _ in range(2000):
-        if game.outcome(state) is not None:
-            break
-        phase = str(getattr(state, "phase", ""))
-        seen.setdefault(phase, state)
-        seat = game.to_act(state)[0]
-        state = game.apply(state, seat, game.playout_move(state, seat, draw))
+    for before, *_, after in islice(policy_game(game, state, rng.stream(3, "properties")), 2000):
+        seen.setdefault(str(getattr(before, "phase", "")), before)
+        state = after
     seen.setdefault("over", state)
     return tuple(seen.values())
 
@@ -82,10 +82,12 @@ def move_texts(key: str) -> tuple[str, ...]:
 
 
 def check_text(game: Game, state: Any, text: str) -> None:
-    """Parse ``text`` (and apply what it names): a move or a PlayerError, never another error;
-    a refusal is one short line quoting at most 100 characters of the text."""
+    """Parse ``text`` (and apply what it names): a move whose text parses back to it, or a
+    PlayerError, never another error; a refusal is one short line quoting at most 100
+    characters of the text."""
     try:
         move = game.parse(state, text)
+        assert game.parse(state, game.format(state, move)) == move
         seats = game.to_act(state)
         if seats:
             game.apply(state, seats[0], move)
@@ -93,8 +95,15 @@ def check_text(game: Game, state: Any, text: str) -> None:
         message = str(refusal)
         assert len(message) <= MAX_MESSAGE, message[:200]
         assert "\n" not in message
-        if len(text) > QUOTE_CHARS:
-            assert text[: QUOTE_CHARS + 1] not in message
+        assert_short_quote(message, text)
+
+
+def assert_short_quote(message: str, text: str) -> None:
+    """No run of more than ``QUOTE_CHARS`` characters of ``message`` is a piece of ``text``."""
+    run = QUOTE_CHARS + 1
+    assert not any(message[i : i + run] in text for i in range(len(message) - run + 1)), (
+        f"the refusal quotes more than {QUOTE_CHARS} characters of the text"
+    )
 
 
 numbers = st.one_of(
@@ -162,6 +171,9 @@ def test_long_pastes_are_refused_with_a_short_message(key, data, text):
         "b3 right carry " + "9" * 4301,
         "\n" * 10_000,
         "place b2 " + "north-" * 2000,
+        "go m4 " * 1700,
+        "place 4 on B, " * 720,
+        "`" * 10_000,
     ],
     ids=[
         "letters",
@@ -173,25 +185,38 @@ def test_long_pastes_are_refused_with_a_short_message(key, data, text):
         "carry",
         "newlines",
         "spot-words",
+        "route",
+        "placements",
+        "backticks",
     ],
 )
 def test_text_longer_than_any_move_is_refused_before_matching(key, shape):
-    """Issue 15 item 6: parsing work is bounded whatever the text: past ``MAX_MOVE_CHARS`` the
-    shared guard refuses it before any pattern runs (timings: ``python -m bench.parse``)."""
+    """Issue 15 item 6: parsing work is bounded whatever the text: past the game's longest move
+    the shared guard refuses it before any pattern runs (timings: ``python -m bench.parse``)."""
     state = sample_states(key)[0]
-    with pytest.raises(InvalidMove, match=r"characters long; a .* is at most 100 characters"):
+    limit = LONGEST.get(key, MAX_MOVE_CHARS)
+    with pytest.raises(
+        InvalidMove, match=rf"characters long; a .* is at most {limit} characters"
+    ) as refused:
         GAMES[key].parse(state, shape)
+    message = str(refused.value)
+    assert len(message) < 200 and "\n" not in message
+    assert_short_quote(message, shape)
 
 
 @pytest.mark.parametrize("key", GAMES_CHECKED)
 def test_a_text_of_the_longest_allowed_length_is_read_normally(key):
-    """At exactly ``MAX_MOVE_CHARS`` characters the guard lets the text through to the parser,
+    """At exactly the game's longest length the guard lets the text through to the parser,
     which gives its own answer (here: not a move)."""
     state = sample_states(key)[0]
+    limit = LONGEST.get(key, MAX_MOVE_CHARS)
+    text = "a1" + "a" * ((limit - 3) // 2 + 1) + "1" * ((limit - 3) // 2) + "x"
+    assert len(text) == limit
     with pytest.raises(PlayerError) as refused:
-        GAMES[key].parse(state, "a1" + "a" * 49 + "1" * 48 + "x")
+        GAMES[key].parse(state, text)
     assert "characters long" not in str(refused.value)
-    assert len("a1" + "a" * 49 + "1" * 48 + "x") == MAX_MOVE_CHARS
+    with pytest.raises(InvalidMove, match="characters long"):
+        GAMES[key].parse(state, text + "x")
 
 
 option_values = st.one_of(

@@ -1,6 +1,7 @@
 """Tonga Bonga: the Game (game.py) over its steps (wages.py, crew.py, navigation.py) and routes
-(routes.py), legality (legality.py), shared helpers (common.py), the notation (notation.py) and
-the guard on typed text (typed.py), autocomplete (suggest.py), the playout policy (policy.py),
+(routes.py), legality (legality.py), shared helpers (common.py), the notation (notation.py, which
+reads typed text through the shared rules/text_input.py), autocomplete (suggest.py), the playout
+policy (policy.py),
 the state and moves (state.py), the sea chart (map.py), the special tiles (tiles.py) and the
 rules text (text.py)."""
 

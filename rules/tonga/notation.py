@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from rules.errors import InvalidMove
+from rules.text_input import SHORT_QUOTE_CHARS, guard, number, quote
 from rules.tonga.common import acting, face, where
 from rules.tonga.map import ISLANDS, LAND, NAME_TO_SPACE, SPACE_NAMES, label
 from rules.tonga.navigation import steps
@@ -34,7 +35,12 @@ from rules.tonga.state import (
     Wages,
 )
 from rules.tonga.text import MOVE_HELP
-from rules.tonga.typed import SHORT_QUOTE_CHARS, guard, number, quote
+
+# The longest Tonga Bonga move is a route: at most 21 spaces (15 points of dice and 6 of wind),
+# a few camps and an `end`, under 150 characters even with arrows typed between the spaces. That
+# is longer than the shared limit (rules/text_input.MAX_MOVE_CHARS, 100), so Tonga Bonga passes
+# its own to the guard.
+MAX_MOVE_CHARS = 300
 
 _GO_WORDS = ("go", "to", "sail", "move")
 _END_WORDS = ("end", "end turn", "done", "stop")
@@ -45,7 +51,7 @@ _SEPARATORS = str.maketrans({",": " ", ";": " ", "→": " ", "—": " "})
 
 
 def parse_move(state: TongaState, text: str) -> Move:
-    guard(text, "Tonga Bonga move")
+    guard(text, "Tonga Bonga move", MAX_MOVE_CHARS)
     # An autocomplete line ends with a note in brackets, "(3 points, 2 left: ...)": not a move.
     words = text.split("(", 1)[0].lower().replace("->", " ").translate(_SEPARATORS).split()
     if not words:

@@ -19,7 +19,7 @@ from rules.tonga.common import acting, freeze, thaw
 from rules.tonga.crew import crew_moves, full_placements, open_ships
 from rules.tonga.legality import refusal
 from rules.tonga.navigation import navigation_moves
-from rules.tonga.notation import format_move, parse_move
+from rules.tonga.notation import MAX_MOVE_CHARS, format_move, parse_move
 from rules.tonga.routes import LINE, play_action, route_options, step_cost
 from rules.tonga.state import (
     SEASICK,
@@ -35,7 +35,6 @@ from rules.tonga.state import (
     TongaState,
     decisions,
 )
-from rules.tonga.typed import MAX_MOVE_CHARS
 from rules.tonga.wages import wage_suggestions
 
 

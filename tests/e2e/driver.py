@@ -74,8 +74,9 @@ async def open_match(
 
 
 def assert_png(files: list[tuple[str, bytes]]) -> Image.Image:
-    """Exactly one PNG attachment, which Pillow can open."""
-    pngs = [data for name, data in files if name.endswith(".png")]
+    """Exactly one PNG attachment, which Pillow can open (besides a final post's score
+    breakdown picture)."""
+    pngs = [data for name, data in files if name.endswith(".png") and "-scores" not in name]
     assert len(pngs) == 1, [name for name, _ in files]
     image = Image.open(io.BytesIO(pngs[0]))
     image.load()
@@ -103,11 +104,19 @@ def preferring(words: str) -> Policy:
     return choose
 
 
-async def play_one(table: Table, draw: random.Random, policy: Policy = playout_policy) -> None:
-    """One decision: a suggestion chosen by the policy, sent with `/<game> move`."""
+async def play_one(
+    table: Table,
+    draw: random.Random,
+    policy: Policy = playout_policy,
+    only: int | None = None,
+) -> None:
+    """One decision: a suggestion chosen by the policy, sent with `/<game> move`. With
+    ``only``, the decision of that user (others, computer seats, may play meanwhile)."""
     fake, channel, key = table.fake, table.channel, table.key
     match = await table.match()
     seats = match.game.to_act(match.state)
+    if only is not None:
+        seats = (match.seat_of(only),)
     seat = seats[rng.below(draw, len(seats))]
     user = table.user(match.user_at(seat))
     move = policy(match, seat, draw)
@@ -130,12 +139,18 @@ async def play_one(table: Table, draw: random.Random, policy: Policy = playout_p
     posted_before = len(fake.messages(channel))
     result = await fake.slash(user, channel, f"{key} move", move=chosen)
     assert result.ephemeral and result.content.startswith("Done"), result.content
+    if only is not None:  # computer seats may have moved on already: the move was taken
+        return
     posted = fake.messages(channel)[posted_before:]
     boards = [m for m in posted if m.attachments]
     assert len(boards) == 1, [m.content for m in posted]
     assert_png(boards[0].attachments)
     after = await table.match()
-    assert after.version == match.version + 1
+    # The move, then any decision the game left no choice in, played in the same save.
+    log = await table.bot.service.store.moves(match.id)
+    logged = [m for m in log if m.version > match.version]
+    assert (logged[0].seat, logged[0].move) == (seat, text)
+    assert after.version == match.version + len(logged)
     for waiting in after.to_act():
         assert f"<@{waiting}>" in boards[0].content
 

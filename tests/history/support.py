@@ -8,6 +8,7 @@ from typing import Any
 from data.history import Entry
 from rules import rng
 from rules.base import Game
+from rules.tonga.state import decisions
 
 MAX_STEPS = 5000
 
@@ -30,8 +31,19 @@ class Played:
         return self.states[-1]
 
 
-def playout(game: Game, players: int, seed: int, options: dict[str, str] | None = None) -> Played:
-    """A whole seeded game (the acting seat drawn among those who may act)."""
+def playout(
+    game: Game,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    *,
+    one_decision_at_a_time: bool = False,
+) -> Played:
+    """A whole seeded game (the acting seat drawn among those who may act).
+
+    With ``one_decision_at_a_time``, a move the policy makes of several decisions (Tonga
+    Bonga's routes and placements, ``go m4 m3 camp``, ``place 4 on B, 3 on C``) is logged as
+    its single decisions, each its own move, as a player may also type them."""
     resolved = game.spec.resolve_options(options or {})
     state = game.setup(players, resolved, seed)
     played = Played(game, seed, players, resolved, states=[state])
@@ -41,11 +53,12 @@ def playout(game: Game, players: int, seed: int, options: dict[str, str] | None 
             return played
         seats = game.to_act(state)
         seat = seats[rng.below(draw, len(seats))]
-        move = game.playout_move(state, seat, draw)
-        after = game.apply(state, seat, move)
-        played.entries.append(Entry(seat, game.format(state, move)))
-        played.texts.append(game.describe(state, seat, move, after))
-        played.moves.append(move)
-        played.states.append(after)
-        state = after
+        chosen = game.playout_move(state, seat, draw)
+        for move in decisions(chosen) if one_decision_at_a_time else (chosen,):
+            after = game.apply(state, seat, move)
+            played.entries.append(Entry(seat, game.format(state, move)))
+            played.texts.append(game.describe(state, seat, move, after))
+            played.moves.append(move)
+            played.states.append(after)
+            state = after
     raise AssertionError("the playout did not end")

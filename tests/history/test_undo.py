@@ -101,9 +101,10 @@ def test_undo_of_a_quiet_last_move_is_allowed_and_replays_to_the_state_before(ke
 
 
 def test_undo_can_take_back_several_moves_of_one_turn() -> None:
-    """Tonga Bonga: every ship step is a move; two steps in a row can both be taken back."""
+    """Tonga Bonga: ship steps typed one by one are a move each; two steps in a row can both be
+    taken back."""
     game = GAMES["tonga"]
-    played = playout(game, 3, seed=2)
+    played = playout(game, 3, seed=2, one_decision_at_a_time=True)
     index = first(
         played,
         lambda i: (
@@ -196,7 +197,7 @@ REVEALED = (
 )
 def test_tonga_undo_is_refused_after_dice_were_rolled(case: str, wanted: Any) -> None:
     game = GAMES["tonga"]
-    played = playout(game, 4, seed=9)
+    played = playout(game, 4, seed=9, one_decision_at_a_time=True)
     index = first(played, lambda i: i + 1 < len(played.moves) and wanted(played, i))
     seat = played.entries[index].seat
     assert seat is not None
@@ -205,7 +206,7 @@ def test_tonga_undo_is_refused_after_dice_were_rolled(case: str, wanted: Any) ->
 
 def test_tonga_a_die_placed_with_dice_left_in_hand_may_be_taken_back() -> None:
     game = GAMES["tonga"]
-    played = playout(game, 4, seed=9)
+    played = playout(game, 4, seed=9, one_decision_at_a_time=True)
     index = first(
         played,
         lambda i: isinstance(played.moves[i], Place) and played.states[i + 1].roll != (),

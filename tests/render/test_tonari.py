@@ -131,8 +131,9 @@ def test_the_header_has_no_backticks_and_names_who_acts():
     from render import hexboard
     from tests.render.support import NAMES
 
-    view = GAME.view(played(4, 3), None)
-    assert "`" in view.pending  # the chat text marks commands...
+    state = played(4, 3)
+    view = GAME.view(state, None)
+    assert "`" in GAME.pending(state)  # the chat text marks commands...
     title, text = hexboard.header_texts(
         "Tonari", view.turn, view.winners, view.pending, view.note, NAMES
     )
@@ -152,3 +153,37 @@ def test_alt_text_names_players_scores_and_tokens():
         assert "left neighbour" in alt or view.players == 2, name
     end = alt_text(GAME.view(played(4, 500), None), names=NAMES)
     assert "Game over, " in end and " points" in end and "to act" not in end
+
+
+def test_in_season_collected_and_discarded_never_reads_none_yet(monkeypatch):
+    """In Season collected with no set colour collected is discarded with no effect: from then
+    on, to the end, neither the picture nor the alt text may say "none yet" (it will never
+    come); both say what the rules' ``season_text`` says, and the line fits the panel."""
+    from render import tonari
+    from render.common import text_width
+    from render.tonari import PANEL, alt_text, season_label
+    from tests.rules.test_tonari import play
+
+    start = make({"c4": T.ORANGE, "b4": T.SEASON, "a4": T.RED}, players=2)
+    assert season_label(GAME.view(start, None)) == "In Season: none yet"  # still on the board
+    mid = play(start, "c4", "b4")  # move 1 catches an Orange; move 2 collects In Season
+    assert "In Season is discarded with no effect" in mid.note
+    end = play(mid, "a4")
+    assert end.phase is Phase.OVER
+    drawn: list[tuple[str, int]] = []
+    monkeypatch.setattr(
+        tonari, "paste_text", lambda image, at, text, size, *a: drawn.append((text, size))
+    )
+    for state in (mid, end):
+        view = GAME.view(state, None)
+        drawn.clear()
+        render(view)
+        season = [(text, size) for text, size in drawn if text.startswith("In Season")]
+        assert season == [(season_label(view), season[0][1])]
+        text, size = season[0]
+        assert text == "In Season: none (token discarded or removed without effect)"
+        assert text_width(text, size) <= PANEL - 24 and size >= 15
+        assert not any("none yet" in text for text, _ in drawn)
+        alt = alt_text(view)
+        assert "In Season: none (token discarded or removed without effect)" in alt
+        assert "none yet" not in alt

@@ -10,6 +10,7 @@ import pytest
 from render.common import to_png
 from render.toshi import render, render_hand
 from rules import rng
+from rules.playout import policy_game
 from rules.toshi import ToshiToshi
 from rules.toshi.model import Phase, ToshiState
 
@@ -20,13 +21,7 @@ MAX_PNG = 500 * 1024
 def positions(players: int, variant: str, seed: int) -> list[ToshiState]:
     state = GAME.setup(players, {"variant": variant}, seed)
     draw = rng.stream(seed, "render")
-    out = [state]
-    while GAME.outcome(state) is None:
-        seats = GAME.to_act(state)
-        seat = seats[rng.below(draw, len(seats))]
-        state = GAME.apply(state, seat, GAME.playout_move(state, seat, draw))
-        out.append(state)
-    return out
+    return [state, *(after for *_, after in policy_game(GAME, state, draw, any_seat=True))]
 
 
 def one_per_phase(players: int, variant: str) -> dict[Phase, ToshiState]:

@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 
 from rules import rng
+from rules.playout import policy_game
 from rules.tonga.state import LEDGER, Camp, Die, Move, Phase, Route, Step, Wages, decisions
 from tests.rules.test_tonga_support import GAME, navigation, play, sp
 
@@ -17,15 +18,12 @@ def playout(players: int, seed: int, moves: list[Move] | None = None) -> tuple[o
     """A whole policy game: the final state and the log of (seat, move text); the moves
     themselves go to ``moves`` when given."""
     state = GAME.setup(players, {}, seed)
-    draw = rng.stream(seed, "playout")
     log = []
-    while GAME.outcome(state) is None:
-        seat = GAME.to_act(state)[0]
-        move = GAME.playout_move(state, seat, draw)
-        log.append((seat, GAME.format(state, move)))
+    for before, seat, move, after in policy_game(GAME, state, rng.stream(seed, "playout")):
+        log.append((seat, GAME.format(before, move)))
         if moves is not None:
             moves.append(move)
-        state = GAME.apply(state, seat, move)
+        state = after
     return state, log
 
 

@@ -93,16 +93,21 @@ def test_a_harbour_out_of_reach_is_named_as_a_harbour():
         GAME.apply(navigation(at="cocoa", mp=5), 0, Step(sp("g8")))
 
 
-def test_half_typed_or_unknown_spaces_get_a_specific_answer():
-    state = navigation(at="g7", mp=5)
-    with pytest.raises(InvalidMove, match=r"^`go`: name the space to sail to, e.g. `go f6`"):
-        GAME.parse(state, "go")
-    with pytest.raises(InvalidMove, match=r"^`go a1`: there is no sea space a1 on the chart"):
-        GAME.parse(state, "go a1")
-    with pytest.raises(InvalidMove, match=r"^`go f6 f5`: f5 is a reef; ships sail only on sea"):
-        GAME.parse(state, "go f6 f5")
-    with pytest.raises(InvalidMove, match=r"^`go f6 nowhere`: `nowhere` is not a sea space; a"):
-        GAME.parse(state, "go f6 nowhere")
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("go", r"^`go`: name the space to sail to, e.g. `go f6`"),
+        ("go a1", r"^`go a1`: there is no sea space a1 on the chart"),
+        ("go f7 z99", r"^`go f7 z99`: there is no sea space z99"),
+        ("go f6 f5", r"^`go f6 f5`: f5 is a reef; ships sail only on sea"),
+        ("go f7 h8", r"^`go f7 h8`: h8 is land of Tonga Bonga"),
+        ("go f6 nowhere", r"^`go f6 nowhere`: `nowhere` is not a sea space; a"),
+        ("go f7 end e7", r"^`go f7 end e7`: `end` ends your turn, so it can"),
+    ],
+)
+def test_half_typed_unknown_or_impossible_routes_get_a_specific_answer(text: str, answer: str):
+    with pytest.raises(InvalidMove, match=answer):
+        GAME.parse(navigation(at="g7", mp=5), text)
 
 
 def test_the_public_post_says_when_a_ship_passes_another():

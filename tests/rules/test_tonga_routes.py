@@ -142,16 +142,6 @@ def test_route_texts_parse_in_many_spellings_and_format_back():
     assert GAME.parse(there, "camp, end") == route("camp", "end")
 
 
-def test_route_texts_that_cannot_be_routes_are_refused_in_words():
-    state = navigation(at="g7", mp=5)
-    with pytest.raises(InvalidMove, match=r"^`go f7 end e7`: `end` ends your turn, so it can"):
-        GAME.parse(state, "go f7 end e7")
-    with pytest.raises(InvalidMove, match=r"^`go f7 h8`: h8 is land of Tonga Bonga"):
-        GAME.parse(state, "go f7 h8")
-    with pytest.raises(InvalidMove, match=r"^`go f7 z99`: there is no sea space z99"):
-        GAME.parse(state, "go f7 z99")
-
-
 def test_a_legal_route_is_in_the_legal_moves_and_an_illegal_one_is_not():
     state = navigation(at="g7", mp=5)
     legal = GAME.legal_moves(state, 0)

@@ -1,0 +1,443 @@
+"""The table's memory on Discord: `log`, `replay`, `undo` and `leaderboard` for every game (a
+mixin of the game cogs), the answer of `/tidetable stats`, the paging buttons of a log, and the
+score breakdown picture of a final post.
+
+The words and pictures come from the pure pieces: ``data.history`` (the log in the words the
+channel saw, the fair undo), ``data.ratings`` (openskill over the stored results),
+``render.replay`` and ``render.scores``. Everything slow (replaying a log, drawing a GIF) runs in
+a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+
+from cogs import messages
+from cogs.replies import answer, report
+from data import history
+from data.matches import Match, MatchService
+from data.ratings import GLOBAL, RatingTable, Scope, rate
+from data.store import Store
+from render.common import to_png
+from render.replay import replay_gif
+from render.scores import breakdown_chart, rating_chart
+from rules.base import Game
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from bot import Tidetable
+
+log = logging.getLogger("tidetable.history")
+
+SCORES_SUFFIX = "-scores.png"  # the breakdown picture's file name ends so (beside the board)
+LOG_PAGE_LIMIT = 1800  # a page of the log; the header line and Discord's 2000 leave room
+LEADERBOARD_ROWS = 20
+NO_MENTIONS = discord.AllowedMentions.none()
+PUBLIC_HELP = "Post it in the channel for everyone (default: only you see it)"
+MATCH_HELP = "A match number (default: this channel's latest match)"
+PUBLIC_VIEW, OWN_VIEW = "p", "o"  # a log in public words, or with the viewer's own moves named
+
+
+# -- names ------------------------------------------------------------------------------------
+async def display_names(
+    bot: discord.Client,
+    guild: discord.Guild | None,
+    user_ids: Sequence[int],
+    fallback: Sequence[str],
+) -> list[str]:
+    """What to call each user in a picture (a mention cannot be drawn): their name on the
+    server, else their user name, else ``fallback`` (the seat's name)."""
+    names = []
+    for user_id, spare in zip(user_ids, fallback, strict=True):
+        member = guild.get_member(user_id) if guild is not None else None
+        user: discord.abc.User | None = member or bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await bot.fetch_user(user_id)
+            except (discord.HTTPException, ValueError):
+                user = None
+        names.append(user.display_name if user is not None else spare)
+    return names
+
+
+def counted(number: int, noun: str) -> str:
+    """ "1 match", "3 matches", "0 wins"."""
+    if number == 1:
+        return f"1 {noun}"
+    return f"{number} {noun}{'es' if noun.endswith('ch') else 's'}"
+
+
+def seat_names(match: Match) -> list[str]:
+    return [match.game.seat_name(seat) for seat in range(len(match.players))]
+
+
+# -- the final post's breakdown --------------------------------------------------------------
+async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | None:
+    """The score breakdown of a finished match as stacked bars per player, or None when the
+    match did not end by its rules (a resignation, a cancellation)."""
+    outcome = match.outcome()
+    if outcome is None:
+        return None
+    guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
+    names = await display_names(bot, guild, match.players, seat_names(match))
+    png = await asyncio.to_thread(lambda: to_png(breakdown_chart(outcome, names)))
+    return discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}{SCORES_SUFFIX}")
+
+
+# -- the log in words ------------------------------------------------------------------------
+def log_lines(match: Match, entries: Sequence[Any], viewer: int | None) -> list[str]:
+    """Each log entry as the channel saw it: the mover named, then the move's public words
+    (``viewer``'s own moves in their private words). A move later taken back is marked."""
+    lines = history.public_log(
+        match.game, match.row.seed, len(match.players), match.options, entries, viewer
+    )
+    out = []
+    for line in lines:
+        mark = " *(taken back)*" if line.undone else ""
+        if line.seat is None or line.seat >= len(match.players):
+            out.append(f"{line.number}. {line.text}{mark}")
+        else:
+            who = messages.mention(match.user_at(line.seat))
+            out.append(f"{line.number}. {who}: {line.text}{mark}")
+    return out
+
+
+def log_pages(match: Match, entries: Sequence[Any], viewer: int | None) -> list[str]:
+    return history.pages(log_lines(match, entries, viewer), limit=LOG_PAGE_LIMIT)
+
+
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:log:(?P<match>\d+):(?P<page>\d+):(?P<kind>[po])",
+):
+    """Show page ``page`` of match ``match``'s log in the message the button is under. The
+    kind says whose words: public, or the clicking player's own (their own face-down cards
+    named; only ever on a message that player alone sees)."""
+
+    def __init__(
+        self, match_id: int, page: int, kind: str, label: str = "page", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tt:log:{match_id}:{page}:{kind}",
+                disabled=disabled,
+            )
+        )
+        self.match_id, self.page, self.kind = match_id, page, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LogButton:
+        return cls(int(match["match"]), int(match["page"]), match["kind"], item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot: Tidetable = interaction.client  # type: ignore[assignment]
+            found = await bot.service.by_id(self.match_id)
+            viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
+            entries = await bot.service.store.moves(found.id)
+            content, view = await log_message(found, entries, self.page, viewer, self.kind)
+            # The page replaces the one shown, as the answer itself: reading a log and
+            # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
+            await interaction.response.edit_message(
+                content=content, view=view, allowed_mentions=NO_MENTIONS
+            )
+        except Exception as error:  # one handler for every error, as for slash commands
+            await report(interaction, error)
+
+
+def log_view(match_id: int, page: int, count: int, kind: str) -> discord.ui.View | None:
+    """Previous and next buttons (each names the page it shows), when there is more than one."""
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogButton(match_id, max(page - 1, 0), kind, "◀ Previous", page == 0))
+    view.add_item(LogButton(match_id, min(page + 1, count - 1), kind, "Next ▶", page >= count - 1))
+    return view
+
+
+async def log_message(
+    match: Match, entries: Sequence[Any], page: int, viewer: int | None, kind: str
+) -> tuple[str, discord.ui.View | None]:
+    """One page of the log with its header, and the buttons to turn pages."""
+    book = await asyncio.to_thread(log_pages, match, entries, viewer)
+    page = min(max(page, 0), len(book) - 1)  # a page asked for on a log that changed since
+    whose = ", with your own moves in your words" if kind == OWN_VIEW else ""
+    head = f"**{match.game.spec.name}** match #{match.id} — the log{whose}"
+    if len(book) > 1:
+        head += f", page {page + 1} of {len(book)}"
+    body = book[page] or "No moves yet."
+    return messages.clip(f"{head}:\n{body}", 2000), log_view(match.id, page, len(book), kind)
+
+
+_GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton,)
+
+
+# -- the replay ------------------------------------------------------------------------------
+def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """The caption of each log entry's frame: its log line in public words, with the mover's
+    name (``render_replay`` adds the last frame's: the final scores and who played which seat)."""
+    lines = history.public_log(
+        match.game, match.row.seed, len(match.players), match.options, entries
+    )
+    captions = []
+    for line in lines:
+        mark = " (taken back)" if line.undone else ""
+        seat = line.seat
+        who = f"{names[seat]}: " if seat is not None and seat < len(names) else ""
+        captions.append(f"{line.number}. {who}{line.text}{mark}")
+    return captions
+
+
+def render_replay(
+    match: Match,
+    entries: Sequence[Any],
+    names: Sequence[str],
+    renderer: Callable[[Any], Image.Image],
+    max_bytes: int | None = None,
+) -> tuple[bytes, str, int]:
+    """The GIF of the match (CPU-bound: run it in a thread), the note on how it was shrunk,
+    and how many frames the replay has (one per log entry, then the final scores)."""
+    game: Game = match.game
+    frames = history.replay_frames(game, match.row.seed, len(match.players), match.options, entries)
+    captions = replay_captions(match, entries, names)
+    seating = ", ".join(f"{names[s]} is {game.seat_name(s)}" for s in range(len(match.players)))
+    captions.append(f"{frames[-1][1]} ({seating}.)")
+    pictures = [renderer(game.view(state, None)) for state, _ in frames]
+    extra = {} if max_bytes is None else {"max_bytes": max_bytes}
+    data, note = replay_gif(pictures, captions, **extra)
+    return data, note, len(frames)
+
+
+# -- the ratings -----------------------------------------------------------------------------
+class RatingBook:
+    """The rating table rebuilt from the stored results whenever another match has finished
+    (ratings are derived data: nothing of them is stored)."""
+
+    def __init__(self) -> None:
+        self._count = -1
+        self._table = RatingTable()
+        self._lock = asyncio.Lock()
+
+    async def table(self, store: Store) -> RatingTable:
+        async with self._lock:
+            count = await store.finished_count()
+            if count != self._count:
+                results = await store.finished_results()
+                self._table = await asyncio.to_thread(rate, results)
+                self._count = count
+            return self._table
+
+
+_BOOKS: weakref.WeakKeyDictionary[Store, RatingBook] = weakref.WeakKeyDictionary()
+
+
+async def ratings(store: Store) -> RatingTable:
+    """The current rating table of the bot's database."""
+    book = _BOOKS.get(store)
+    if book is None:
+        book = _BOOKS[store] = RatingBook()
+    return await book.table(store)
+
+
+def scope_of(guild_id: int | None, everywhere: bool) -> Scope:
+    return GLOBAL if everywhere or guild_id is None else guild_id
+
+
+async def stats_answer(
+    bot: Tidetable,
+    interaction: discord.Interaction,
+    user: discord.abc.User | None,
+    *,
+    everywhere: bool = False,
+) -> None:
+    """`/tidetable stats [user]`: matches, wins and rating per game on this server (or
+    everywhere), with a picture of the rating over time. Answers privately."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    target = user or interaction.user
+    scope = scope_of(interaction.guild_id, everywhere)
+    where = "on all servers" if scope == GLOBAL else "on this server"
+    table = await ratings(bot.service.store)
+    rows = table.stats(target.id, scope)
+    who = messages.mention(target.id)
+    if not rows:
+        await answer(
+            interaction,
+            f"{who} has no rated matches {where} yet: every finished match between people "
+            "counts (not cancelled ones, nor those with computer players).",
+        )
+        return
+    names = {key: game.spec.name for key, game in bot.service.games.items()}
+    lines = [f"{who}'s record {where} (rating: openskill's mu − 3 sigma):"]
+    for row in rows:
+        lines.append(
+            f"**{names.get(row.game, row.game)}**: {counted(row.matches, 'match')}, "
+            f"{counted(row.wins, 'win')}, "
+            f"rating **{row.rating:.1f}** (#{row.place} of {row.players})"
+        )
+    series = {
+        names.get(row.game, row.game): table.series(row.game, [target.id], scope)[target.id]
+        for row in rows
+    }
+    title = f"Rating over time — {target.display_name}"
+    png = await asyncio.to_thread(lambda: to_png(rating_chart(series, title=title)))
+    file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
+    await answer(interaction, messages.clip("\n".join(lines)), file=file)
+
+
+# -- the commands ----------------------------------------------------------------------------
+class HistoryCommands:
+    """`log`, `replay`, `undo` and `leaderboard` for one game: mixed into ``GameCog``, whose
+    group collects app commands from its base classes."""
+
+    if TYPE_CHECKING:
+        bot: Tidetable
+        service: MatchService
+        game: Game
+        game_key: ClassVar[str]
+        board_renderer: ClassVar[Callable[[Any], Image.Image]]
+
+        async def match_to_show(
+            self, interaction: discord.Interaction, match_id: int | None
+        ) -> Match: ...
+
+        async def conclude(
+            self, interaction: discord.Interaction, entries: tuple[int, ...], saved: str
+        ) -> None: ...
+
+        @staticmethod
+        def _channel(interaction: discord.Interaction) -> int: ...
+
+    @app_commands.command(name="log", description="The match in words, move by move")
+    @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
+    async def log(
+        self, interaction: discord.Interaction, match: int | None = None, public: bool = False
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await self.match_to_show(interaction, match)
+        if found.status == "lobby" or found.state is None:
+            await answer(interaction, f"Match #{found.id} has not started: nothing to log yet.")
+            return
+        entries = await self.service.store.moves(found.id)
+        # Privately, a player reads their own moves in their own words (the card they built
+        # face down is named for them); a public log says only what the channel saw.
+        seat = None if public else found.seat_of(interaction.user.id)
+        own = seat is not None and self.game.spec.hidden_information
+        kind = OWN_VIEW if own else PUBLIC_VIEW
+        content, view = await log_message(found, entries, 0, seat if own else None, kind)
+        await self._show(interaction, public, content, view=view, posted="Posted the log.")
+
+    @app_commands.command(name="replay", description="An animated picture of the match")
+    @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
+    async def replay(
+        self, interaction: discord.Interaction, match: int | None = None, public: bool = False
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await self.match_to_show(interaction, match)
+        if found.status == "lobby" or found.state is None:
+            await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
+            return
+        entries = await self.service.store.moves(found.id)
+        guild = interaction.guild
+        names = await display_names(self.bot, guild, found.players, seat_names(found))
+        renderer = type(self).board_renderer
+        gate = _GATES.get(self.bot)
+        if gate is None:
+            gate = _GATES[self.bot] = asyncio.Semaphore(1)
+        async with gate:  # one GIF at a time per bot: each keeps a core busy for seconds
+            data, note, frames = await asyncio.to_thread(
+                render_replay, found, entries, names, renderer
+            )
+        moves = "1 log entry" if frames == 2 else f"{frames - 1} log entries"
+        text = f"**{self.game.spec.name}** match #{found.id}: {moves}, a frame each, then the end."
+        if found.status == "active":
+            text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
+        if note:
+            text += f" {note}"
+        file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
+        await self._show(interaction, public, text, file=file, posted="Posted the replay.")
+
+    @app_commands.command(
+        name="undo",
+        description="Take back your last move, while nobody else has acted and it revealed nothing",
+    )
+    async def undo(self, interaction: discord.Interaction) -> None:
+        from cogs.base import require_posting  # cogs.base mixes this class in
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
+        done, move = await self.service.undo(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await self.conclude(interaction, done.entries, f"You took back `{messages.quote(move)}`.")
+
+    @app_commands.command(name="leaderboard", description="The best players of this game")
+    @app_commands.rename(everywhere="global")
+    @app_commands.describe(
+        everywhere="Across all servers (default: this server)", public=PUBLIC_HELP
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction, everywhere: bool = False, public: bool = False
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        scope = scope_of(interaction.guild_id, everywhere)
+        table = await ratings(self.service.store)
+        rows = table.leaderboard(self.game_key, scope, LEADERBOARD_ROWS)
+        where = "all servers" if scope == GLOBAL else "this server"
+        name = self.game.spec.name
+        if not rows:
+            text = (
+                f"No rated {name} matches on {where} yet: every finished match between people "
+                "counts (not cancelled ones, nor those with computer players)."
+            )
+        else:
+            lines = [f"**{name}** leaderboard, {where} (rating: openskill's mu − 3 sigma):"]
+            lines += [
+                f"{row.place}. {messages.mention(row.user_id)} **{row.rating:.1f}** · "
+                f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
+                for row in rows
+            ]
+            text = "\n".join(lines)
+        await self._show(interaction, public, messages.clip(text), posted="Posted the leaderboard.")
+
+    async def _show(
+        self,
+        interaction: discord.Interaction,
+        public: bool,
+        content: str,
+        *,
+        posted: str,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
+    ) -> None:
+        """Answer privately, or post in the channel (naming people without pinging them)."""
+        if not public:
+            await answer(interaction, content, file=file, view=view)
+            return
+        from cogs.base import require_posting
+
+        require_posting(interaction)
+        channel = self.bot.get_partial_messageable(self._channel(interaction))
+        await channel.send(
+            content,
+            file=file or discord.utils.MISSING,
+            view=view or discord.utils.MISSING,
+            allowed_mentions=NO_MENTIONS,
+        )
+        await answer(interaction, posted)

@@ -1,0 +1,60 @@
+"""Computer seats: who they are and when they must think. Knows no Discord and no search.
+
+A computer seat is stored like a player, under a negative user id that says its level and
+which bot of the match it is (-101 is the first easy bot, -203 the third normal one): every
+table keeps working unchanged, and no Discord user can have such an id. When a change leaves a
+computer seat to decide, the change writes a "think" announcement for it into the outbox, due
+after a short pause; delivering it runs the search and plays the move through the same service
+path as a person's (checked, saved, announced). A crash before it is played leaves the entry
+pending, so the seat thinks again after the restart; a decision already played makes it stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from data.store import Announcement
+from rules.base import Game
+
+LEVELS = ("easy", "normal", "hard")
+THINK_PAUSE = 2.0  # seconds: a readable pause before a computer seat plays
+
+
+def computer_id(level: str, number: int) -> int:
+    """The user id of the ``number``-th computer seat (1-based) of ``level`` in a match."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    return -(100 * (LEVELS.index(level) + 1) + number)
+
+
+def is_computer(user_id: int) -> bool:
+    return user_id < 0
+
+
+def level_of(user_id: int) -> str:
+    return LEVELS[(-user_id) // 100 - 1]
+
+
+def computer_name(user_id: int) -> str:
+    """How texts name a computer seat: "Bot (normal)"."""
+    return f"Bot ({level_of(user_id)})"
+
+
+def next_computer(players: Sequence[int], level: str) -> int:
+    """A new computer seat's id: numbered after every computer already in the match."""
+    number = 1 + sum(1 for u in players if is_computer(u))
+    return computer_id(level, number)
+
+
+def thinking(
+    game: Game, state: Any, players: Sequence[int], version: int, pause: float = THINK_PAUSE
+) -> list[Announcement]:
+    """A "think" entry for each computer seat that must decide in ``state`` (at ``version``)."""
+    if state is None or game.outcome(state) is not None:
+        return []
+    return [
+        Announcement("think", {"seat": seat, "version": version}, delay=pause)
+        for seat in game.to_act(state)
+        if is_computer(players[seat])
+    ]
