@@ -701,7 +701,8 @@ class MatchService:
             seat = self._seat_for_play(match, user_id)
             gone = {seat, *match.row.table_seats()}
             winners = [s for s in range(len(match.players)) if s not in gone]
-            if len(winners) >= 2:  # three or more: the table plays the seat, the others go on
+            people = [s for s in winners if not is_computer(match.players[s])]
+            if len(winners) >= 2 and people:  # the table plays the seat, the others go on
                 return await self.turns.resign_to_table(match, seat, user_id)
             result = {"reason": f"seat {seat + 1} resigned", "winners": winners, "resigned": seat}
             note = post("resign", match.version + 1, seat=seat, user=user_id)
