@@ -839,7 +839,10 @@ class Store:
                     players=seats.get(row["id"], []),
                     status=row["status"],
                     result=result if isinstance(result, dict) else None,
-                    computer_played=sorted(timed_out.get(row["id"], ())),
+                    # ... and so do the seats the table played to the end (data/turns.py).
+                    computer_played=sorted(
+                        timed_out.get(row["id"], set()) | set(table_seats_of(result))
+                    ),
                     # Computer seats are stored under negative user ids (data/computers.py).
                     computer_players=[
                         seat for seat, user in enumerate(seats.get(row["id"], [])) if user < 0
@@ -847,6 +850,13 @@ class Store:
                 )
             )
         return results
+
+
+def table_seats_of(result: Any) -> list[int]:
+    """The seats a finished match's result says the table played (after timeouts or a
+    resignation), for the ratings."""
+    seats = result.get("table", []) if isinstance(result, dict) else []
+    return [int(s) for s in seats if isinstance(s, int)]
 
 
 async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:

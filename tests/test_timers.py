@@ -323,6 +323,9 @@ async def test_a_seat_the_table_plays_cannot_win(service: MatchService):
     assert final.status == "finished"
     assert seat not in final.result["winners"] and final.result["table"] == [seat]
     assert final.result["winners"]
+    # The ratings count the seat as played by the computer (ranked last, not rated as a win).
+    (rated,) = await service.store.finished_results()
+    assert rated.computer_played == (seat,)
 
 
 async def test_a_resignation_in_a_four_player_match_lets_the_others_play_on(
