@@ -25,6 +25,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.computers import ComputerTable
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
+from cogs.people import People
 from cogs.replies import report
 from data.clock import Clock, SystemClock
 from data.computers import THINK_PAUSE
@@ -86,6 +87,10 @@ class Tidetable(commands.Bot):
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         computer_pause: float = THINK_PAUSE,
     ) -> None:
+        # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
+        # davey) would only alarm whoever starts it.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -104,6 +109,7 @@ class Tidetable(commands.Bot):
         self.computer_pause = computer_pause
         self.computers = ComputerTable(self)
         self.store: Store | None = None
+        self.people = People(self)  # display names of players, for texts and pictures
         self.service: MatchService
         self.dispatcher: Dispatcher
         self.scheduler: Scheduler
@@ -122,7 +128,8 @@ class Tidetable(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
-        await self.load_extension("cogs.tidetable")
+        await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
+        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify…
         if self.sync_commands:
             await self.sync()
 
@@ -219,6 +226,9 @@ def main() -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # discord.py's own chatter at start ("logging in using static token") says nothing an
+    # operator needs; its warnings and errors still show. A start that fails is one line.
+    logging.getLogger("discord.client").setLevel(logging.WARNING)
     try:
         asyncio.run(check_storage(settings.database))
     except StorageError as error:  # named in one line, before connecting to Discord

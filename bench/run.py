@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import tonga_commands
 from data.matches import MatchService
 from data.store import Store
 from render.common import to_png
@@ -156,6 +157,10 @@ def main(keys: list[str]) -> None:
         + ", others >= 200. Playouts use the rules only (play, without the legality re-check)."
         + "\n  render ms: drawing the picture; +PNG ms: encoding it (256-colour PNG)."
     )
+    if not keys or "tonga" in keys:  # issue 11, item 2 (details: python -m bench.tonga_commands)
+        print("Tonga Bonga, 3 players, 20 seeded games: commands and pings, before/after routes")
+        for line in tonga_commands.summary():
+            print(line)
 
 
 if __name__ == "__main__":

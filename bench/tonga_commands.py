@@ -117,6 +117,27 @@ def _one_by_one(start: TongaState, log: list[tuple[int, Move]], end: TongaState)
     return Count(commands, tuple(pings))
 
 
+def summary_lines(played: list[Game]) -> list[str]:
+    """The before/after line of each count: commands per game and pings per player."""
+    lines = []
+    for name, pick in (("before", lambda g: g.before), ("after", lambda g: g.after)):
+        counts = [pick(g) for g in played]
+        commands = [c.commands for c in counts]
+        pings = [p for c in counts for p in c.pings]
+        lines.append(
+            f"{name:>6}: commands per game mean {statistics.mean(commands):6.1f}, "
+            f"worst {max(commands):4d} (target <= {TARGET_COMMANDS}); "
+            f"pings per player mean {statistics.mean(pings):5.1f}, "
+            f"worst {max(pings):3d} (target <= {TARGET_PINGS})"
+        )
+    return lines
+
+
+def summary(games: int = 20) -> list[str]:
+    """The before/after lines over ``games`` seeded games (for `python -m bench.run`)."""
+    return summary_lines([play(seed) for seed in range(games)])
+
+
 def main(games: int) -> None:
     played = [play(seed) for seed in range(games)]
     print(f"Tonga Bonga, {PLAYERS} players, goal-directed policy, seeds 0-{games - 1}")
@@ -131,16 +152,8 @@ def main(games: int) -> None:
             f"{g.after.commands:>8} {max(g.after.pings):>9} {g.forced:>6}"
         )
     print()
-    for name, pick in (("before", lambda g: g.before), ("after", lambda g: g.after)):
-        counts = [pick(g) for g in played]
-        commands = [c.commands for c in counts]
-        pings = [p for c in counts for p in c.pings]
-        print(
-            f"{name:>6}: commands per game mean {statistics.mean(commands):6.1f}, "
-            f"worst {max(commands):4d} (target <= {TARGET_COMMANDS}); "
-            f"pings per player mean {statistics.mean(pings):5.1f}, "
-            f"worst {max(pings):3d} (target <= {TARGET_PINGS})"
-        )
+    for line in summary_lines(played):
+        print(line)
     within = sum(g.after.commands <= TARGET_COMMANDS for g in played)
     print(f"after: {within} of {games} games within {TARGET_COMMANDS} commands")
     every = [p for g in played for p in g.after.every_post]

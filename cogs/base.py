@@ -9,6 +9,8 @@ the game has setup options. The cog parses Discord options, defers, calls the ma
 from __future__ import annotations
 
 import asyncio
+import importlib
+import inspect
 import io
 import logging
 import re
@@ -28,9 +30,9 @@ from cogs.replies import answer
 from data import turnclock
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
-from render.common import to_png
+from render.common import clip_alt, to_png
 from rules.base import Game
-from rules.errors import PlayerError
+from rules.errors import NotYourTurn, PlayerError
 
 if TYPE_CHECKING:
     from bot import Tidetable
@@ -57,6 +59,9 @@ class CannotPost(PlayerError):
 NEEDED = ("view_channel", "send_messages", "attach_files")
 
 
+# Game commands are for servers: Discord does not offer them in DMs (`/hands` is the one that
+# makes sense there, see cogs/hands.py). Subclasses inherit this from the class attributes.
+@app_commands.guild_only()
 class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
@@ -239,10 +244,12 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if found.status == "lobby" or found.state is None:
             await answer(interaction, messages.lobby_line(found))
             return
-        png = await asyncio.to_thread(self.public_png, found)
+        names = await self.names_for(found)
+        # Names, not mentions: a look at the board notifies nobody, wherever it is shown.
         clock = await self.service.turns.clock_now(found)
-        content = messages.clip(f"Match #{found.id}.\n{messages.next_line(found, clock)}")
-        file = discord.File(io.BytesIO(png), filename=f"{self.game_key}-{found.id}.png")
+        said = messages.next_line(found, names, notify=False, clock=clock)
+        content = messages.clip(f"Match #{found.id}.\n{said}")
+        file = await self.board_file(found, names, f"{self.game_key}-{found.id}.png")
         if not public:
             await answer(interaction, content, file=file)
             return
@@ -279,7 +286,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if seat is None or match.state is None:
             await answer(interaction, f"You have no seat in a running match #{match.id}.")
             return
-        text, file = await self.private_view(match, seat)
+        names = await self.names_for(match)
+        text, file = await self.private_view(match, seat, names)
         await answer(interaction, text, file=file)
 
     @app_commands.command(name="rules", description="How to play, and the readings we chose")
@@ -309,14 +317,17 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, version = unpack_choice(move)
         require_posting(interaction)
-        result = await self.service.move(
-            self._channel(interaction),
-            self.game_key,
-            interaction.user.id,
-            text,
-            expected_version=version,
-            receipt=receipt,
-        )
+        try:
+            result = await self.service.move(
+                self._channel(interaction),
+                self.game_key,
+                interaction.user.id,
+                text,
+                expected_version=version,
+                receipt=receipt,
+            )
+        except NotYourTurn as error:  # "waiting for …" names the person, not a seat
+            raise NotYourTurn(await self.named(str(error), self._channel(interaction))) from None
         await self.after_move(interaction, result)
 
     @move.autocomplete("move")
@@ -329,8 +340,16 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if reason is not None:
             # One entry that explains instead of an empty list; sending it back gets the same
             # explanation as an error, because the reason is checked before the move is read.
-            said = messages.fit_choice(reason)
+            said = messages.fit_choice(await self.named(reason, self._channel(interaction)))
             return [app_commands.Choice(name=said, value=said)]
+        if not moves:
+            # Nothing legal starts so: say what can be typed. Sent as it is, the typed text gets
+            # the game's own answer (what the notation is, or why that move is not allowed).
+            examples, _, _ = await self.service.suggestions(
+                self._channel(interaction), self.game_key, interaction.user.id, ""
+            )
+            said = messages.fit_choice(messages.nothing_matches(current, examples))
+            return [app_commands.Choice(name=said, value=current[:100] or said)]
         # The value carries the version the move was offered for: choosing it after the match
         # moved on (or twice) is refused instead of played on a board the player never saw.
         return [
@@ -342,7 +361,14 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     ) -> None:
         """A move chosen with a button or a select posted under a board."""
         require_posting(interaction)
-        result = await self.service.move_by_index(match_id, interaction.user.id, version, index)
+        try:
+            result = await self.service.move_by_index(
+                match_id, interaction.user.id, version, index
+            )
+        except NotYourTurn as error:
+            found = await self.service.by_id(match_id)
+            names = await self.names_for(found)
+            raise NotYourTurn(messages.people(str(error), found, names)) from None
         await self.after_move(interaction, result)
 
     async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
@@ -362,7 +388,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             )
             if not missed:
                 return "", None
-            text, file = await self.private_view(result.after, result.seat)
+            names = await self.names_for(result.after)
+            text, file = await self.private_view(result.after, result.seat, names)
             return f"\n{text}", file
 
         await self.conclude(interaction, result.entries, saved, extra=private)
@@ -394,8 +421,41 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             log.warning("could not answer interaction %s after saving", interaction.id)
 
     # -- drawing -------------------------------------------------------------------------
-    def public_png(self, match: Match) -> bytes:
-        return to_png(type(self).board_renderer(self.game.view(match.state, None)))
+    async def names_for(self, match: Match) -> list[str | None]:
+        """The players' display names on the match's server, by seat (None where unknown)."""
+        return await self.bot.people.names(match.row.guild_id, match.players)
+
+    async def named(self, text: str, channel_id: int) -> str:
+        """A reason with the seats of the channel's match named as people ("waiting for
+        bob (B): …"); unchanged when there is no match to name them from."""
+        try:
+            match = await self.service.current(channel_id, self.game_key)
+        except PlayerError:
+            return text
+        return messages.people(text, match, await self.names_for(match))
+
+    def public_png(self, match: Match, names: messages.Names = None) -> bytes:
+        """The public picture (no secret), naming the players."""
+        view = self.game.view(match.state, None)
+        return to_png(draw(type(self).board_renderer, view, names))
+
+    def alt_text(self, match: Match, names: messages.Names = None) -> str:
+        """The public picture in words, for screen readers (the attachment's description)."""
+        view = self.game.view(match.state, None)
+        describe = alt_text_of(type(self).board_renderer)
+        if describe is not None:
+            return clip_alt(describe(view, names=picture_names(names)))
+        said = messages.next_line(match, names, notify=False)
+        return clip_alt(f"{self.game.spec.name} match #{match.id}. {said}".replace("*", ""))
+
+    async def board_file(
+        self, match: Match, names: messages.Names, filename: str
+    ) -> discord.File:
+        """The public picture as an attachment with its alt text."""
+        png, alt = await asyncio.to_thread(
+            lambda: (self.public_png(match, names), self.alt_text(match, names))
+        )
+        return discord.File(io.BytesIO(png), filename=filename, description=alt)
 
     def choices_for(self, match: Match) -> discord.ui.View | None:
         """Buttons or a select for a small choice, in open games only (labels show moves)."""
@@ -407,24 +467,28 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         legal = self.game.legal_moves(match.state, seats[0])
         if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
             return None
-        labels = [self.game.format(match.state, m) for m in legal]
+        labels = [self.game.button_label(match.state, m) for m in legal]
         return move_choices(match.id, match.version, labels)
 
-    async def private_view(self, match: Match, seat: int) -> tuple[str, discord.File | None]:
+    async def private_view(
+        self, match: Match, seat: int, names: messages.Names = None
+    ) -> tuple[str, discord.File | None]:
         """The seat's private text and picture (their hand), for a DM or an ephemeral reply."""
         text = self.game.private_text(match.state, seat)
         if text is None:
             return (
                 f"{self.game.spec.name} has no hidden information: everything is on the board. "
-                f"You are {self.game.seat_name(seat)}.",
+                f"You are {messages.person(match, seat, names)}.",
                 None,
             )
         renderer = type(self).hand_renderer
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(lambda: to_png(renderer(view)))
-        return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png")
+        png = await asyncio.to_thread(lambda: to_png(draw(renderer, view, names)))
+        # The picture holds what the text says: the text is its alt text.
+        alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
+        return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)
 
     # -- helpers -------------------------------------------------------------------------
     @staticmethod
@@ -471,3 +535,22 @@ def unpack_choice(value: str) -> tuple[str, int | None]:
     if found is None:
         return value, None
     return found[2], int(found[1])
+
+
+def picture_names(names: messages.Names) -> list[str] | None:
+    """Names for a picture: an unknown one is left empty, and the picture says "Seat 2"."""
+    return None if names is None else [name or "" for name in names]
+
+
+def draw(renderer: Callable[..., Image.Image], view: Any, names: messages.Names) -> Image.Image:
+    """The renderer's picture of ``view``, naming the players when it can name them."""
+    if "names" in inspect.signature(renderer).parameters:
+        return renderer(view, names=picture_names(names))
+    return renderer(view)
+
+
+def alt_text_of(renderer: Callable[..., Image.Image]) -> Callable[..., str] | None:
+    """The ``alt_text(view, names=...)`` living beside a renderer (render/<game>.py), if any."""
+    module = importlib.import_module(renderer.__module__)
+    found = getattr(module, "alt_text", None)
+    return found if callable(found) else None

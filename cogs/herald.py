@@ -9,9 +9,7 @@ twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or n
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -107,50 +105,72 @@ class Herald:
             return lead + lobby, [], view
         if event == "cancel":
             return f"{who} cancelled match #{match.id}.", [], None
-        if event == "resign" and not payload.get("table"):
-            seat = int(payload["seat"])
-            name = messages.seat_label(match, seat)
-            return f"{name} resigned.\n{messages.final_text(match)}", [], None
         if event == "dm_closed":
             return messages.closed_dms([int(payload["user"])], match.row.game), [], None
+        # People are named by their display name on the server, in the texts and the picture.
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        if event == "resign" and not payload.get("table"):
+            return messages.final_text(match, names), [], None
         if event in ("rejoin", "pause", "resume", "reminder"):
             return await self._clock_post(match, payload), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
             headline = f"**{match.game.spec.name}** match #{match.id} begins. "
-            headline += messages.seating(then)
+            headline += messages.seating(then, names)
             closed = [u for u in then.players if await self.store.dm_closed(u)]
             if closed:
                 headline += "\n" + messages.closed_dms(closed, match.row.game)
         elif event == "move":
-            seat = int(payload["seat"])
-            headline = f"{messages.mention(then.user_at(seat))}: {payload['description']}"
+            headline = self._move_lines(then, payload, names)
         elif event == "undo":
             move = messages.quote(str(payload["move"]))
-            headline = f"{messages.mention(then.user_at(int(payload['seat'])))} took back `{move}`."
+            who = messages.person(then, int(payload["seat"]), names)
+            headline = f"{who} took back `{move}`."
         elif event == "timeout":
-            headline = timeout_headline(then, payload)
+            headline = timeout_headline(then, payload, names)
+            headline += table_lines(then, payload, names)
         elif event == "resign":  # three or more players: the table takes the seat
-            who = messages.seat_label(then, int(payload["seat"]))
+            who = messages.person(then, int(payload["seat"]), names)
             headline = (
                 f"{who} resigned: the table plays their seat for the rest of the match (it "
                 "cannot win); the others play on."
             )
+            headline += table_lines(then, payload, names)
         else:
             raise Permanent(f"unknown event {event!r}")
-        for forced in payload.get("forced", ()):
-            who = messages.seat_label(then, int(forced["seat"]))
-            how = "The table played for" if forced.get("table") else "The only choice, played for"
-            headline += f"\n{how} {who}: {forced['description']}"
-        content = f"{headline}\n{messages.next_line(then, payload.get('clock'))}"
-        png = await asyncio.to_thread(cog.public_png, then)
-        file = discord.File(io.BytesIO(png), filename=f"{match.row.game}-{match.id}-{version}.png")
-        files = [file]
+        clock = payload.get("clock")
+        content = f"{headline}\n{messages.next_line(then, names, clock=clock)}"
+        filename = f"{match.row.game}-{match.id}-{version}.png"
+        files = [await cog.board_file(then, names, filename)]
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
         return content, files, cog.choices_for(then) if current else None
+
+    @staticmethod
+    def _move_lines(then: Match, payload: dict[str, Any], names: messages.Names) -> str:
+        """What was played, naming people; at the end without the sentence saying the game is
+        over (the final text that follows says why, once)."""
+        over = then.status != "active"
+        lines = []
+        moves = [payload, *payload.get("forced", ())]
+        for index, played in enumerate(moves):
+            seat = int(played["seat"])
+            said = str(played["description"])
+            if over and index == len(moves) - 1:
+                said = messages.without_end(said)  # before naming: it splits at capitals
+            said = messages.people(said, then, names)
+            who = messages.person(then, seat, names)
+            if index == 0:
+                lines.append(said if said.startswith(who) else f"{who}: {said}")
+            else:  # "The only choice, played for bob (B): moved the boat to a3 …"
+                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
+                if played.get("table"):  # a seat the table plays (timeouts, resignation)
+                    lines.append(f"The table played for {who}: {said}")
+                else:
+                    lines.append(f"The only choice, played for {who}: {said}")
+        return "\n".join(lines)
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
@@ -179,7 +199,7 @@ class Herald:
         if event == "resume":
             clock = payload.get("clock") or {}
             return f"{who} resumed the clock of match #{match.id}.\n" + messages.next_line(
-                match, clock
+                match, clock=clock
             )
         # A reminder for a player whose DMs are closed: a mention in the match's channel.
         board = await self._board_link(match)
@@ -207,10 +227,15 @@ class Herald:
         cog = self.bot.game_cog(match.row.game)
         version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
         state = await self.bot.service.state_at(match, version)
-        text, file = await cog.private_view(messages.at_version(match, version, state), seat)
-        header = f"**{match.game.spec.name}** match #{match.id} — your private view"
+        then = messages.at_version(match, version, state)
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        text, file = await cog.private_view(then, seat, names)
+        # One DM per decision (data/matches.py private_views): it says so, and links the match.
+        header = f"**{match.game.spec.name}** match #{match.id}"
+        header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
+        header += f"\n{messages.match_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
             await channel.send(
@@ -300,20 +325,34 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return None
 
 
-def timeout_headline(match: Match, payload: dict[str, Any]) -> str:
+def timeout_headline(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
     """ "Time ran out: the table played `…` for alice", and when that hands the seat to the
     table for good, how to take it back."""
     seat = int(payload["seat"])
-    who = messages.seat_label(match, seat)
-    said = "; ".join(m["description"] for m in payload.get("moves", ()))
+    who = messages.seat_label(match, seat, names, notify=True)  # they should hear of it
+    said = "; ".join(
+        messages.people(str(m["description"]), match, names) for m in payload.get("moves", ())
+    )
     if match.game.spec.hidden_information:  # a move's text may show a secret: words only
-        text = f"⏰ Time ran out: the table played for {who}: {said}."
+        text = f"⏰ Time ran out: the table played for {who}: {said}"
     else:
         moves = ", ".join(f"`{m['move']}`" for m in payload.get("moves", ()))
-        text = f"⏰ Time ran out: the table played {moves} for {who} ({said})."
+        text = f"⏰ Time ran out: the table played {moves} for {who} ({said})"
+    text = messages.sentence(text)
     if payload.get("table"):
         text += (
             f"\nThat was their third automatic decision in a row: the table plays their seat "
             f"for the rest of the match (it cannot win). `/{match.row.game} rejoin` takes it back."
         )
     return text
+
+
+def table_lines(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
+    """The moves played without a person after a timeout or a resignation, one line each."""
+    lines = []
+    for played in payload.get("forced", ()):
+        who = messages.person(match, int(played["seat"]), names)
+        said = messages.people(str(played["description"]), match, names)
+        how = "The table played for" if played.get("table") else "The only choice, played for"
+        lines.append(f"\n{how} {who}: {said}")
+    return "".join(lines)

@@ -16,7 +16,7 @@ from data.computers import computer_name, is_computer
 from data.matches import Match, players_needed
 from data.store import OutboxEntry
 from data.turnclock import clock_name, winners_without
-from rules.base import Outcome, SeatScore
+from rules.base import SEAT_LETTERS, Outcome, SeatScore
 
 # Discord refuses messages over 2000 characters; leave room for a header.
 MESSAGE_LIMIT = 1900
@@ -29,16 +29,89 @@ def mention(user_id: int) -> str:
     return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
-def seat_label(match: Match, seat: int) -> str:
-    """ "Seat 1 (Red) <@…>", using the game's own name for the seat when it has one."""
-    return f"{match.game.seat_name(seat)} {mention(match.user_at(seat))}"
+# Display names of a match's players by seat (None where unknown), as cogs/people.py finds them.
+Names = Sequence[str | None] | None
+NAME_LIMIT = 32  # Discord's own limit for a server nickname
+_MARKDOWN = re.compile(r"([\\*_~`|>\[\]])")
 
 
-def seating(match: Match) -> str:
-    return " · ".join(seat_label(match, s) for s in range(len(match.players)))
+def shown_name(name: str | None) -> str | None:
+    """A display name fit for a public text: one line, Markdown and mentions made inert."""
+    if name is None:
+        return None
+    name = " ".join(name.replace("@", "@\u200b").split())[:NAME_LIMIT]
+    return _MARKDOWN.sub(r"\\\1", name) if any(c.isalnum() for c in name) else None
 
 
-def lobby_line(match: Match) -> str:
+def seat_tag(match: Match, seat: int) -> str:
+    """The seat's letter ("A") or the game's own name for it (TOKAN's "red"), as the pictures
+    mark its pieces."""
+    found = re.search(r"\(([^()]+)\)\s*$", match.game.seat_name(seat))
+    return found[1] if found else SEAT_LETTERS[seat]
+
+
+def person(match: Match, seat: int, names: Names = None) -> str:
+    """ "alice (A)": the player's display name and seat letter; the mention when no name is
+    known (Discord shows a mention as the name too)."""
+    name = shown_name(names[seat]) if names is not None and seat < len(names) else None
+    return f"{name or mention(match.user_at(seat))} ({seat_tag(match, seat)})"
+
+
+def ping(match: Match, seat: int) -> str:
+    """ "<@id> (A)": a person named by mention, for the texts that notify them."""
+    return f"{mention(match.user_at(seat))} ({seat_tag(match, seat)})"
+
+
+def seat_label(match: Match, seat: int, names: Names = None, notify: bool = False) -> str:
+    """The person by mention when the text is meant to notify them, else by name."""
+    return ping(match, seat) if notify else person(match, seat, names)
+
+
+def seating(match: Match, names: Names = None, notify: bool = True) -> str:
+    """Everyone at the table in seat order; by mention when the post tells them it began."""
+    return " · ".join(seat_label(match, s, names, notify) for s in range(len(match.players)))
+
+
+def match_link(match: Match) -> str:
+    """A link to the match's channel (a link into Discord itself)."""
+    where = match.row.guild_id or "@me"
+    return f"https://discord.com/channels/{where}/{match.row.channel_id}"
+
+
+_SEAT_IN_TEXT = re.compile(r"\b[Ss]eat (\d)(?: \(([^()]{1,12})\))?")
+
+
+def people(text: str, match: Match, names: Names = None) -> str:
+    """A rules text with every "Seat 2 (B)", "Seat 2" or "seat 2" written as the person, and
+    (in games that name seats by colour, as TOKAN's "Red moved…") the capitalised colour too."""
+    count = len(match.players)
+
+    def named(found: re.Match[str]) -> str:
+        seat = int(found.group(1)) - 1
+        return person(match, seat, names) if 0 <= seat < count else found.group(0)
+
+    text = _SEAT_IN_TEXT.sub(named, text)
+    tags = [seat_tag(match, s) for s in range(count)]
+    if all(len(tag) > 1 for tag in tags):  # colours: whole capitalised words only
+        pattern = "|".join(re.escape(tag.capitalize()) for tag in tags)
+        by_word = {tag.capitalize(): seat for seat, tag in enumerate(tags)}
+        text = re.sub(
+            rf"(?<![\w(])({pattern})\b(?! \()",
+            lambda found: person(match, by_word[found.group(1)], names),
+            text,
+        )
+    return text
+
+
+def sentence(text: str) -> str:
+    """``text`` ending with exactly one full stop (or its own ! ? … or closing code)."""
+    text = re.sub(r"(?<![.…])\.\s*\.(?!\.)", ".", text.strip())
+    if not text or text[-1] in ".!?…":
+        return text
+    return text + "."
+
+
+def lobby_line(match: Match, names: Names = None) -> str:
     spec = match.game.spec
     who = ", ".join(mention(u) for u in match.players)
     options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items())
@@ -58,15 +131,39 @@ def clock_text(seconds: int) -> str:
     return f"Clock: {clock_name(seconds)} per decision. "
 
 
-def next_line(match: Match, clock: Mapping[str, Any] | None = None) -> str:
-    """Who must decide now and what (with when their time runs out, or that they are away,
-    from the announcement's ``clock``), or the final result."""
+_ACTOR = re.compile(r"\s*[Ss]eat (\d)(?: \([^()]{1,12}\))?")
+
+
+def next_line(
+    match: Match,
+    names: Names = None,
+    notify: bool = True,
+    clock: Mapping[str, Any] | None = None,
+) -> str:
+    """Who must decide now (mentioned: this is the line that pings) and what, with when their
+    time runs out or that they are away (from the announcement's ``clock``); or, once the
+    match is over, the final result. ``notify=False`` names people without mentioning them."""
     if match.status == "active" and match.state is not None:
         seats = match.game.to_act(match.state)
-        users = " ".join(mention(match.user_at(s)) + deadline_note(clock, s) for s in seats)
+        pending = match.game.pending(match.state)
+        who = ", ".join(
+            seat_label(match, s, names, notify) + deadline_note(clock, s) for s in seats
+        )
+        actor = _ACTOR.match(pending)
+        if len(seats) == 1 and actor is not None and int(actor.group(1)) - 1 == seats[0]:
+            rest = pending[actor.end() :]  # "Seat 2: move…" or "Seat 1 (A) to set wages…"
+            rest = f" —{rest[1:]}" if rest.startswith(":") else rest
+        else:
+            rest = f" — {pending}"
         paused = " The clock is paused." if clock and clock.get("paused") else ""
-        return f"Next: {users} — {match.game.pending(match.state)}.{paused}"
-    return final_text(match)
+        return sentence(f"Next: {who}{people(rest, match, names)}") + paused
+    return final_text(match, names, notify)
+
+
+def waiting_for(text: str, match: Match, names: Names = None) -> str:
+    """A player-facing reason ("It is not your turn: waiting for Seat 2: …") with the seats
+    named as people."""
+    return people(text, match, names)
 
 
 def deadline_note(clock: Mapping[str, Any] | None, seat: int) -> str:
@@ -81,41 +178,105 @@ def deadline_note(clock: Mapping[str, Any] | None, seat: int) -> str:
     return f" (time runs out <t:{int(due)}:R>)" if due is not None else ""
 
 
-def final_text(match: Match) -> str:
+def final_text(match: Match, names: Names = None, notify: bool = True) -> str:
     """The end of a match: every seat's score with its breakdown, and the winner(s)."""
-    outcome = match.outcome()
     if match.status == "cancelled":
         return f"Match #{match.id} was cancelled."
+    outcome = match.outcome()
     if outcome is None:
         result = match.result or {}
-        winners = [match.user_at(s) for s in result.get("winners", [])]
-        names = ", ".join(mention(u) for u in winners) or "nobody"
-        return f"**Game over** — {result.get('reason', 'ended')}. Win: {names}."
+        if result.get("resigned") is not None:
+            return resigned_text(match, int(result["resigned"]), names, notify)
+        winners = [seat_label(match, s, names, notify) for s in result.get("winners", [])]
+        reason = people(capital(str(result.get("reason", "ended"))), match, names)
+        won = ", ".join(winners) or "nobody"
+        return sentence(f"**Game over** — {sentence(reason)} Win: {won}")
     table = match.row.table_seats()
     if table:  # seats the table played cannot win (the stored result says who did)
         totals = {s.seat: s.total for s in outcome.scores}
         kept = tuple(winners_without(outcome.winners, table, totals))
         outcome = replace(outcome, winners=kept)
-    lines = [f"**Game over** — {outcome.reason}.", winners_line(match, outcome)]
+    lines = [sentence(f"**Game over** — {people(capital(outcome.reason), match, names)}")]
+    lines.append(winners_line(match, outcome, names, notify))
     ordered = sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
-    lines += [score_line(match, score) for score in ordered]
-    lines += list(outcome.extra)
+    lines += [score_line(match, score, names, notify) for score in ordered]
+    lines += [people(extra, match, names) for extra in outcome.extra]
     if table:
-        names = ", ".join(seat_label(match, s) for s in table)
-        lines.append(f"Played by the table (cannot win): {names}.")
+        played = ", ".join(person(match, s, names) for s in table)
+        lines.append(f"Played by the table (cannot win): {played}.")
     return "\n".join(lines)
 
 
-def winners_line(match: Match, outcome: Outcome) -> str:
+def resigned_text(match: Match, seat: int, names: Names = None, notify: bool = True) -> str:
+    """A resignation: who gave up (named), who wins, and the scores as they stood."""
+    result = match.result or {}
+    winners = [int(s) for s in result.get("winners", [])]
+    lines = [f"**Game over** — {person(match, seat, names)} resigned."]
+    if winners:
+        shared = "Shared win" if len(winners) > 1 else "Winner"
+        won = ", ".join(seat_label(match, s, names, notify) for s in winners)
+        lines.append(f"🏆 {shared}: {won}")
+    scores = standing(match)
+    if scores is None:
+        lines.append(f"No scores: {match.game.spec.name} counts them only at the end.")
+    else:
+        lines.append("Scores when play stopped:")
+        ordered = sorted(scores, key=lambda pair: (-pair[1], pair[0]))
+        for s, score, unit in ordered:
+            lines.append(f"{seat_label(match, s, names, notify)}: **{score}** {unit}")
+    return "\n".join(lines)
+
+
+def standing(match: Match) -> list[tuple[int, int, str]] | None:
+    """Each seat's public score as it stands, (seat, amount, unit), from the public view of the
+    games that show one during play (points, or Tonga Bonga's coins); None if a game keeps its
+    scores hidden until the end (Toshi Tōshi's face-down cards)."""
+    if match.state is None:
+        return None
+    view = match.game.view(match.state, None)
+    count = len(match.players)
+    totals = getattr(view, "totals", None)
+    if isinstance(totals, tuple) and len(totals) == count:
+        return [(s, int(totals[s]), "points") for s in range(count)]
+    tallies = getattr(view, "tallies", None)
+    if isinstance(tallies, tuple) and tallies and hasattr(tallies[0], "total"):
+        return [(t.seat, int(t.total), "points") for t in tallies]
+    seats = getattr(view, "seats", None)
+    if isinstance(seats, tuple) and seats and hasattr(seats[0], "money"):
+        return [(line.seat, int(line.money), "coins") for line in seats]
+    return None
+
+
+def capital(text: str) -> str:
+    """A rules text with a capital first letter ("seat 2 resigned" -> "Seat 2 resigned"); done
+    before seats are named, so a display name keeps its own case."""
+    return text[:1].upper() + text[1:]
+
+
+def without_end(description: str) -> str:
+    """A final move's description without its sentences announcing the end: the final text
+    says why the game ended, once."""
+    kept = [
+        part
+        for part in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9*])", description.strip())
+        if "game is over" not in part.lower() and "game ends" not in part.lower()
+    ]
+    return " ".join(kept) or description
+
+
+def winners_line(match: Match, outcome: Outcome, names: Names = None, notify: bool = True) -> str:
     if not outcome.winners:
         return "It is a draw: nobody wins."
-    names = ", ".join(seat_label(match, s) for s in outcome.winners)
-    return f"🏆 {'Shared win' if len(outcome.winners) > 1 else 'Winner'}: {names}"
+    won = ", ".join(seat_label(match, s, names, notify) for s in outcome.winners)
+    return f"🏆 {'Shared win' if len(outcome.winners) > 1 else 'Winner'}: {won}"
 
 
-def score_line(match: Match, score: SeatScore) -> str:
-    parts = "; ".join(f"{line.label} {line.points:+d}" for line in score.breakdown)
-    return f"{seat_label(match, score.seat)}: **{score.total}** ({parts or 'no points'})"
+def score_line(match: Match, score: SeatScore, names: Names = None, notify: bool = True) -> str:
+    parts = "; ".join(
+        f"{people(line.label, match, names)} {line.points:+d}" for line in score.breakdown
+    )
+    who = seat_label(match, score.seat, names, notify)
+    return f"{who}: **{score.total}** ({parts or 'no points'})"
 
 
 def closed_dms(user_ids: list[int], game_key: str) -> str:
@@ -166,6 +327,13 @@ def fit_choice(text: str, limit: int = 100) -> str:
     if " " in cut:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:.") + "…"
+
+
+def nothing_matches(typed: str, examples: Sequence[str]) -> str:
+    """The autocomplete entry when nothing legal matches what was typed: what can be typed."""
+    shown = ", ".join(examples[:8])
+    start = f"Nothing legal matches “{quote(typed, 24)}”"
+    return f"{start}. You can type: {shown}" if shown else f"{start}; you have no move now."
 
 
 def delivery_note(entries: Sequence[OutboxEntry]) -> str:

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
+from cogs import messages
 from cogs.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
@@ -61,7 +62,13 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     async def stack_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=s, value=s) for s in narrow(list(NAMES), current)]
+        found = narrow(list(NAMES), current)
+        if not found:  # say what can be typed instead of an empty list
+            said = messages.fit_choice(
+                f"No space matches “{messages.quote(current, 20)}”: type a1 to {NAMES[-1]}"
+            )
+            return [app_commands.Choice(name=said, value=current[:100] or said)]
+        return [app_commands.Choice(name=s, value=s) for s in found]
 
 
 async def setup(bot: Tidetable) -> None:

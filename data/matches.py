@@ -161,16 +161,29 @@ def post(event: str, version: int, **details: Any) -> Announcement:
 
 
 def private_views(game: Game, before: Any | None, after: Any, players: Sequence[int], version: int):
-    """A DM for each seat whose private view changed (every seat that has one, at the start)."""
+    """A DM for each decision a seat must make with a private view, not one per change.
+
+    At the start every seat that has a private view gets it (the hand it was dealt). After a
+    move, a seat gets one when it becomes one of the seats to act, or when its private view
+    changed while it must still act (a card drawn in the middle of its decisions); a seat that
+    does not act next waits for its next decision, whose DM shows the view as it is then.
+    """
     if not game.spec.hidden_information:
         return []
+    acting_before = set(game.to_act(before)) if before is not None else set()
+    acting_after = set(game.to_act(after))
     notes = []
     for seat, user in enumerate(players):
         if is_computer(user):  # a computer seat reads its view when it thinks
             continue
         text = game.private_text(after, seat)
-        if text is None or (before is not None and game.private_text(before, seat) == text):
+        if text is None:
             continue
+        if before is not None:
+            if seat not in acting_after:
+                continue
+            if seat in acting_before and game.private_text(before, seat) == text:
+                continue  # it goes on deciding with the view it already has
         notes.append(Announcement("dm", {"seat": seat, "user": user, "version": version}))
     return notes
 

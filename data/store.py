@@ -453,6 +453,15 @@ class Store:
         )
         return [MoveRow(r["version"], r["seat"], r["move"], r["at"]) for r in rows]
 
+    async def running_matches_of(self, user_id: int) -> list[int]:
+        """The ids of the active matches in which ``user_id`` has a seat, oldest first."""
+        rows = await self._read(
+            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id"
+            " WHERE s.user_id = ? AND m.status = 'active' ORDER BY m.id",
+            (user_id,),
+        )
+        return [int(r[0]) for r in rows]
+
     async def _with_players(self, row: aiosqlite.Row) -> MatchRow:
         seats = await self._read(
             "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"

@@ -304,3 +304,10 @@ class Game(ABC, Generic[S, M, V]):
 
         sampler = importlib.import_module(f"rules.{self.spec.key}.sample")
         return sampler.sample_state(view, seat, public_log, draw)  # type: ignore[no-any-return]
+
+    # -- buttons ----------------------------------------------------------------------------------
+    def button_label(self, state: S, move: M) -> str:
+        """The text on a button (or select option) that plays ``move``: the move's notation by
+        default; games whose notation names only a place override it to say what is taken there
+        ("d3: Red")."""
+        return self.format(state, move)

@@ -13,12 +13,14 @@ differs and lives in each game's package.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rules import rng
 from rules.base import Game, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
@@ -166,18 +168,73 @@ def best_seats(scores: Sequence[SeatScore]) -> tuple[int, ...]:
 # -- board and pile edits ----------------------------------------------------------------------
 def evolve(state: T, **changes: object) -> T:
     """A copy of the frozen dataclass ``state`` with ``changes`` (a faster dataclasses.replace:
-    playouts build thousands of states per second)."""
-    return type(state)(**{**state.__dict__, **changes})
+    playouts build thousands of states per second).
+
+    The states have no ``__post_init__`` and no derived fields, so copying the attribute dict
+    and overriding the changed fields builds exactly the state ``__init__`` would, without its
+    frozen ``object.__setattr__`` per field."""
+    new = object.__new__(type(state))
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    object.__setattr__(new, "__dict__", fields)
+    return new
 
 
 def occupied(pieces: Sequence[object | None]) -> list[int]:
     return [i for i, p in enumerate(pieces) if p is not None]
 
 
+# Every swap move built so far, by its two spaces: a Sense the Schools / Swap 2 Tiles turn lists
+# some 800 of them, and building the frozen moves anew each time was a playout's main cost.
+_SWAPS: dict[tuple[int, int], SwapSpaces] = {}
+
+
 def swap_pairs(pieces: Sequence[object | None]) -> list[SwapSpaces]:
     """Every swap of two occupied spaces, in a stable order."""
     full = occupied(pieces)
-    return [SwapSpaces(a, b) for k, a in enumerate(full) for b in full[k + 1 :]]
+    swaps = _SWAPS
+    out = []
+    for k, a in enumerate(full):
+        for b in full[k + 1 :]:
+            move = swaps.get((a, b))
+            if move is None:
+                move = swaps[(a, b)] = SwapSpaces(a, b)
+            out.append(move)
+    return out
+
+
+def random_swap(pieces: Sequence[object | None], draw: random.Random) -> SwapSpaces:
+    """``swap_pairs(pieces)[rng.below(draw, len(...))]`` (a uniform playout's pick among the
+    swaps), found without listing them."""
+    full = occupied(pieces)
+    n = len(full)
+    index = rng.below(draw, n * (n - 1) // 2)
+    for k in range(n - 1):
+        after = n - 1 - k  # the pairs whose first space is full[k]
+        if index < after:
+            a, b = full[k], full[k + 1 + index]
+            move = _SWAPS.get((a, b))
+            if move is None:
+                move = _SWAPS[(a, b)] = SwapSpaces(a, b)
+            return move
+        index -= after
+    raise AssertionError("unreachable: index < n * (n - 1) / 2")
+
+
+# Every boat move built so far, by its target space (built once: listed at every turn).
+_BOAT_MOVES: dict[int, MoveBoat] = {}
+
+
+def boat_moves(spaces: Sequence[int]) -> list[MoveBoat]:
+    """``[MoveBoat(t) for t in spaces]``, from moves built once."""
+    known = _BOAT_MOVES
+    out = []
+    for to in spaces:
+        move = known.get(to)
+        if move is None:
+            move = known[to] = MoveBoat(to)
+        out.append(move)
+    return out
 
 
 def swapped(pieces: tuple[T | None, ...], a: int, b: int) -> tuple[T | None, ...]:

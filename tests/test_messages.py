@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from cogs import messages
-from data.matches import Match
+from data.matches import Match, private_views
 from data.store import MatchRow
 from rules.base import Outcome, ScoreLine, SeatScore
-from tests.support.nim import Nim, NimState
+from rules.fishing.game import TakeDinker
+from rules.fishing_common import MoveBoat
+from rules.registry import GAMES
+from tests.support.nim import Nim, NimState, Take
 
 ALICE, BOB, CAROL = 100, 200, 300
 
@@ -31,28 +37,25 @@ def match(state: NimState | None, status: str = "active", result=None) -> Match:
 
 def test_next_line_mentions_who_must_decide_and_what():
     state = NimState(3, 1, 5, 1, (1, 2, 3))
-    assert messages.next_line(match(state)) == "Next: <@200> — take stones."
+    assert messages.next_line(match(state)) == "Next: <@200> (B) — take stones."
 
 
 def test_final_text_lists_every_score_with_its_breakdown_best_first():
     state = NimState(3, 1, 0, 0, (1, 2, 3), last_taker=2)
     text = messages.final_text(match(state, "finished"))
     lines = text.splitlines()
-    assert lines[0] == "**Game over** — the pile is empty."
-    assert lines[1] == "🏆 Winner: Seat 3 (C) <@300>"
-    assert lines[2] == "Seat 3 (C) <@300>: **1** (last stone +1)"
+    assert lines[0] == "**Game over** — The pile is empty."
+    assert lines[1] == "🏆 Winner: <@300> (C)"
+    assert lines[2] == "<@300> (C): **1** (last stone +1)"
     assert lines[3:] == [
-        "Seat 1 (A) <@100>: **0** (last stone +0)",
-        "Seat 2 (B) <@200>: **0** (last stone +0)",
+        "<@100> (A): **0** (last stone +0)",
+        "<@200> (B): **0** (last stone +0)",
     ]
 
 
 def test_shared_wins_and_draws_are_named_as_such():
     shared = Outcome((SeatScore(0, 5, (ScoreLine("sets", 5),)),) * 1, (0, 2), "done")
-    assert (
-        messages.winners_line(match(None), shared)
-        == "🏆 Shared win: Seat 1 (A) <@100>, Seat 3 (C) <@300>"
-    )
+    assert messages.winners_line(match(None), shared) == "🏆 Shared win: <@100> (A), <@300> (C)"
     draw = Outcome((), (), "done")
     assert messages.winners_line(match(None), draw) == "It is a draw: nobody wins."
 
@@ -60,7 +63,7 @@ def test_shared_wins_and_draws_are_named_as_such():
 def test_a_resigned_or_cancelled_match_says_so():
     resigned = match(None, "finished", {"reason": "seat 2 resigned", "winners": [0, 2]})
     assert messages.final_text(resigned) == (
-        "**Game over** — seat 2 resigned. Win: <@100>, <@300>."
+        "**Game over** — <@200> (B) resigned. Win: <@100> (A), <@300> (C)."
     )
     assert messages.final_text(match(None, "cancelled")) == "Match #7 was cancelled."
 
@@ -68,3 +71,169 @@ def test_a_resigned_or_cancelled_match_says_so():
 def test_long_texts_are_clipped_under_discords_limit():
     assert len(messages.clip("x" * 5000)) == messages.MESSAGE_LIMIT
     assert messages.clip("short") == "short"
+
+
+# -- issue 11: readable at a glance ----------------------------------------------------------
+NAMES = ("alice", "bob", "carol")
+
+
+def real_match(key: str, players: int, status: str = "active", result=None, seed: int = 5):
+    """A match of a real game, set up, with ALICE, BOB (and CAROL) seated in that order."""
+    game = GAMES[key]
+    state = game.setup(players, game.spec.resolve_options({}), seed)
+    row = MatchRow(
+        id=9,
+        game=key,
+        guild_id=1,
+        channel_id=10,
+        creator_id=ALICE,
+        status=status,
+        options={},
+        seed=seed,
+        state_json=None,
+        version=4,
+        result=result,
+        players=(ALICE, BOB, CAROL)[:players],
+    )
+    return Match(row=row, game=game, state=state)
+
+
+def test_people_are_named_with_their_seat_letter_never_as_a_bare_seat():
+    m = match(NimState(3, 1, 5, 1, (1, 2, 3)))
+    assert messages.person(m, 1, NAMES) == "bob (B)"
+    assert messages.person(m, 1, None) == "<@200> (B)"  # no name known: the mention
+    said = messages.people("Seat 2 moved; Seat 3 (C) waits; seat 1 resigned.", m, NAMES)
+    assert said == "bob (B) moved; carol (C) waits; alice (A) resigned."
+    # "waiting for …" names the person, as the autocomplete and the error say it
+    reason = "It is not your turn: waiting for Seat 2: take stones."
+    assert (
+        messages.people(reason, m, NAMES)
+        == "It is not your turn: waiting for bob (B): take stones."
+    )
+
+
+def test_colour_seats_are_named_as_people_too():
+    tokan = real_match("tokan", 2)
+    said = messages.people(
+        "Red moved the jackal, covering a red mouse. Black is on turn.", tokan, NAMES
+    )
+    assert said == "alice (red) moved the jackal, covering a red mouse. bob (black) is on turn."
+
+
+def test_display_names_cannot_format_or_mention():
+    assert messages.shown_name("**big** _x_") == "\\*\\*big\\*\\* \\_x\\_"
+    assert re.search(r"<@!?\d", messages.shown_name("<@123>") or "") is None
+    assert messages.shown_name("   ") is None and messages.shown_name("a" * 50) == "a" * 32
+
+
+def test_the_next_line_names_the_actor_once_and_pings_only_when_asked():
+    tonari = real_match("tonari", 3)
+    line = messages.next_line(tonari, NAMES)
+    (acting,) = tonari.game.to_act(tonari.state)
+    assert line.startswith(f"Next: <@{tonari.user_at(acting)}> ({'ABC'[acting]}) — ")
+    assert "Seat" not in line and ".." not in line
+    quiet = messages.next_line(tonari, NAMES, notify=False)
+    assert "<@" not in quiet and f"{NAMES[acting]} ({'ABC'[acting]})" in quiet
+
+
+def test_no_double_full_stops():
+    assert messages.sentence("cannot move any tile.") == "cannot move any tile."
+    assert messages.sentence("cannot move any tile. .") == "cannot move any tile."
+    assert messages.sentence("wait...") == "wait..."
+    assert messages.sentence("take stones") == "take stones."
+    m = match(NimState(3, 1, 0, 0, (1, 2, 3), last_taker=2), "finished")
+    assert ".." not in messages.final_text(m)
+
+
+def test_the_final_post_does_not_repeat_how_the_game_ended():
+    description = (
+        "Black moved the mouse from e3 down to e2, covering a red mouse. The game is over: Red "
+        "is on turn and cannot move any tile."
+    )
+    assert messages.without_end(description) == (
+        "Black moved the mouse from e3 down to e2, covering a red mouse."
+    )
+    tonga = "Seat 1 (A) sails. The game is over. Return bonus of 10: Seat 2 (B)."
+    assert messages.without_end(tonga) == "Seat 1 (A) sails. Return bonus of 10: Seat 2 (B)."
+
+
+def test_a_resignation_says_who_resigned_and_lists_the_scores():
+    result = {"reason": "seat 2 resigned", "winners": [0, 2], "resigned": 1}
+    tonari = real_match("tonari", 3, "finished", result)
+    text = messages.final_text(tonari, NAMES)
+    lines = text.splitlines()
+    assert lines[0] == "**Game over** — bob (B) resigned."
+    assert lines[1] == "🏆 Shared win: <@100> (A), <@300> (C)"
+    assert lines[2] == "Scores when play stopped:"
+    assert sorted(lines[3:]) == sorted(
+        f"<@{u}> ({s}): **0** points" for u, s in zip((ALICE, BOB, CAROL), "ABC", strict=True)
+    )
+    tonga = messages.final_text(real_match("tonga", 3, "finished", result), NAMES)
+    assert "**20** coins" in tonga
+    toshi = messages.final_text(real_match("toshi", 3, "finished", result), NAMES)
+    assert "No scores: Toshi Tōshi counts them only at the end." in toshi
+
+
+def test_an_autocomplete_that_finds_nothing_says_what_can_be_typed():
+    said = messages.fit_choice(messages.nothing_matches("zz", ["c3", "d4", "boat e4"]))
+    assert said == "Nothing legal matches “zz”. You can type: c3, d4, boat e4"
+    many = [f"place {i} on B, {i} on C, {i} on A" for i in range(1, 7)]
+    long = messages.fit_choice(messages.nothing_matches("x" * 40, many))
+    assert len(long) <= 100 and long.endswith("…")
+    assert long[:-1].rstrip(",") in messages.nothing_matches("x" * 40, many)  # cut at a word
+    assert messages.nothing_matches("zz", []).endswith("you have no move now.")
+
+
+def test_the_link_to_a_match_is_its_channel():
+    m = match(None)
+    assert messages.match_link(m) == "https://discord.com/channels/1/10"
+
+
+def test_buttons_say_what_they_take():
+    for key in ("tonari", "fishing"):
+        game = GAMES[key]
+        state = game.setup(3, game.spec.resolve_options({}), 3)
+        draw = random.Random(3)
+        boat_labels: list[str] = []
+        while game.outcome(state) is None and len(boat_labels) < 40:
+            (seat,) = game.to_act(state)
+            legal = game.legal_moves(state, seat)
+            boat_labels += [game.button_label(state, m) for m in legal if isinstance(m, MoveBoat)]
+            state = game.apply(state, seat, game.playout_move(state, seat, draw))
+        assert boat_labels
+        for label in boat_labels:  # "d3: Red", "e4: Kingfish"
+            assert re.fullmatch(r"[a-z]\d+: [A-Z][a-z0-9 ]+", label), label
+    fishing = GAMES["fishing"]
+    state = fishing.setup(2, fishing.spec.resolve_options({}), 1)
+    assert fishing.button_label(state, TakeDinker()) == "take: keep the Dinker"
+    nim = Nim()
+    assert nim.button_label(nim.setup(2, {"pile": "7"}, 1), Take(2)) == "take 2"  # the default
+
+
+def test_toshi_sends_one_dm_per_decision_not_one_per_change():
+    """Every DM after the dealt hands is for a seat that must decide now; a seat that goes on
+    deciding with the same hand gets none; a change while others decide waits for its turn."""
+    game = GAMES["toshi"]
+    draw = random.Random(4)
+    state = game.setup(3, game.spec.resolve_options({}), 4)
+    players = (ALICE, BOB, CAROL)
+    sent = private_views(game, None, state, players, 1)
+    assert [n.payload["seat"] for n in sent] == [0, 1, 2]  # everyone's dealt hand
+    stretches = 0
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        after = game.apply(state, seat, game.playout_move(state, seat, draw))
+        dms = private_views(game, state, after, players, 2)
+        for note in dms:
+            assert note.payload["seat"] in game.to_act(after)
+        for s in game.to_act(after):
+            same = game.private_text(after, s) == game.private_text(state, s)
+            if s not in game.to_act(state) or not same:
+                stretches += 1
+                assert any(n.payload["seat"] == s for n in dms)
+            else:
+                assert all(n.payload["seat"] != s for n in dms)
+        sent += dms
+        state = after
+    assert len(sent) == stretches + 3
+    assert not private_views(GAMES["tonari"], None, GAMES["tonari"].setup(2, {}, 1), players, 1)

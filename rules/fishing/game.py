@@ -11,6 +11,7 @@ a random choice of sets (seeded). No hidden information.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -44,6 +45,7 @@ from rules.fishing_common import (
     Trade,
     a_kind,
     best_seats,
+    boat_moves,
     edited,
     evolve,
     hex_of,
@@ -51,6 +53,7 @@ from rules.fishing_common import (
     occupied,
     pieces_reason,
     pile_add,
+    random_swap,
     replaced,
     swap_pairs,
     trade_options,
@@ -278,7 +281,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if phase is Phase.OVER or seat != state.turn:
             return []
         if phase is Phase.MOVE:
-            return [MoveBoat(t) for t in _targets(state)]
+            return boat_moves(_targets(state))
         if phase is Phase.DINKER:
             moves: list[FishingMove] = [TakeDinker()]
             if _targets(state):
@@ -297,14 +300,23 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             Trade(KINDS[g], o, KINDS[t]) for g, o, t in trade_options(state.piles, seat, TRADABLE)
         ]
 
+    def playout_move(self, state: FishingState, seat: int, draw: random.Random) -> FishingMove:
+        # The uniform pick of the default, without listing Swap 2 Tiles' hundreds of swaps.
+        if state.phase is Phase.SWAP_TILES and seat == state.turn:
+            return random_swap(state.tiles, draw)
+        return super().playout_move(state, seat, draw)
+
     # -- playing -------------------------------------------------------------------------------
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
-        state = evolve(state, last_seat=seat, note="")
+        # Each move is the last seat's and clears the note; those changes join the move's own
+        # in one copy of the state (a hot path in playouts).
         if isinstance(move, MoveBoat):
             start = state.boat
             origin = start if start is not None else island_exit(state.side, move.to)
             state = evolve(
                 state,
+                last_seat=seat,
+                note="",
                 boat=move.to,
                 visited=(*state.visited, move.to),
                 last_hexes=(origin, move.to),
@@ -320,19 +332,19 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return _collect(state, seat, move.to)
         if isinstance(move, TakeDinker):
             assert state.boat is not None
-            return _collect(state, seat, state.boat)
+            return _collect(evolve(state, last_seat=seat, note=""), seat, state.boat)
         if isinstance(move, LeaveDinker):
-            return evolve(state, phase=Phase.MOVE)
+            return evolve(state, last_seat=seat, note="", phase=Phase.MOVE)
         if isinstance(move, Slide):
             tiles = replaced(state.tiles, move.end, state.tiles[move.start])
             tiles = replaced(tiles, move.start, None)
-            state = evolve(state, tiles=tiles, last_hexes=(move.start, move.end))
+            changes: dict[str, object] = {"tiles": tiles, "last_hexes": (move.start, move.end)}
         elif isinstance(move, Double):
-            state = evolve(state, doubled=move.colour)
+            changes = {"doubled": move.colour}
         else:
             tiles, piles, marked = edited(state.tiles, state.piles, seat, move, KIND_INDEX)
-            state = evolve(state, tiles=tiles, piles=piles, last_hexes=marked)
-        return _start_turn(state, (seat + 1) % state.players)
+            changes = {"tiles": tiles, "piles": piles, "last_hexes": marked}
+        return _start_turn(state, (seat + 1) % state.players, last_seat=seat, note="", **changes)
 
     # -- what players see -----------------------------------------------------------------------
     def view(self, state: FishingState, viewer: int | None) -> FishingView:
@@ -435,6 +447,17 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return f"slide {_label(state, move.start)} {_label(state, move.end)}"
         return NOTATION.format(SIDES[state.side].board, move)
 
+    def button_label(self, state: FishingState, move: FishingMove) -> str:
+        """A boat move's button says what it lands on ("d3: Red", "e4: Kingfish"); the Dinker
+        choice says what it does."""
+        if isinstance(move, TakeDinker):
+            return "take: keep the Dinker"
+        if isinstance(move, LeaveDinker):
+            return "leave: move on from the Dinker"
+        text = self.format(state, move)
+        tile = state.tiles[move.to] if isinstance(move, MoveBoat) else None
+        return f"{text}: {tile.value.capitalize()}" if tile is not None else text
+
     def describe(
         self, before: FishingState, seat: int, move: FishingMove, after: FishingState
     ) -> str:
@@ -513,9 +536,11 @@ def _targets(state: FishingState) -> tuple[int, ...]:
     return targets(state.side, state.tiles, state.boat, state.visited)
 
 
-def _start_turn(state: FishingState, seat: int) -> FishingState:
-    """Hand the boat to ``seat``: a stuck boat returns to the island; stuck there, it is over."""
-    state = evolve(state, turn=seat, phase=Phase.MOVE, visited=())
+def _start_turn(state: FishingState, seat: int, **changes: object) -> FishingState:
+    """Hand the boat to ``seat``: a stuck boat returns to the island; stuck there, it is over.
+
+    ``changes`` are the ending turn's own, made in the same copy of the state."""
+    state = evolve(state, turn=seat, phase=Phase.MOVE, visited=(), **changes)
     if targets(state.side, state.tiles, state.boat):
         return state
     notes = [state.note] if state.note else []
@@ -542,25 +567,29 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
             if other != seat and piles[other][lunker]:
                 notes.append(f"Seat {other + 1} discards their Lunker.")
                 piles = pile_add(piles, other, lunker, -piles[other][lunker])
-    state = evolve(state, tiles=replaced(state.tiles, at, None), piles=piles, note=" ".join(notes))
-    if (
+    tiles = replaced(state.tiles, at, None)
+    if tile not in ACTION_PHASE and not (
         tile is Tile.KINGFISH
         and piles[seat][KIND_INDEX[Tile.KINGFISH]] >= KINGFISH_TO_WIN[state.players]
-    ):
+    ):  # the common case: a fish, then the next turn, in one copy of the state
+        return _start_turn(
+            state, (seat + 1) % state.players, tiles=tiles, piles=piles, note=" ".join(notes)
+        )
+    state = evolve(state, tiles=tiles, piles=piles, note=" ".join(notes))
+    if tile is Tile.KINGFISH:  # (its count reached the win: see above)
         note = f"Seat {seat + 1} has {KINGFISH_TO_WIN[state.players]} Kingfish and wins at once!"
         return evolve(state, phase=Phase.OVER, kingfish_winner=seat, note=note)
-    if tile in ACTION_PHASE:
-        acting = evolve(state, phase=ACTION_PHASE[tile])
-        if _has_use(acting, seat):
-            return acting
-        why = {
-            Tile.SWAP_FISH: "no trade of basic fish with another player exists",
-            Tile.SWAP_TILES: "fewer than two tiles are left on the board",
-            Tile.SLIDE: "no tile can slide anywhere",
-            Tile.REMOVE: "no tile is left on the board",
-            Tile.DOUBLE: "",
-        }[tile]
-        state = evolve(state, note=f"{ACTION_NAMES[tile]} is discarded with no effect: {why}.")
+    acting = evolve(state, phase=ACTION_PHASE[tile])
+    if _has_use(acting, seat):
+        return acting
+    why = {
+        Tile.SWAP_FISH: "no trade of basic fish with another player exists",
+        Tile.SWAP_TILES: "fewer than two tiles are left on the board",
+        Tile.SLIDE: "no tile can slide anywhere",
+        Tile.REMOVE: "no tile is left on the board",
+        Tile.DOUBLE: "",
+    }[tile]
+    state = evolve(state, note=f"{ACTION_NAMES[tile]} is discarded with no effect: {why}.")
     return _start_turn(state, (seat + 1) % state.players)
 
 

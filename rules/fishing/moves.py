@@ -26,6 +26,20 @@ def _geometry(
     return flags, island, grid.rays
 
 
+@cache
+def _open_rays(side: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per hex, its rays cut before the first island hex (the boat never crosses the island)."""
+    is_island, _, rays = _geometry(side)
+    out = []
+    for hex_rays in rays:
+        cut = []
+        for ray in hex_rays:
+            stop = next((k for k, here in enumerate(ray) if is_island[here]), len(ray))
+            cut.append(tuple(ray[:stop]))
+        out.append(tuple(cut))
+    return tuple(out)
+
+
 # The latest answer of ``targets``: the rules ask the same question several times per move
 # (legal moves, the legality check, the next turn's start). Keyed by the identity of the tiles
 # tuple, which the entry itself keeps alive, so the identity cannot be reused. The entry is one
@@ -51,19 +65,18 @@ def targets(
         and known_side == side
     ):
         return answer
-    is_island, island, rays = _geometry(side)
-    sources = island if boat is None else (boat,)
+    sources = _geometry(side)[1] if boat is None else (boat,)
+    rays = _open_rays(side)
+    skipjack = Tile.SKIPJACK
     out: set[int] = set()
     for source in sources:
         for ray in rays[source]:
-            for distance, here in enumerate(ray):
-                if is_island[here]:
-                    break
+            for here in ray:
                 tile = tiles[here]
                 if tile is None:
                     continue
                 # Any adjacent tile; a farther one only if it is a Skipjack.
-                if (distance == 0 or tile is Tile.SKIPJACK) and here not in visited:
+                if (here == ray[0] or tile is skipjack) and here not in visited:
                     out.add(here)
                 break
     result = tuple(sorted(out))

@@ -56,14 +56,28 @@ _LINES: tuple[dict[int, tuple[tuple[tuple[int, ...], int, tuple[Move, ...]], ...
 _TILE_FACTS = {tile: (OWNER[tile], RANGE[ANIMAL[tile]], MAX_CARRY[ANIMAL[tile]]) for tile in TILES}
 
 
+# The latest answer of ``legal_moves``: a move asks whether the next player can move, and that
+# player's turn then asks for the moves of the same board. Keyed by the identity of the board
+# tuple, which the entry keeps alive (so the identity cannot be reused), the colour and the
+# taboo; one immutable tuple, read and replaced whole (threads may share this module).
+_last_answer: tuple[object, int, int | None, tuple[Move, ...]] = (None, -1, None, ())
+
+
 def legal_moves(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:
     """Every legal move of ``colour`` in a stable order: by space, direction, then carry."""
-    return _scan(board, colour, taboo, stop_at_first=False)
+    global _last_answer
+    known_board, known_colour, known_taboo, answer = _last_answer
+    if known_board is board and known_colour == colour and known_taboo == taboo:
+        return answer
+    answer = _scan(board, colour, taboo)
+    _last_answer = (board, colour, taboo, answer)
+    return answer
 
 
 def has_legal_move(board: Board, colour: int, taboo: int | None) -> bool:
-    """Whether ``colour`` can move at all (asked after every move, to detect the end)."""
-    return bool(_scan(board, colour, taboo, stop_at_first=True))
+    """Whether ``colour`` can move at all (asked after every move, to detect the end): the
+    whole list is built and kept, as that player's turn asks for it next."""
+    return bool(legal_moves(board, colour, taboo))
 
 
 def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> str | None:
@@ -178,9 +192,8 @@ def tile_words(tile: str) -> str:
     return f"{COLOURS[OWNER[tile]]} {ANIMAL[tile]}"
 
 
-def _scan(board: Board, colour: int, taboo: int | None, *, stop_at_first: bool) -> tuple[Move, ...]:
-    """The legal moves of ``colour`` (see ``legal_moves``); with ``stop_at_first``, only those
-    of the first line found that has any, which is enough to know a move exists."""
+def _scan(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:
+    """The legal moves of ``colour`` (see ``legal_moves``)."""
     out: list[Move] = []
     for index, stack in enumerate(board):
         if not stack:
@@ -196,10 +209,10 @@ def _scan(board: Board, colour: int, taboo: int | None, *, stop_at_first: bool) 
             # even carrying the most would not lift the mover above its level.
             if not height or landing == taboo or height + most + 1 <= level:
                 continue
-            if not all(board[p] for p in passed):
-                continue  # a gap in the way
-            # Carrying c lands the mover on level height + c + 1, which must exceed level.
-            out.extend(by_carry[max(0, level - height) : most + 1])
-            if stop_at_first:
-                return tuple(out)
+            for p in passed:  # (a loop, not all(...): no generator per line, a hot path)
+                if not board[p]:
+                    break  # a gap in the way
+            else:
+                # Carrying c lands the mover on level height + c + 1, which must exceed level.
+                out.extend(by_carry[max(0, level - height) : most + 1])
     return tuple(out)

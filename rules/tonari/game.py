@@ -11,6 +11,7 @@ No hidden information.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -27,6 +28,7 @@ from rules.fishing_common import (
     SwapSpaces,
     Trade,
     a_kind,
+    boat_moves,
     edited,
     evolve,
     hex_of,
@@ -34,6 +36,7 @@ from rules.fishing_common import (
     occupied,
     pieces_reason,
     pile_add,
+    random_swap,
     replaced,
     swap_pairs,
     trade_options,
@@ -226,7 +229,7 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return []
         phase = state.phase
         if phase is Phase.MOVE:
-            return [MoveBoat(t) for t in targets(state.tokens, state.boat)]
+            return boat_moves(targets(state.tokens, state.boat))
         if phase is Phase.PLACE:
             return [PlaceBoat(i) for i in ISLANDS]
         if phase is Phase.SENSE:
@@ -238,6 +241,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             options = trade_options(state.piles, seat, tradable)
             return [Trade(FISH[g], o, FISH[t]) for g, o, t in options]
         return [Double(c) for c in _collected_colours(state.piles)]
+
+    def playout_move(self, state: TonariState, seat: int, draw: random.Random) -> TonariMove:
+        # The uniform pick of the default, without listing Sense the Schools' ~800 swaps.
+        if state.phase is Phase.SENSE and seat == state.turn:
+            return random_swap(state.tokens, draw)
+        return super().playout_move(state, seat, draw)
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, state: TonariState, seat: int, move: TonariMove) -> TonariState:
@@ -269,6 +278,7 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         assert token is not None
         count = state.boat_moves + 1
         start = state.boat if state.boat is not None else to
+        fish = token in FISH_INDEX
         state = evolve(
             state,
             tokens=replaced(state.tokens, to, None),
@@ -278,11 +288,13 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             last_hexes=(start, to),
             last_seat=seat,
             note="",
+            # A fish goes to the mover's pile; a skill awaits its use (one copy either way).
+            piles=pile_add(state.piles, seat, FISH_INDEX[token]) if fish else state.piles,
+            phase=state.phase if fish else SKILL_PHASE[token],
         )
-        if token in FISH_INDEX:
-            return _pass_turn(evolve(state, piles=pile_add(state.piles, seat, FISH_INDEX[token])))
-        state = evolve(state, phase=SKILL_PHASE[token])
-        if self.legal_moves(state, seat):
+        if fish:
+            return _pass_turn(state)
+        if seat == state.turn and _has_use(state, seat):
             return state
         discarded = f"{SKILL_NAMES[token]} is discarded with no effect: {NO_USE[token]}."
         after = _pass_turn(evolve(state, phase=Phase.MOVE))
@@ -371,6 +383,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if isinstance(move, PlaceBoat):
             return f"boat {BOARD.label(move.at)}"
         return NOTATION.format(BOARD, move)
+
+    def button_label(self, state: TonariState, move: TonariMove) -> str:
+        """A boat move's button says what it catches: "d3: Red", "e4: Scare it off"."""
+        text = self.format(state, move)
+        token = state.tokens[move.to] if isinstance(move, MoveBoat) else None
+        return f"{text}: {token.value.capitalize()}" if token is not None else text
 
     def describe(self, before: TonariState, seat: int, move: TonariMove, after: TonariState) -> str:
         who = f"Seat {seat + 1}"
@@ -462,6 +480,20 @@ def _pass_turn(state: TonariState) -> TonariState:
     where = BOARD.label(state.boat)
     end = f"Seat {nxt + 1} has no adjacent token and no Pink jump from {where}: the game is over."
     return evolve(state, turn=nxt, phase=Phase.OVER, note=end)
+
+
+def _has_use(state: TonariState, seat: int) -> bool:
+    """Whether the skill just collected has a legal use: ``legal_moves`` is not empty, told
+    without listing them (Sense the Schools alone has some 800)."""
+    phase = state.phase
+    if phase is Phase.SENSE:
+        return sum(token is not None for token in state.tokens) >= 2
+    if phase is Phase.SCARE:
+        return any(token is not None for token in state.tokens)
+    if phase is Phase.ROUGH:
+        tradable = [FISH_INDEX[t] for t in TRADABLE]
+        return bool(trade_options(state.piles, seat, tradable))
+    return bool(_collected_colours(state.piles))
 
 
 def _collected_colours(piles: Sequence[Sequence[int]]) -> list[Token]:

@@ -22,10 +22,27 @@ JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 
 
+# The latest answer of ``targets``: a move asks it to see whether the game goes on, and the
+# next turn's legal moves ask it again of the same board. Keyed by the identity of the tokens
+# tuple, which the entry keeps alive (so the identity cannot be reused), and the boat; one
+# immutable tuple read and replaced whole (threads may share this module).
+_last_answer: tuple[object, int | None, tuple[int, ...]] = (None, None, ())
+
+
 def targets(tokens: Sequence[Token | None], boat: int | None) -> tuple[int, ...]:
     """The hexes the boat may move to: adjacent tokens except Pink, plus Pink jumps."""
+    global _last_answer
     if boat is None:
         return ()
+    known_tokens, known_boat, answer = _last_answer
+    if known_tokens is tokens and known_boat == boat:
+        return answer
+    answer = _targets(tokens, boat)
+    _last_answer = (tokens, boat, answer)
+    return answer
+
+
+def _targets(tokens: Sequence[Token | None], boat: int) -> tuple[int, ...]:
     out = [
         n for n in BOARD.neighbours[boat] if tokens[n] is not None and tokens[n] is not Token.PINK
     ]

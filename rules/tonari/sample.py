@@ -3,9 +3,9 @@ so the sample is exact.
 
 The view holds the board, the boat, the piles, the phase and the last move. Two facts only the
 move log keeps: how many boat moves were made and each seat's latest one (the tie-break goes to
-the tied player who moved the boat most recently). They are counted from ``public_log``, the
-match's ``(seat, move text)`` entries from the start; boat moves are written as a bare hex
-label (``d4``) or ``go d4``.
+the tied player who moved the boat most recently; placing the boat, the match's first move,
+counts as moving it). They are counted from ``public_log``, the match's ``(seat, move text)``
+entries from the start; later boat moves are written as a bare hex label (``d4``) or ``go d4``.
 """
 
 from __future__ import annotations
@@ -26,13 +26,16 @@ def boat_moves(players: int, public_log: Sequence[tuple[int, str]]) -> tuple[int
     count = 0
     moved_at = [0] * players
     for index, (seat, text) in enumerate(public_log):
-        if index == 0:  # the first move places the boat (a bare label then names the island)
-            continue
-        try:
-            move = NOTATION.parse(BOARD, players, text)
-        except PlayerError:
-            continue
-        if isinstance(move, MoveBoat):
+        if index == 0:
+            # The first move places the boat (a bare label then names the island), and placing
+            # counts as moving it for the tie-break (games.md, Clarifications).
+            is_boat_move = True
+        else:
+            try:
+                is_boat_move = isinstance(NOTATION.parse(BOARD, players, text), MoveBoat)
+            except PlayerError:
+                is_boat_move = False
+        if is_boat_move:
             count += 1
             moved_at[seat] = count
     return count, moved_at

@@ -59,6 +59,12 @@ def crew_moves(state: TongaState, seat: int) -> tuple[Move, ...]:
     return _crew_options(state.players, seat, state.roll, state.placed, can_reroll)
 
 
+def placements_in(d: Draft, seat: int) -> tuple[Move, ...]:
+    """The placements (or `keep`) among ``crew_moves`` of a draft's acting seat, in the same
+    order: the rerolls, when offered, come after them."""
+    return _crew_options(d["players"], seat, d["roll"], d["placed"], False)
+
+
 def has_placeable(roll: Sequence[int]) -> bool:
     return any(v != SEASICK for v in roll)
 

@@ -161,6 +161,10 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, state: TongaState, seat: int, move: Move) -> TongaState:
+        scratch = policy.played(state, seat, move)  # the playout policy may have played it
+        if scratch is not None:
+            scratch["last"] = f"{who(seat)}: {format_move(move)}"
+            return freeze(scratch)
         d = thaw(state)
         d["last"] = f"{who(seat)}: {format_move(move)}"
         if isinstance(move, Wages):

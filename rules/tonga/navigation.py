@@ -221,6 +221,13 @@ def wind_gain(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int)
     return tile.value if tile.kind is Kind.WIND else 0
 
 
+# The latest answer of ``legal_steps``: a step asks it to see whether the turn goes on, and the
+# next decision asks it again of the same position. Keyed by the identity of the ships, tiles
+# and winds tuples, which the entry keeps alive (so no identity is reused), and by the numbers.
+# The entry is one immutable tuple, read and replaced whole (threads may share this module).
+_last_steps: tuple[object, ...] = (None, None, None, -1, -1, -1, ())
+
+
 def legal_steps(
     ships: tuple[int, ...],
     seat: int,
@@ -231,8 +238,32 @@ def legal_steps(
 ) -> list[int]:
     """The spaces the ship of ``seat`` may enter with ``mp`` points: not the ghost ship, and an
     occupied small space only when it can pay 2 and still take a further step from there."""
+    global _last_steps
     if mp <= 0:
         return []
+    known = _last_steps
+    if (
+        known[0] is ships
+        and known[1] is tiles
+        and known[2] is winds
+        and known[3] == seat
+        and known[4] == mp
+        and known[5] == ghost
+    ):
+        return list(known[6])  # type: ignore[call-overload]
+    out = _legal_steps(ships, seat, mp, tiles, winds, ghost)
+    _last_steps = (ships, tiles, winds, seat, mp, ghost, tuple(out))
+    return out
+
+
+def _legal_steps(
+    ships: tuple[int, ...],
+    seat: int,
+    mp: int,
+    tiles: tuple[str | None, ...],
+    winds: tuple[int, ...],
+    ghost: int,
+) -> list[int]:
     out = []
     # A neighbour listed in ``ships`` holds another ship (ours is not next to itself).
     for space in NEIGHBOURS[ships[seat]]:

@@ -104,6 +104,11 @@ def sail(d: Draft, seat: int, route: Route) -> None:
     end, and only while the turn goes on (once it ends they are lost anyway)."""
     for action in route.actions:
         play_action(d, seat, action)
+    tell_points_once(d, seat)
+
+
+def tell_points_once(d: Draft, seat: int) -> None:
+    """After a route's actions: the points left told once, at the end (see ``sail``)."""
     d["events"] = [e for e in d["events"] if not _POINTS_LEFT.fullmatch(e)]
     if d["phase"] is Phase.NAVIGATION and acting_in(d) == seat:
         d["events"].append(f"{points(d['mp'])} left.")

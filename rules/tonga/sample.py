@@ -6,62 +6,114 @@ fresh seed, so every future roll and reroll is drawn anew instead of known. The 
 current turn that the view does not list are rebuilt: the winds used and whether the ghost ship
 was paid (from the path), whether the ship is passing or may camp (from where it lies), the
 ships the acting seat placed dice on this crew turn and who reached home with four camps this
-round (both from ``public_log``, the ``(seat, move text)`` entries from the start).
+round (both from ``public_log``, the ``(seat, move text)`` entries from the start, read with the
+rules' notation: a route or several placements in one move count decision by decision).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 
+from rules.errors import PlayerError
 from rules.tonga.common import FIRST_REROLL_COST
 from rules.tonga.map import DOLPHIN_SPACES, HARBOURS, HOME
 from rules.tonga.navigation import DOLPHIN_INDEX, NEIGHBOURS_SET
-from rules.tonga.notation import format_move
+from rules.tonga.notation import parse_move
 from rules.tonga.state import (
     CAMPS_PER_PLAYER,
-    SEAT_LETTERS,
+    Camp,
+    Move,
     Phase,
+    Place,
     Step,
     TongaState,
     TongaView,
+    Wages,
+    decisions,
 )
 from rules.tonga.tiles import TILE_BY_KEY, Kind
 
 SEED_RANGE = 2**53  # fresh seeds are drawn with random() alone (see rules/rng.py)
-PLACE = re.compile(r"^place\s+\S+\s+(?:on\s+)?([a-d])$", re.IGNORECASE)
-GO_HOME = format_move(Step(HOME))
+GO_HOME = Step(HOME)  # the decision that brings a ship home
+
+LoggedMoves = list[tuple[int, tuple[Move, ...]]]
 
 
-def placed_ships(acting: int, public_log: Sequence[tuple[int, str]]) -> tuple[int, ...]:
+def logged_moves(state: TongaState, public_log: Sequence[tuple[int, str]]) -> LoggedMoves:
+    """Each log entry as ``(seat, the single decisions of its move)``, read with the rules' own
+    notation: a route (`go k15 l15 cocoa camp`) is its steps and camps, several placements
+    (`place 4 on B, 3 on C`) each placement. ``state`` only lends the player count (ship
+    letters); an entry that does not read as a move (none should) stands for no decision."""
+    out: LoggedMoves = []
+    for seat, text in public_log:
+        try:
+            out.append((seat, decisions(parse_move(state, text))))
+        except PlayerError:
+            out.append((seat, ()))
+    return out
+
+
+def placed_ships(acting: int, logged: LoggedMoves) -> tuple[int, ...]:
     """The ships ``acting`` put a die on in its current crew turn (the log's last entries)."""
     ships: list[int] = []
-    for seat, text in reversed(public_log):
+    for seat, moves in reversed(logged):
         if seat != acting:
             break
-        found = PLACE.match(text.strip())
-        if found:
-            ships.append(SEAT_LETTERS.index(found.group(1).upper()))
+        for move in reversed(moves):
+            if isinstance(move, Place):
+                ships.append(move.ship)
     return tuple(reversed(ships))
 
 
-def home_with_four(players: int, public_log: Sequence[tuple[int, str]]) -> tuple[int, ...]:
-    """The seats that sailed home with four camps in the latest round of the log."""
+def home_with_four(players: int, logged: LoggedMoves) -> tuple[int, ...]:
+    """The seats that sailed home with four camps in the latest round of the log, in order."""
     camps = [0] * players
     home: list[int] = []
     wages_before = False
-    for seat, text in public_log:
-        words = text.strip().lower()
-        is_wages = words.startswith("wages")
+    for seat, moves in logged:
+        is_wages = bool(moves) and isinstance(moves[0], Wages)
         if is_wages and not wages_before:
             home = []  # a new round begins with the first wages of it
         wages_before = is_wages
-        if words == "camp":
-            camps[seat] += 1
-        elif words == GO_HOME and camps[seat] == CAMPS_PER_PLAYER and seat not in home:
-            home.append(seat)
+        for move in moves:
+            if isinstance(move, Camp):
+                camps[seat] += 1
+            elif move == GO_HOME and camps[seat] == CAMPS_PER_PLAYER and seat not in home:
+                home.append(seat)
     return tuple(home)
+
+
+def rounds_of(logged: LoggedMoves) -> list[LoggedMoves]:
+    """The log cut into rounds: each begins with the first wages of it."""
+    rounds: list[LoggedMoves] = []
+    wages_before = False
+    for seat, moves in logged:
+        is_wages = bool(moves) and isinstance(moves[0], Wages)
+        if not rounds or (is_wages and not wages_before):
+            rounds.append([])
+        rounds[-1].append((seat, moves))
+        wages_before = is_wages
+    return rounds
+
+
+def last_turn_paid_ghost(players: int, round_: int, ghost: int, logged: LoggedMoves) -> bool:
+    """Whether the last ship to navigate in the previous round sailed next to the ghost ship.
+
+    The state keeps that flag until the next navigation turn starts (no rule reads it in the
+    meantime, but a sample must equal the true state). Each seat navigates once a round, so
+    that turn is every navigation decision of the round's last board's seat; a turn ended at
+    once (no move possible) has none, and paid nothing."""
+    rounds = rounds_of(logged)
+    if round_ < 2 or len(rounds) < round_ - 1:
+        return False
+    last_seat = (players - 1 + round_ - 2) % players  # boards shift one right each round
+    return any(
+        isinstance(move, Step) and move.space in NEIGHBOURS_SET[ghost]
+        for seat, moves in rounds[round_ - 2]
+        if seat == last_seat
+        for move in moves
+    )
 
 
 def prepare(
@@ -73,7 +125,11 @@ def prepare(
     navigating = view.phase is Phase.NAVIGATION
     ghost = next((i for i, key in enumerate(view.tiles) if key == "ghost"), None)
     ghost_space = -1 if ghost is None else DOLPHIN_SPACES[ghost]
-    entered = view.path[1:] if navigating else ()
+    # The path, winds and ghost payment of a navigation turn stay in the state until the next
+    # one starts, except that a round's end clears the path and winds (not the payment) and
+    # the game's end clears nothing: over, they are the last turn's (the view keeps its path).
+    over = view.phase is Phase.OVER
+    entered = view.path[1:] if navigating or over else ()
     winds: list[int] = []
     for space in entered:
         index = DOLPHIN_INDEX.get(space)
@@ -96,8 +152,6 @@ def prepare(
         and acting not in view.camps[here]
         and camped < CAMPS_PER_PLAYER
     )
-    placed = placed_ships(acting, public_log) if view.phase is Phase.CREW else ()
-    home = home_with_four(players, public_log) if view.ending else ()
     fields = {
         "players": players,
         "round": view.round,
@@ -114,19 +168,29 @@ def prepare(
         "maps": tuple(line.maps for line in view.seats),
         "roll": view.roll,
         "rerolls": view.reroll_cost - FIRST_REROLL_COST,
-        "placed": placed,
+        "placed": (),  # read from the log below
         "mp": view.mp,
         "path": view.path,
         "winds": tuple(winds),
         "ghost_paid": ghost_paid,
         "passing": passing,
         "may_camp": may_camp,
-        "home": home,
+        "home": (),  # read from the log below
         "ending": view.ending,
         "ledger": view.ledger,
         "last": view.last,
         "events": (),  # what followed the last move was said in the channel; no rule reads it
     }
+
+    stale_payment = ghost_space >= 0 and view.round > 1 and not (navigating or over)
+    if view.phase is Phase.CREW or view.ending or stale_payment:
+        logged = logged_moves(TongaState(seed=0, **fields), public_log)  # type: ignore[arg-type]
+        if view.phase is Phase.CREW:
+            fields["placed"] = placed_ships(acting, logged)
+        if view.ending:
+            fields["home"] = home_with_four(players, logged)
+        if stale_payment:
+            fields["ghost_paid"] = last_turn_paid_ghost(players, view.round, ghost_space, logged)
 
     def sample(draw: random.Random) -> TongaState:
         return TongaState(seed=int(draw.random() * SEED_RANGE), **fields)

@@ -108,3 +108,53 @@ def test_a_face_down_build_is_redacted_in_the_public_log():
     assert public_text("build G3 down c4") == "build card down c4"
     assert public_text("build G3 up c4") == "build G3 up c4"
     assert public_text("play G3") == "play G3"
+
+
+def test_tonga_samples_are_exact_through_routes_placements_and_round_ends():
+    """Routes (`go k15 l15 cocoa camp`) and several placements in one move count decision by
+    decision; a round's end leaves the last ship's ghost payment in the state (a round's
+    start clears path and winds only) and the game's end keeps the last turn's winds."""
+    game = GAMES["tonga"]
+    seen = {"route": 0, "places": 0, "camp in a route": 0, "stale payment": 0, "over": 0}
+    for players in (3, 4):
+        for seed in range(6):
+            draw = random.Random(seed)
+            for state, log in playout(game, players, {}, seed):
+                text = log[-1][1] if log else ""
+                seen["route"] += text.startswith(("go ", "camp go")) and len(text.split()) > 2
+                seen["places"] += text.startswith("place") and "," in text
+                seen["camp in a route"] += " camp" in text or text.startswith("camp go")
+                seen["stale payment"] += state.ghost_paid and state.phase.value != "navigation"
+                seen["over"] += state.phase.value == "over"
+                seat = (game.to_act(state) or (0,))[0]
+                sample = game.sample_state(game.view(state, seat), seat, log, draw)
+                assert sample == blank(state, "tonga", sample.seed), (players, seed, text)
+    assert all(seen.values()), seen
+
+
+def test_tonari_placing_the_boat_counts_as_moving_it_for_the_tie_break():
+    # games.md, Clarifications: "Placing the boat counts as moving it for the tie-break (the
+    # placer moved it onto the board)".
+    game = GAMES["tonari"]
+    state = game.setup(3, {}, 4)
+    placer = game.to_act(state)[0]
+    move = game.legal_moves(state, placer)[0]
+    log = ((placer, game.format(state, move)),)
+    state = game.apply(state, placer, move)
+    sample = game.sample_state(game.view(state, 0), 0, log, random.Random(1))
+    assert (sample.boat_moves, sample.moved_at[placer]) == (1, 1)
+    assert sample == blank(state, "tonari", sample.seed)
+
+
+def test_toshi_samples_read_the_rulebook_phase_names_of_the_view():
+    # The view names phases as the rulebook does ("Trick", "Nature", "Construction",
+    # "Influence", "End"); several steps of the rules share one name.
+    game = GAMES["toshi"]
+    names = set()
+    for state, log in playout(game, 3, {}, seed=2):
+        seat = (game.to_act(state) or (0,))[0]
+        view = game.view(state, seat)
+        names.add(view.phase)
+        sample = game.sample_state(view, seat, log, random.Random(0))
+        assert sample.phase is state.phase
+    assert names == {"Trick", "Nature", "Construction", "Influence", "End"}

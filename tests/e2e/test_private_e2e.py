@@ -46,26 +46,28 @@ async def test_private_views_go_by_dm_and_closed_dms_are_explained(fake, make_bo
             assert f"secret number is {secret[user.id]}" not in public
 
 
-async def test_a_changed_private_view_goes_by_dm_or_with_the_confirmation(fake, make_bot, players):
+async def test_a_private_view_comes_by_dm_when_its_player_must_decide(fake, make_bot, players):
     alice, bob, _ = players
     fake.close_dms(alice)
     async with fake.running(make_bot(**NIM)) as bot:
         channel = fake.channel("games")
         table = await open_match(fake, bot, "nim", channel, players[:2])
-        for _ in range(2):  # one move each: the mover's secret changes
+        for _ in range(3):  # the mover's secret changes; the next to decide hears of theirs
             match = await table.match()
             (user_id,) = match.to_act()
             mover = table.user(user_id)
-            seat = match.seat_of(user_id)
-            dms_before = len(fake.dms(mover))
+            waiting = bob if mover is alice else alice
+            dms_before = len(fake.dms(bob))
             result = await fake.slash(mover, channel, "nim move", move="take 1")
-            new_secret = (await table.match()).state.secrets[seat]
+            after = await table.match()
             assert result.ephemeral and result.content.startswith("Done: `take 1`.")
-            if mover is alice:  # DMs closed: the new view comes with the private confirmation
-                assert f"Your secret number is {new_secret}." in result.content
-                assert fake.dms(alice) == []
-            else:  # DMs open: the new view comes by DM, not in the confirmation
-                assert "secret number" not in result.content
+            assert "secret number" not in result.content
+            if waiting is bob:  # bob must decide now: his view comes by DM, saying so
+                secret = after.state.secrets[after.seat_of(bob.id)]
                 assert len(fake.dms(bob)) == dms_before + 1
-                assert f"Your secret number is {new_secret}." in fake.dms(bob)[-1].content
+                assert f"Your secret number is {secret}." in fake.dms(bob)[-1].content
+                assert "your turn" in fake.dms(bob)[-1].content
+            else:  # bob just moved and does not decide next: no DM until he must
+                assert len(fake.dms(bob)) == dms_before
+            assert fake.dms(alice) == []  # closed: she uses `/nim hand`
         assert "secret number" not in fake.all_public_text()

@@ -19,7 +19,7 @@ async def test_a_whole_game_through_autocomplete(fake, make_bot, players):
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players)
         start = fake.messages(channel)[-1]
-        assert "Seat 1 (red)" in start.content and "Seat 2 (black)" in start.content
+        assert "(red) · " in start.content and "(black)" in start.content
         match = await play_to_end(table, seed=3)
         assert match.status == "finished"
         final = fake.messages(channel)[-1]
@@ -243,7 +243,8 @@ async def test_resigning_ends_the_match_and_the_opponent_wins(fake, make_bot, pl
         assert match.status == "finished"
         assert match.result["winners"] == [match.seat_of(alice.id)]
         post = fake.messages(channel)[-1].content
-        assert f"<@{bob.id}> resigned" in post and "Game over" in post and f"<@{alice.id}>" in post
+        assert "bob (" in post and "resigned" in post and "Game over" in post
+        assert f"<@{alice.id}>" in post
         again = await fake.slash(alice, channel, "tokan move", move="a1 up")
         assert again.ephemeral and "no open match" in again.content
 

@@ -1,0 +1,72 @@
+"""`/hands`: your private views (hands, face-down cards) in every match you play, in a DM too.
+
+The game groups are for servers only (cogs/base.py); this one command is also offered in the
+bot's DMs, where a player most naturally looks at their cards. In a DM it covers every running
+match of the player; in a server, that server's matches. The answer is private either way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import messages
+from cogs.replies import answer
+
+if TYPE_CHECKING:
+    from bot import Tidetable
+
+SHOWN = 10  # matches answered at most (one private message each)
+
+
+class HandsCog(commands.Cog):
+    """The one command that is about the player, not about one match."""
+
+    def __init__(self, bot: Tidetable) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hands", description="Your hands in all your matches (only you)")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def hands(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        service = self.bot.service
+        user = interaction.user.id
+        found = []
+        for match_id in await service.store.running_matches_of(user):
+            match = await service.by_id(match_id, allow_damaged=True)
+            if match.damaged or match.state is None or match.row.game not in service.games:
+                continue
+            if interaction.guild_id is not None and match.row.guild_id != interaction.guild_id:
+                continue  # in a server, that server's matches; in a DM, all of them
+            if match.game.spec.hidden_information:
+                found.append(match)
+        if not found:
+            where = "on this server" if interaction.guild_id is not None else "anywhere"
+            await answer(
+                interaction,
+                f"You have no hand to see {where}: you play in no running match with hidden "
+                "cards. Open one with `/toshi new` in a server channel.",
+            )
+            return
+        for match in found[:SHOWN]:
+            seat = match.seat_of(user)
+            assert seat is not None  # running_matches_of found the user's seat
+            names = await self.bot.people.names(match.row.guild_id, match.players)
+            cog = self.bot.game_cog(match.row.game)
+            text, file = await cog.private_view(match, seat, names)
+            turn = " — your turn" if user in match.to_act() else ""
+            head = f"**{match.game.spec.name}** match #{match.id}{turn}"
+            said = f"{head}\n{messages.match_link(match)}\n{text}"
+            await answer(interaction, messages.clip(said), file=file)
+        if len(found) > SHOWN:
+            await answer(
+                interaction,
+                f"…and {len(found) - SHOWN} more matches: use `/<game> hand` in their channels.",
+            )
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(HandsCog(bot))

@@ -1,0 +1,70 @@
+"""Who the players are called on their server: display names for the texts and the pictures.
+
+The bot asks for no privileged intent, so Discord does not send it the member list; a name is
+read from the cache when the member is there, else fetched once (GET guild member needs no
+intent) and kept for a while, so a match's posts do not each cost a request per player. A name
+that cannot be had (the member left, Discord is slow) is None: texts then mention the user and
+pictures say "Seat 2"; looking a name up never stops a post.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from data.computers import computer_name, is_computer
+
+if TYPE_CHECKING:
+    from bot import Tidetable
+
+log = logging.getLogger("tidetable.people")
+
+KEEP_FOR = 600.0  # seconds a fetched name is trusted: a renamed member shows within minutes
+MISSING_KEEP_FOR = 60.0  # a lookup that failed is not retried on every post
+
+
+class People:
+    """Display names by (guild, user), from the cache or fetched and kept for a while."""
+
+    def __init__(self, bot: Tidetable) -> None:
+        self.bot = bot
+        self._known: dict[tuple[int, int], tuple[str | None, float]] = {}
+
+    async def names(self, guild_id: int | None, users: Sequence[int]) -> list[str | None]:
+        """The display name of each user in ``guild_id`` (None where it cannot be had)."""
+        return [await self.name(guild_id, user) for user in users]
+
+    async def name(self, guild_id: int | None, user_id: int) -> str | None:
+        if is_computer(user_id):  # a computer seat is no Discord user: it has its own name
+            return computer_name(user_id)
+        now = self.bot.clock.now()
+        key = (guild_id or 0, user_id)
+        kept = self._known.get(key)
+        if kept is not None and now < kept[1]:
+            return kept[0]
+        name = self._cached(guild_id, user_id)
+        if name is None:
+            name = await self._fetched(guild_id, user_id)
+        self._known[key] = (name, now + (KEEP_FOR if name else MISSING_KEEP_FOR))
+        return name
+
+    def _cached(self, guild_id: int | None, user_id: int) -> str | None:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        member = guild.get_member(user_id) if guild is not None else None
+        return member.display_name if member is not None else None
+
+    async def _fetched(self, guild_id: int | None, user_id: int) -> str | None:
+        try:
+            if guild_id:
+                guild = self.bot.get_guild(guild_id)
+                if guild is not None:
+                    return (await guild.fetch_member(user_id)).display_name
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            return user.display_name
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.info("no display name for user %s in guild %s: %s", user_id, guild_id, error)
+            return None
