@@ -262,13 +262,15 @@ def plan_decisions(
     table: Iterable[int] = (),
     done: Sequence[int] = (),
     seats: Sequence[tuple[int, int, int]] = (),
+    notices: bool = True,
 ) -> Decisions:
     """The timers after a change from a position where ``before`` seats had to act to one
     where ``after`` seats do, made by the seats in ``acted``. A seat that must act now and did
     not act in this change keeps its decision and its timers (a simultaneous choice still
     open); every other seat to act starts a new decision at ``version``. Seats played by the
     table never get timers. ``running`` holds the current deadlines of seats (to announce
-    them for the seats that keep theirs)."""
+    them for the seats that keep theirs). ``notices``: whether "your turn" DMs are planned (not
+    in games whose private view already goes by DM at each decision)."""
     acted_set, table_set = set(acted), set(table)
     fresh = [s for s in after if s not in table_set and (s not in before or s in acted_set)]
     ending = {*acted_set, *(s for s in before if s not in after), *fresh, *table_set}
@@ -283,7 +285,7 @@ def plan_decisions(
             now,
             clock,
             paused,
-            notify=user not in {players[s] for s in acted_set},
+            notify=notices and user not in {players[s] for s in acted_set},
         )
         rows += made
         for row in made:

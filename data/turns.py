@@ -173,6 +173,9 @@ class Turns:
             table=untimed,
             done=done,
             seats=seats,
+            # In games with secrets each decision's private view goes by DM already (saying
+            # "your turn"): no second DM for it.
+            notices=not game.spec.hidden_information,
         )
         info = clock_info(found.deadlines, after_seats, players, prefs, now, match.row.paused)
         return found.plan, info

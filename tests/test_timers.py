@@ -98,7 +98,7 @@ async def test_the_server_default_clock_and_no_clock(service: MatchService):
     await service.cancel(CHANNEL, "nim", ALICE, is_admin=False)
     assert await service.turns.clocks.timers(match.id) != []
     assert {t.status for t in await service.turns.clocks.timers(match.id)} <= {"void"}
-    free = await started(service, clock="none")
+    free = await started(service, "tokan", clock="none")
     assert free.row.clock == 0
     kinds = {t.kind for t in await service.turns.clocks.timers(free.id)}
     assert kinds == {"turn"}  # no deadline, no reminders: only the "your turn" notice
@@ -138,7 +138,7 @@ async def test_no_reminder_once_the_player_acted(
     await advance(clock, scheduler, TWELVE)  # past the old half time, hour and deadline
     assert await reminders(service, user) == []
     mine = [t for t in await service.turns.clocks.timers(match.id) if t.user_id == user]
-    assert {t.status for t in mine if t.decision == match.version} == {"void", "done"}
+    assert {t.status for t in mine if t.decision == match.version} == {"void"}
 
 
 async def test_no_reminder_in_quiet_hours(
@@ -195,14 +195,14 @@ async def test_turn_notices_of_several_matches_share_one_dm(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):
     for channel in (10, 11, 12):
-        await service.create("nim", GUILD, channel, BOB, {}, clock="12h")
-        await service.join(channel, "nim", ALICE)
-        await service.start(channel, "nim", BOB)
+        await service.create("tokan", GUILD, channel, BOB, {}, clock="12h")
+        await service.join(channel, "tokan", ALICE)
+        await service.start(channel, "tokan", BOB)
     await advance(clock, scheduler, TURN_NOTICE_DELAY)
     notices = [e for e in await service.store.outbox() if "turns" in e.payload]
     by_user = {e.payload["user"]: e.payload["turns"] for e in notices}
     # Each player gets one DM listing every match that awaits them.
-    assert len(notices) == len(by_user)
+    assert len(notices) == len(by_user) and sum(len(t) for t in by_user.values()) == 3
     waiting = {
         u: sorted(m.id for m in [await service.current(c) for c in (10, 11, 12)] if u in m.to_act())
         for u in (ALICE, BOB)
@@ -214,12 +214,22 @@ async def test_turn_notices_of_several_matches_share_one_dm(
 async def test_no_turn_notice_for_a_quick_reply(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):
-    match = await started(service)
+    match = await started(service, "tokan")
     user = on_turn(match)
-    await service.move(CHANNEL, "nim", user, "take 1")
+    await play_first(service, match, user)
     await advance(clock, scheduler, TURN_NOTICE_DELAY)
     notices = [e for e in await service.store.outbox() if "turns" in e.payload]
     assert [e.payload["user"] for e in notices] == [next(u for u in (ALICE, BOB) if u != user)]
+
+
+async def test_games_with_secrets_send_no_second_turn_dm(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    # Their private view goes by DM at each decision and says "your turn" already.
+    match = await started(service, "nim")
+    await advance(clock, scheduler, TURN_NOTICE_DELAY)
+    assert [e for e in await service.store.outbox() if "turns" in e.payload] == []
+    assert {t.kind for t in await service.turns.clocks.timers(match.id)} == {"deadline", "reminder"}
 
 
 # -- timeouts ---------------------------------------------------------------------------------
@@ -471,7 +481,7 @@ async def test_the_scheduler_task_sleeps_until_the_next_row(
         clock.advance(TWELVE)
         await scheduler.caught_up()
         assert len(await service.store.moves(match.id)) == 1
-        assert scheduler.handled >= 4  # turn notice, two reminders, the deadline
+        assert scheduler.handled >= 3  # two reminders, the deadline
     finally:
         await scheduler.stop()
 

@@ -210,12 +210,11 @@ async def test_a_start_whose_dms_fail_is_started_once_and_the_hands_follow(
         assert fake.dms(alice) == [] and fake.dms(bob) == []
         fake.faults.clear()
         clock.advance(120)
-        hands = lambda user: fake.dms(user, "private view")  # noqa: E731 (not "your turn" DMs)
-        await until(lambda: len(hands(alice)) == 1 and len(hands(bob)) == 1)
+        await until(lambda: len(fake.dms(alice)) == 1 and len(fake.dms(bob)) == 1)
         clock.advance(600)
         await fake.settle()
-        assert len(hands(alice)) == 1 and len(hands(bob)) == 1, "each hand sent once"
-        assert "secret number" in hands(alice)[0].content
+        assert len(fake.dms(alice)) == 1 and len(fake.dms(bob)) == 1, "each hand sent once"
+        assert "secret number" in fake.dms(alice)[0].content
 
 
 # -- row 8: a very long move ----------------------------------------------------------------
