@@ -32,6 +32,7 @@ from data.computers import THINK_PAUSE
 from data.matches import MatchService
 from data.outbox import Dispatcher
 from data.store import BUSY_TIMEOUT_MS, StorageError, Store
+from data.timers import Scheduler
 from rules.base import Game
 from rules.registry import GAMES
 
@@ -111,6 +112,7 @@ class Tidetable(commands.Bot):
         self.people = People(self)  # display names of players, for texts and pictures
         self.service: MatchService
         self.dispatcher: Dispatcher
+        self.scheduler: Scheduler
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
@@ -118,11 +120,16 @@ class Tidetable(commands.Bot):
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
         self.dispatcher.start()
+        # Deadlines, reminders and turn notices: due rows are carried out after a restart too.
+        self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
+        self.service.turns.changed = self.scheduler.nudge
+        self.scheduler.start()
         self.tree.on_error = report  # type: ignore[assignment]
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
+        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify…
         if self.sync_commands:
             await self.sync()
 
@@ -136,6 +143,9 @@ class Tidetable(commands.Bot):
         log.info("synced %d command groups", len(synced))
 
     async def close(self) -> None:
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            await scheduler.stop()
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()

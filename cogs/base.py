@@ -27,6 +27,7 @@ from cogs.components import MAX_SELECT, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.replies import answer
+from data import turnclock
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
 from render.common import clip_alt, to_png
@@ -40,6 +41,9 @@ log = logging.getLogger("tidetable")
 
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 UNDO_HELP = "Let players take back a move that revealed nothing, before others act (default: on)"
+CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
+# The clock option of every `new`: none, 12h … 1w, or the server's default.
+CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in turnclock.CLOCK_CHOICES]
 
 
 def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
@@ -80,14 +84,23 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    @app_commands.describe(thread=THREAD_HELP, undo=UNDO_HELP)
+    @app_commands.describe(thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP)
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
-        self, interaction: discord.Interaction, thread: bool = False, undo: bool = True
+        self,
+        interaction: discord.Interaction,
+        thread: bool = False,
+        undo: bool = True,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"undo": undo_value(undo)}, thread)
+        await self.open_match(interaction, {"undo": undo_value(undo)}, thread, clock)
 
     async def open_match(
-        self, interaction: discord.Interaction, options: Mapping[str, str], thread: bool = False
+        self,
+        interaction: discord.Interaction,
+        options: Mapping[str, str],
+        thread: bool = False,
+        clock: str = "default",
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -101,6 +114,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             home.id if home else self._channel(interaction),
             interaction.user.id,
             options,
+            clock,
         )
         where = f" in {home.mention}" if home else ""
         opened = f"Match #{done.match.id} is open{where}; others can join now."
@@ -175,6 +189,47 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         )
         await self.conclude(interaction, done.entries, f"Match #{done.match.id} is cancelled.")
 
+    @app_commands.command(
+        name="rejoin", description="Take your seat back from the table after timeouts"
+    )
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
+        done = await self.service.turns.rejoin(
+            self._channel(interaction), self.game_key, interaction.user.id
+        )
+        await self.conclude(
+            interaction, done.entries, f"You play your seat in match #{done.match.id} again."
+        )
+
+    @app_commands.command(
+        name="pause", description="Stop this match's clock (its creator, or Manage Server)"
+    )
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @app_commands.command(
+        name="resume", description="Start this match's clock again (its creator, or Manage Server)"
+    )
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, False)
+
+    async def _pause(self, interaction: discord.Interaction, paused: bool) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        require_posting(interaction)
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        done = await self.service.turns.pause(
+            self._channel(interaction),
+            self.game_key,
+            interaction.user.id,
+            bool(permissions and permissions.manage_guild),
+            paused,
+        )
+        said = "paused" if paused else "running again"
+        await self.conclude(
+            interaction, done.entries, f"The clock of match #{done.match.id} is {said}."
+        )
+
     # -- looking -------------------------------------------------------------------------
     @app_commands.command(name="board", description="See the board (only you, unless public)")
     @app_commands.describe(
@@ -191,7 +246,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             return
         names = await self.names_for(found)
         # Names, not mentions: a look at the board notifies nobody, wherever it is shown.
-        said = messages.next_line(found, names, notify=False)
+        clock = await self.service.turns.clock_now(found)
+        said = messages.next_line(found, names, notify=False, clock=clock)
         content = messages.clip(f"Match #{found.id}.\n{said}")
         file = await self.board_file(found, names, f"{self.game_key}-{found.id}.png")
         if not public:

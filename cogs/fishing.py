@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import THREAD_HELP, UNDO_HELP, GameCog, option_choices, undo_value
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from render.fishing import render
 from rules.registry import GAMES
 
@@ -21,8 +29,9 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         sets="Special sets: random, or names separated by commas (e.g. kingfish,lunkers)",
         thread=THREAD_HELP,
         undo=UNDO_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(side=option_choices(GAMES["fishing"], "side"))
+    @app_commands.choices(side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -30,9 +39,10 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         sets: str | None = None,
         thread: bool = False,
         undo: bool = True,
+        clock: str = "default",
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
-        await self.open_match(interaction, {**options, "undo": undo_value(undo)}, thread)
+        await self.open_match(interaction, {**options, "undo": undo_value(undo)}, thread, clock)
 
 
 async def setup(bot: Tidetable) -> None:

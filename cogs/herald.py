@@ -9,6 +9,7 @@ twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or n
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from cogs.components import join_view
 from cogs.history import breakdown_file
 from data.matches import Match
 from data.outbox import Permanent, Transient
-from data.store import Announcement, OutboxEntry
+from data.store import Announcement, OutboxEntry, StorageError
 
 if TYPE_CHECKING:
     from bot import Tidetable
@@ -32,6 +33,7 @@ DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
 CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
+BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 
 
 class Herald:
@@ -75,7 +77,7 @@ class Herald:
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
-            await channel.send(
+            sent = await channel.send(
                 messages.clip(content),
                 files=files or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
@@ -84,6 +86,9 @@ class Herald:
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
+        if files and payload.get("event") in BOARD_EVENTS:  # reminders link to the latest
+            with contextlib.suppress(StorageError):
+                await self.store.set_board_message(match.id, sent.id)
 
     async def _compose(
         self, cog: GameCog, match: Match, payload: dict[str, Any]
@@ -104,8 +109,10 @@ class Herald:
             return messages.closed_dms([int(payload["user"])], match.row.game), [], None
         # People are named by their display name on the server, in the texts and the picture.
         names = await self.bot.people.names(match.row.guild_id, match.players)
-        if event == "resign":
+        if event == "resign" and not payload.get("table"):
             return messages.final_text(match, names), [], None
+        if event in ("rejoin", "pause", "resume", "reminder"):
+            return await self._clock_post(match, payload), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
@@ -120,12 +127,23 @@ class Herald:
             move = messages.quote(str(payload["move"]))
             who = messages.person(then, int(payload["seat"]), names)
             headline = f"{who} took back `{move}`."
+        elif event == "timeout":
+            headline = timeout_headline(then, payload, names)
+            headline += table_lines(then, payload, names)
+        elif event == "resign":  # three or more players: the table takes the seat
+            who = messages.person(then, int(payload["seat"]), names)
+            headline = (
+                f"{who} resigned: the table plays their seat for the rest of the match (it "
+                "cannot win); the others play on."
+            )
+            headline += table_lines(then, payload, names)
         else:
             raise Permanent(f"unknown event {event!r}")
-        content = f"{headline}\n{messages.next_line(then, names)}"
+        clock = payload.get("clock")
+        content = f"{headline}\n{messages.next_line(then, names, clock=clock)}"
         filename = f"{match.row.game}-{match.id}-{version}.png"
         files = [await cog.board_file(then, names, filename)]
-        if event == "move" and then.status != "active":  # the end: the scores as a picture too
+        if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
         return content, files, cog.choices_for(then) if current else None
@@ -148,7 +166,10 @@ class Herald:
                 lines.append(said if said.startswith(who) else f"{who}: {said}")
             else:  # "The only choice, played for bob (B): moved the boat to a3 …"
                 said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
-                lines.append(f"The only choice, played for {who}: {said}")
+                if played.get("table"):  # a seat the table plays (timeouts, resignation)
+                    lines.append(f"The table played for {who}: {said}")
+                else:
+                    lines.append(f"The only choice, played for {who}: {said}")
         return "\n".join(lines)
 
     @staticmethod
@@ -167,9 +188,39 @@ class Herald:
             others = [discord.Object(id=u) for u in match.players if u > 0]
         return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
+    async def _clock_post(self, match: Match, payload: dict[str, Any]) -> str:
+        """A post about the clock or a seat: no board, only words."""
+        event, user = payload["event"], int(payload.get("user") or 0)
+        who = messages.mention(user)
+        if event == "rejoin":
+            return f"{who} takes their seat back from the table."
+        if event == "pause":
+            return f"{who} paused the clock of match #{match.id}: no time runs out until resumed."
+        if event == "resume":
+            clock = payload.get("clock") or {}
+            return f"{who} resumed the clock of match #{match.id}.\n" + messages.next_line(
+                match, clock=clock
+            )
+        # A reminder for a player whose DMs are closed: a mention in the match's channel.
+        board = await self._board_link(match)
+        return f"{who}: " + messages.reminder_text(
+            match, payload["reminder"], float(payload["deadline"]), "", board, dm=False
+        )
+
+    async def _board_link(self, match: Match) -> str:
+        message = await self.store.board_message(match.id)
+        return messages.channel_link(match.row.guild_id, match.row.channel_id, message)
+
+    def _server(self, guild_id: int | None) -> str:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return f"**{guild.name}**" if guild else "a server"
+
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
         payload = entry.payload
+        if "turns" in payload or "reminder" in payload:
+            await self._send_dm(entry, int(payload["user"]), await self._clock_dm(entry))
+            return
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         if match.damaged:
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
@@ -204,6 +255,55 @@ class Herald:
         if await self.store.dm_closed(user):
             await self.store.set_dm_closed(user, False)
 
+    async def _clock_dm(self, entry: OutboxEntry) -> str:
+        """The words of a reminder or of a "your turn" DM (several matches in one)."""
+        payload = entry.payload
+        service = self.bot.service
+        if "reminder" in payload:
+            match = await service.by_id(entry.match_id or 0, allow_damaged=True)
+            if match.damaged:
+                raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+            return messages.reminder_text(
+                match,
+                payload["reminder"],
+                float(payload["deadline"]),
+                self._server(match.row.guild_id),
+                await self._board_link(match),
+                dm=True,
+            )
+        lines = []
+        for item in payload["turns"]:
+            match = await service.by_id(int(item["match"]), allow_damaged=True)
+            if match.damaged or match.state is None:
+                continue
+            clock = await service.turns.clock_now(match)
+            pending = match.game.pending(match.state)
+            lines.append(
+                f"**{match.game.spec.name}** match #{match.id} on "
+                f"{self._server(match.row.guild_id)}, <#{match.row.channel_id}>: {pending}"
+                f"{messages.deadline_note(clock, int(item['seat']))} — "
+                f"{await self._board_link(match)}"
+            )
+        if not lines:
+            raise Permanent("nothing to tell: those matches are over")
+        return messages.turns_text(lines)
+
+    async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
+        """A DM of the turn clock; when the player's DMs are closed, a reminder is said in
+        the match's channel instead (a turn notice is not: the board post pings them)."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=user))
+            await channel.send(messages.clip(text), nonce=self._nonce(entry))
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise Permanent(f"Discord refused the DM ({error.code})") from None
+            if not await self.store.dm_closed(user):
+                await self.store.set_dm_closed(user, True)
+            if "reminder" not in entry.payload:
+                raise Permanent(CLOSED) from None
+            notice = Announcement("post", {"event": "reminder", **entry.payload})
+            raise Permanent(CLOSED, [notice]) from None
+
     # -- helpers ----------------------------------------------------------------------------
     def _late(self, entry: OutboxEntry) -> bool:
         """Left over from before this start (a crash), or held up for a while (an outage)."""
@@ -223,3 +323,36 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return float(header) if header else None
     except ValueError:
         return None
+
+
+def timeout_headline(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
+    """ "Time ran out: the table played `…` for alice", and when that hands the seat to the
+    table for good, how to take it back."""
+    seat = int(payload["seat"])
+    who = messages.seat_label(match, seat, names, notify=True)  # they should hear of it
+    said = "; ".join(
+        messages.people(str(m["description"]), match, names) for m in payload.get("moves", ())
+    )
+    if match.game.spec.hidden_information:  # a move's text may show a secret: words only
+        text = f"⏰ Time ran out: the table played for {who}: {said}"
+    else:
+        moves = ", ".join(f"`{m['move']}`" for m in payload.get("moves", ()))
+        text = f"⏰ Time ran out: the table played {moves} for {who} ({said})"
+    text = messages.sentence(text)
+    if payload.get("table"):
+        text += (
+            f"\nThat was their third automatic decision in a row: the table plays their seat "
+            f"for the rest of the match (it cannot win). `/{match.row.game} rejoin` takes it back."
+        )
+    return text
+
+
+def table_lines(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
+    """The moves played without a person after a timeout or a resignation, one line each."""
+    lines = []
+    for played in payload.get("forced", ()):
+        who = messages.person(match, int(played["seat"]), names)
+        said = messages.people(str(played["description"]), match, names)
+        how = "The table played for" if played.get("table") else "The only choice, played for"
+        lines.append(f"\n{how} {who}: {said}")
+    return "".join(lines)

@@ -8,13 +8,14 @@ move, pending decisions, outcomes): never from a private view.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from data.computers import computer_name, is_computer
 from data.matches import Match, players_needed
 from data.store import OutboxEntry
+from data.turnclock import clock_name, winners_without
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 
 # Discord refuses messages over 2000 characters; leave room for a header.
@@ -125,29 +126,45 @@ def lobby_line(match: Match, names: Names = None) -> str:
     extra = f" ({options})" if options else ""
     return (
         f"**{spec.name}** match #{match.id}{extra}: {len(match.players)}/{spec.max_players} "
-        f"players ({who}). Needs {players_needed(match.game)}. "
+        f"players ({who}). Needs {players_needed(match.game)}. {clock_text(match.row.clock)}"
         f"`/{spec.key} join` to play; {mention(match.creator_id)} starts it with "
         f"`/{spec.key} start`."
     )
 
 
+def clock_text(seconds: int) -> str:
+    """The lobby's word on the clock."""
+    if not seconds:
+        return "No clock. "
+    return f"Clock: {clock_name(seconds)} per decision. "
+
+
 _ACTOR = re.compile(r"\s*[Ss]eat (\d)(?: \([^()]{1,12}\))?")
 
 
-def next_line(match: Match, names: Names = None, notify: bool = True) -> str:
-    """Who must decide now (mentioned: this is the line that pings) and what; or, once the
+def next_line(
+    match: Match,
+    names: Names = None,
+    notify: bool = True,
+    clock: Mapping[str, Any] | None = None,
+) -> str:
+    """Who must decide now (mentioned: this is the line that pings) and what, with when their
+    time runs out or that they are away (from the announcement's ``clock``); or, once the
     match is over, the final result. ``notify=False`` names people without mentioning them."""
     if match.status == "active" and match.state is not None:
         seats = match.game.to_act(match.state)
         pending = match.game.pending(match.state)
-        who = ", ".join(seat_label(match, s, names, notify) for s in seats)
+        who = ", ".join(
+            seat_label(match, s, names, notify) + deadline_note(clock, s) for s in seats
+        )
         actor = _ACTOR.match(pending)
         if len(seats) == 1 and actor is not None and int(actor.group(1)) - 1 == seats[0]:
             rest = pending[actor.end() :]  # "Seat 2: move…" or "Seat 1 (A) to set wages…"
             rest = f" —{rest[1:]}" if rest.startswith(":") else rest
         else:
             rest = f" — {pending}"
-        return sentence(f"Next: {who}{people(rest, match, names)}")
+        paused = " The clock is paused." if clock and clock.get("paused") else ""
+        return sentence(f"Next: {who}{people(rest, match, names)}") + paused
     return final_text(match, names, notify)
 
 
@@ -155,6 +172,18 @@ def waiting_for(text: str, match: Match, names: Names = None) -> str:
     """A player-facing reason ("It is not your turn: waiting for Seat 2: …") with the seats
     named as people."""
     return people(text, match, names)
+
+
+def deadline_note(clock: Mapping[str, Any] | None, seat: int) -> str:
+    """ " (time runs out in 3 days)" as a Discord timestamp (each reader sees it in their own
+    time zone), or " (away until …)"; nothing without a clock."""
+    if not clock:
+        return ""
+    away = clock.get("away", {}).get(str(seat))
+    if away is not None:
+        return f" (away until <t:{int(away)}:f>)"
+    due = clock.get("deadlines", {}).get(str(seat))
+    return f" (time runs out <t:{int(due)}:R>)" if due is not None else ""
 
 
 def final_text(match: Match, names: Names = None, notify: bool = True) -> str:
@@ -170,11 +199,19 @@ def final_text(match: Match, names: Names = None, notify: bool = True) -> str:
         reason = people(capital(str(result.get("reason", "ended"))), match, names)
         won = ", ".join(winners) or "nobody"
         return sentence(f"**Game over** — {sentence(reason)} Win: {won}")
+    table = match.row.table_seats()
+    if table:  # seats the table played cannot win (the stored result says who did)
+        totals = {s.seat: s.total for s in outcome.scores}
+        kept = tuple(winners_without(outcome.winners, table, totals))
+        outcome = replace(outcome, winners=kept)
     lines = [sentence(f"**Game over** — {people(capital(outcome.reason), match, names)}")]
     lines.append(winners_line(match, outcome, names, notify))
     ordered = sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
     lines += [score_line(match, score, names, notify) for score in ordered]
     lines += [people(extra, match, names) for extra in outcome.extra]
+    if table:
+        played = ", ".join(person(match, s, names) for s in table)
+        lines.append(f"Played by the table (cannot win): {played}.")
     return "\n".join(lines)
 
 
@@ -320,3 +357,39 @@ def delivery_note(entries: Sequence[OutboxEntry]) -> str:
             "Discord answers."
         )
     return ""
+
+
+# -- the turn clock ------------------------------------------------------------------------
+def timestamp(seconds: float, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone."""
+    return f"<t:{int(seconds)}:{style}>"
+
+
+def channel_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel (or to one of its messages) that works from a DM too."""
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+def reminder_text(
+    match: Match, detail: str, deadline: float, server: str, board: str, dm: bool
+) -> str:
+    """A reminder that a decision is awaited: by DM (what, where, a link to the board) or as
+    a post mentioning the player in the match's channel."""
+    spec = match.game.spec
+    pending = match.game.pending(match.state) if match.state is not None else "your decision"
+    passed = "Half of your time has passed" if detail == "half" else "One hour is left"
+    where = f" on {server}, <#{match.row.channel_id}>" if dm else ""
+    return (
+        f"⏰ {passed} in **{spec.name}** match #{match.id}{where}: waiting for you to "
+        f"{pending}. Time runs out {timestamp(deadline)}; then the table plays for you. "
+        f"Latest board: {board}"
+    )
+
+
+def turns_text(lines: Sequence[str]) -> str:
+    """The DM saying it became the player's turn in one or more matches."""
+    head = "It is your turn in:" if len(lines) > 1 else "It is your turn in"
+    if len(lines) == 1:
+        return f"{head} {lines[0]}"
+    return head + "\n" + "\n".join(f"• {line}" for line in lines)

@@ -7,7 +7,15 @@ from discord import app_commands
 
 from bot import Tidetable
 from cogs import messages
-from cogs.base import THREAD_HELP, UNDO_HELP, GameCog, option_choices, undo_value
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from cogs.replies import answer
 from render.tokan import render
 from rules.base import narrow
@@ -24,16 +32,21 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         scoring="Final scoring: towers (standard) or every-head-counts",
         thread=THREAD_HELP,
         undo=UNDO_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(scoring=option_choices(GAMES["tokan"], "scoring"))
+    @app_commands.choices(
+        scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         scoring: str = "towers",
         thread: bool = False,
         undo: bool = True,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"scoring": scoring, "undo": undo_value(undo)}, thread)
+        options = {"scoring": scoring, "undo": undo_value(undo)}
+        await self.open_match(interaction, options, thread, clock)
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

@@ -6,7 +6,15 @@ import discord
 from discord import app_commands
 
 from bot import Tidetable
-from cogs.base import THREAD_HELP, UNDO_HELP, GameCog, option_choices, undo_value
+from cogs.base import (
+    CLOCK_CHOICES,
+    CLOCK_HELP,
+    THREAD_HELP,
+    UNDO_HELP,
+    GameCog,
+    option_choices,
+    undo_value,
+)
 from render.toshi import render, render_hand
 from rules.registry import GAMES
 
@@ -21,16 +29,21 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         variant="standard, or specialisation (one power card each)",
         thread=THREAD_HELP,
         undo=UNDO_HELP,
+        clock=CLOCK_HELP,
     )
-    @app_commands.choices(variant=option_choices(GAMES["toshi"], "variant"))
+    @app_commands.choices(
+        variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         variant: str = "standard",
         thread: bool = False,
         undo: bool = True,
+        clock: str = "default",
     ) -> None:
-        await self.open_match(interaction, {"variant": variant, "undo": undo_value(undo)}, thread)
+        options = {"variant": variant, "undo": undo_value(undo)}
+        await self.open_match(interaction, options, thread, clock)
 
 
 async def setup(bot: Tidetable) -> None:

@@ -28,6 +28,7 @@ from data.computers import (
     thinking,
 )
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
+from data.turnclock import winners_without
 from rules import rng
 from rules.base import Game, Outcome, Seat
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, PlayerError
@@ -207,6 +208,9 @@ class MatchService:
         self._matches: dict[int, Match] = {}
         self._by_channel: dict[int, int] = {}
         self._damage_logged: set[int] = set()
+        from data.turns import Turns  # imported here: data.turns builds on this module
+
+        self.turns = Turns(self)  # clocks, timeouts, seats the table plays (data/turns.py)
 
     # -- finding matches ---------------------------------------------------------------
     async def current(
@@ -311,6 +315,7 @@ class MatchService:
         channel_id: int,
         creator_id: int,
         options: Mapping[str, str],
+        clock: str = "default",
     ) -> Done:
         game = self.games[game_key]
         # ``undo`` is the table's option, not the game's: stored beside the game's options
@@ -324,6 +329,7 @@ class MatchService:
         playable_with_some_count(game, resolved)
         if undo != history.UNDO_OPTION.default:
             resolved[history.UNDO_OPTION.key] = undo
+        seconds = await self.turns.clock_for(guild_id, clock)
         try:
             match_id, saved = await self.store.create_match(
                 game_key,
@@ -333,6 +339,7 @@ class MatchService:
                 resolved,
                 self._new_seed(),
                 announce=[post("opened", 0, user=creator_id)],
+                clock=seconds,
             )
         except ChannelTaken:
             busy = await self.store.open_match_in(channel_id)
@@ -425,15 +432,24 @@ class MatchService:
                 seated = rng.shuffled(match.players, match.row.seed, "seats")
                 state = match.game.setup(count, own, match.row.seed)
                 version = match.version + 1
-                notes = [post("start", version)]
+                plan, clock = await self.turns.decisions(
+                    match, None, state, (), version, players=seated
+                )
+                notes = [post("start", version, clock=clock)]
                 notes += private_views(match.game, None, state, seated, version)
                 notes += thinking(match.game, state, seated, version, self.computer_pause)
                 try:
                     saved = await self.store.start(
-                        match.id, match.version, seated, match.game.dump_state(state), notes
+                        match.id,
+                        match.version,
+                        seated,
+                        match.game.dump_state(state),
+                        notes,
+                        timers=plan,
                     )
                 except VersionConflict:
                     continue
+            self.turns.changed()
             return await self._after(match.id, saved)
         raise LobbyError(f"Match #{found.id} keeps changing; look at it again in a moment.")
 
@@ -514,11 +530,32 @@ class MatchService:
             description = game.describe(state, seat, move, after)
             # Decisions the game leaves no choice in are played at once and only told.
             forced, after = play_forced(game, after)
+            # So are those of seats the table plays (after timeouts or a resignation).
+            table = match.row.table_seats()
+            more, after = self.turns.table_moves(game, after, match, len(forced))
             outcome = game.outcome(after)
-            version = match.version + 1 + len(forced)
+            version = match.version + 1 + len(forced) + len(more)
             details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
+            details += self.turns.details(more)
+            # The player acted: their count of automatic decisions in a row starts again.
+            plan, clock = await self.turns.decisions(
+                match,
+                state,
+                after,
+                {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
+                version,
+                seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
+            )
             notes = [
-                post("move", version, seat=seat, move=text, description=description, forced=details)
+                post(
+                    "move",
+                    version,
+                    seat=seat,
+                    move=text,
+                    description=description,
+                    forced=details,
+                    clock=clock,
+                )
             ]
             notes += private_views(game, state, after, match.players, version)
             notes += thinking(game, after, match.players, version, self.computer_pause)
@@ -530,9 +567,10 @@ class MatchService:
                     text,
                     game.dump_state(after),
                     status="finished" if outcome else "active",
-                    result=outcome_record(outcome) if outcome else None,
+                    result=outcome_record(outcome, table) if outcome else None,
                     announce=notes,
-                    also=[(s, t) for s, t, _ in forced],
+                    also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
+                    timers=plan,
                 )
             except VersionConflict:
                 raise StaleMove(
@@ -545,7 +583,10 @@ class MatchService:
                     "version": saved.version,
                     "status": "finished" if outcome else "active",
                     "state_json": None,
-                    "result": outcome_record(outcome) if outcome else None,
+                    "result": outcome_record(outcome, table) if outcome else None,
+                    "timeouts": tuple(
+                        0 if s == seat else n for s, n in enumerate(match.row.timeouts)
+                    ),
                 }
             )
             after_match = Match(row=row, game=game, state=after)
@@ -553,6 +594,7 @@ class MatchService:
                 self._matches[match.id] = after_match  # no need to decode what we made
             else:
                 self._matches.pop(match.id, None)
+        self.turns.changed()
         return MoveResult(
             before=match,
             after=after_match,
@@ -662,14 +704,19 @@ class MatchService:
 
     # -- ending early ------------------------------------------------------------------
     async def resign(self, channel_id: int, game_key: str, user_id: int) -> Done:
-        """The user gives up: the match ends and the others share the win."""
+        """The user gives up. When one other player is left, the match ends and they win;
+        with more, the table plays the seat from now on and the others play on."""
         found = await self.current(channel_id, game_key)
         async with self._lock(found.id):
             match = await self.by_id(found.id)
             if match.status == "lobby":
                 raise LobbyError("The match has not started: use `leave` (or `cancel`) instead.")
             seat = self._seat_for_play(match, user_id)
-            winners = [s for s in range(len(match.players)) if s != seat]
+            gone = {seat, *match.row.table_seats()}
+            winners = [s for s in range(len(match.players)) if s not in gone]
+            people = [s for s in winners if not is_computer(match.players[s])]
+            if len(winners) >= 2 and people:  # the table plays the seat, the others go on
+                return await self.turns.resign_to_table(match, seat, user_id)
             result = {"reason": f"seat {seat + 1} resigned", "winners": winners, "resigned": seat}
             note = post("resign", match.version + 1, seat=seat, user=user_id)
             saved = await self._close(match, seat, "resign", "finished", result, note)
@@ -833,10 +880,15 @@ def playable_with_some_count(game: Game, options: Mapping[str, str]) -> None:
         raise error
 
 
-def outcome_record(outcome: Outcome) -> dict[str, Any]:
-    """The stored summary of a finished game (the full breakdown stays derivable from state)."""
-    return {
+def outcome_record(outcome: Outcome, table: Sequence[Seat] = ()) -> dict[str, Any]:
+    """The stored summary of a finished game (the full breakdown stays derivable from state).
+    Seats the ``table`` played cannot win: they are left out of the winners (and named)."""
+    totals = {s.seat: s.total for s in outcome.scores}
+    record = {
         "reason": outcome.reason,
-        "winners": list(outcome.winners),
-        "scores": {str(s.seat): s.total for s in outcome.scores},
+        "winners": winners_without(outcome.winners, table, totals),
+        "scores": {str(seat): total for seat, total in totals.items()},
     }
+    if table:
+        record["table"] = sorted(table)
+    return record

@@ -31,7 +31,9 @@ from typing import Any
 import aiosqlite
 
 from data.clock import Clock, SystemClock, iso
+from data.clockstore import ClockStore, void_match, write_plan
 from data.ratings import MatchResult
+from data.turnclock import Plan
 from rules.errors import PlayerError
 
 log = logging.getLogger("tidetable.store")
@@ -102,6 +104,45 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE meta (
         key         TEXT PRIMARY KEY,
         value       TEXT NOT NULL
+    );
+    """,
+    # The turn clock (data/turnclock.py, data/clockstore.py): timers indexed by due time, each
+    # bound to one decision (the match version it began at); a match's clock and pause; seats
+    # the table plays; players' preferences and time away; servers' default clocks.
+    """
+    CREATE TABLE timers (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id    INTEGER REFERENCES matches (id),
+        user_id     INTEGER NOT NULL,
+        seat        INTEGER,
+        kind        TEXT    NOT NULL CHECK (kind IN ('deadline', 'reminder', 'turn', 'back')),
+        detail      TEXT    NOT NULL DEFAULT '',
+        decision    INTEGER NOT NULL,
+        due_at      REAL    NOT NULL,
+        begun       REAL    NOT NULL,
+        status      TEXT    NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'paused', 'done', 'void')),
+        remaining   REAL,
+        done_at     REAL
+    );
+    CREATE INDEX timers_due ON timers (due_at) WHERE status = 'pending';
+    CREATE INDEX timers_match ON timers (match_id, seat) WHERE status IN ('pending', 'paused');
+    CREATE INDEX timers_user ON timers (user_id) WHERE status IN ('pending', 'paused');
+    ALTER TABLE matches ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN board_message INTEGER;
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN table_seat INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_user ON seats (user_id);
+    ALTER TABLE users ADD COLUMN away_until REAL;
+    ALTER TABLE users ADD COLUMN notify_turn INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE users ADD COLUMN reminders INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE users ADD COLUMN quiet_start INTEGER;
+    ALTER TABLE users ADD COLUMN quiet_end INTEGER;
+    ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+    CREATE TABLE guild_settings (
+        guild_id      INTEGER PRIMARY KEY,
+        default_clock TEXT NOT NULL
     );
     """,
 )
@@ -176,6 +217,17 @@ class MatchRow:
     result: dict[str, Any] | None
     players: tuple[int, ...]  # user ids by seat once started; join order in the lobby
     damaged: str | None = None
+    # The turn clock: seconds per decision (0: none), paused, and by seat: automatic
+    # decisions in a row and who plays it (0 its player, 1 the table after timeouts, 2 the
+    # table after a resignation).
+    clock: int = 0
+    paused: bool = False
+    timeouts: tuple[int, ...] = ()
+    table: tuple[int, ...] = ()
+
+    def table_seats(self) -> tuple[int, ...]:
+        """The seats the table plays (they cannot win)."""
+        return tuple(seat for seat, flag in enumerate(self.table) if flag)
 
 
 @dataclass(frozen=True)
@@ -412,7 +464,8 @@ class Store:
 
     async def _with_players(self, row: aiosqlite.Row) -> MatchRow:
         seats = await self._read(
-            "SELECT user_id FROM seats WHERE match_id = ? ORDER BY COALESCE(seat, joined), joined",
+            "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"
+            " ORDER BY COALESCE(seat, joined), joined",
             (row["id"],),
         )
         damaged = None
@@ -440,6 +493,10 @@ class Store:
             result=result,
             players=tuple(int(r[0]) for r in seats),
             damaged=damaged,
+            clock=int(row["clock"]),
+            paused=bool(row["paused"]),
+            timeouts=tuple(int(r[1]) for r in seats),
+            table=tuple(int(r[2]) for r in seats),
         )
 
     # -- writing matches -----------------------------------------------------------------
@@ -452,15 +509,21 @@ class Store:
         options: dict[str, str],
         seed: int,
         announce: Sequence[Announcement] = (),
+        clock: int = 0,
     ) -> tuple[int, Saved]:
-        """A new lobby with its creator seated; ChannelTaken if the channel has an open match."""
+        """A new lobby with its creator seated; ChannelTaken if the channel has an open match.
+        ``clock``: the seconds each decision may take (0: no clock)."""
         now = iso(self.clock.now())
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, options,"
-                    " seed, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                    (game, guild_id, channel_id, creator_id, json.dumps(options), seed, now, now),
+                    " seed, created_at, updated_at, clock)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (
+                        game, guild_id, channel_id, creator_id, json.dumps(options), seed, now,
+                        now, clock,
+                    ),
                 )
             except sqlite3.IntegrityError:
                 raise ChannelTaken(channel_id) from None
@@ -497,8 +560,10 @@ class Store:
         seated: Sequence[int],
         state: dict[str, Any],
         announce: Sequence[Announcement] = (),
+        timers: Plan | None = None,
     ) -> Saved:
-        """Seat the players in ``seated`` order and store the first state."""
+        """Seat the players in ``seated`` order and store the first state (and the first
+        decisions' timers)."""
         async with self._transaction() as db:
             new_version = await self._bump(
                 match_id, version, status="active", state=state, status_changes=True
@@ -507,6 +572,8 @@ class Store:
                 "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
                 [(seat, match_id, user) for seat, user in enumerate(seated)],
             )
+            if timers is not None:
+                await write_plan(db, match_id, timers, self.clock.now())
             entries = await self._announce(db, match_id, announce)
         return Saved(new_version, entries)
 
@@ -521,11 +588,13 @@ class Store:
         result: dict[str, Any] | None = None,
         announce: Sequence[Announcement] = (),
         also: Sequence[tuple[int | None, str]] = (),
+        timers: Plan | None = None,
     ) -> Saved:
         """Save the state after a move, append it to the log and write its announcements,
         atomically; ``also`` are moves played right after it in the same change (the only
-        choice a game left), each a log entry and a version of its own. Raises VersionConflict
-        (and changes nothing) if the match is no longer at ``version``."""
+        choice a game left), each a log entry and a version of its own; ``timers`` the turn
+        clock's rows the change starts and ends (a match that ends stops all of its timers).
+        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``."""
         logged = [(seat, move), *also]
         async with self._transaction() as db:
             new_version = await self._bump(
@@ -545,6 +614,10 @@ class Store:
                     for i, (entry_seat, text) in enumerate(logged)
                 ],
             )
+            if timers is not None:
+                await write_plan(db, match_id, timers, self.clock.now())
+            if status != "active":
+                await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
         return Saved(new_version, entries)
 
@@ -683,6 +756,44 @@ class Store:
                 (now, lane, now),
             )
 
+    # -- the turn clock ------------------------------------------------------------------
+    async def change_seats(
+        self,
+        match_id: int,
+        version: int,
+        *,
+        paused: bool | None = None,
+        timers: Plan | None = None,
+        announce: Sequence[Announcement] = (),
+    ) -> Saved:
+        """A version-checked change of the match's clock or seats with no move: pause or
+        resume it (its timers stop, keeping what they had left, or start again), a seat taken
+        back from the table (``timers`` sets the seat flags)."""
+        async with self._transaction() as db:
+            new_version = await self._bump(match_id, version, status="active", status_changes=False)
+            now = self.clock.now()
+            if paused is not None:
+                await db.execute(
+                    "UPDATE matches SET paused = ? WHERE id = ?", (int(paused), match_id)
+                )
+                change = ClockStore.pause_rows if paused else ClockStore.resume_rows
+                await change(db, now, "match_id = ?", (match_id,))
+            if timers is not None:
+                await write_plan(db, match_id, timers, now)
+            entries = await self._announce(db, match_id, announce)
+        return Saved(new_version, entries)
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        """The message that shows the match's latest board (reminders link to it)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE matches SET board_message = ? WHERE id = ?", (message_id, match_id)
+            )
+
+    async def board_message(self, match_id: int) -> int | None:
+        rows = await self._read("SELECT board_message FROM matches WHERE id = ?", (match_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     # -- users ---------------------------------------------------------------------------
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         async with self._transaction() as db:
@@ -737,7 +848,10 @@ class Store:
                     players=seats.get(row["id"], []),
                     status=row["status"],
                     result=result if isinstance(result, dict) else None,
-                    computer_played=sorted(timed_out.get(row["id"], ())),
+                    # ... and so do the seats the table played to the end (data/turns.py).
+                    computer_played=sorted(
+                        timed_out.get(row["id"], set()) | set(table_seats_of(result))
+                    ),
                     # Computer seats are stored under negative user ids (data/computers.py).
                     computer_players=[
                         seat for seat, user in enumerate(seats.get(row["id"], [])) if user < 0
@@ -745,6 +859,13 @@ class Store:
                 )
             )
         return results
+
+
+def table_seats_of(result: Any) -> list[int]:
+    """The seats a finished match's result says the table played (after timeouts or a
+    resignation), for the ratings."""
+    seats = result.get("table", []) if isinstance(result, dict) else []
+    return [int(s) for s in seats if isinstance(s, int)]
 
 
 async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:

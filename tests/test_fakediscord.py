@@ -376,3 +376,27 @@ async def test_restart_keeps_persistent_buttons_working(fake: FakeDiscord, alice
         res = await fake.slash(alice, games, "ping")  # now resolved as a guild command
         assert res.content == "pong"
     assert len(fake.gateway.sessions) == 2
+
+
+async def test_a_second_guild_has_its_own_channels_and_interactions(fake: FakeDiscord) -> None:
+    other = fake.add_guild("Second Server", channels=("games", "lounge"))
+    async with fake.running(DemoBot()) as bot:
+        first, second = bot.get_guild(fake.guild_id), bot.get_guild(other)
+        assert first is not None and second is not None and second.name == "Second Server"
+        assert {c.name for c in first.text_channels} == {"games", "other"}
+        assert {c.name for c in second.text_channels} == {"games", "lounge"}
+        alice = fake.member("alice")
+        assert second.member_count == first.member_count == 4  # members belong to every guild
+        here = fake.channel("games", guild=other)
+        assert here != fake.channel("games") and fake.guild_of(here) == other
+        seen: list[int | None] = []
+
+        @bot.listen("on_interaction")
+        async def record(interaction: discord.Interaction) -> None:
+            seen.append(interaction.guild_id)
+
+        res = await fake.slash(alice, here, "ping")
+        assert res.content == "pong" and seen == [other]
+        await bot.get_partial_messageable(here.id).send("hello there")
+        assert [m.content for m in fake.messages(here)][-1] == "hello there"
+        assert not fake.unknown_routes and not fake.errors

@@ -86,21 +86,23 @@ def _components(rows: list[dict]) -> list[dict]:
 async def test_a_resignation_names_who_resigned_and_lists_the_scores(fake, make_bot, four):
     async with fake.running(make_bot()) as bot:
         channel = fake.channel("games")
-        table = await open_match(fake, bot, "fishing", channel, four[:3])
+        # Two players: a resignation ends the match (with three or more, the table takes the
+        # seat and the others play on: tests/test_timers.py).
+        table = await open_match(fake, bot, "fishing", channel, four[:2])
         draw = rng.stream(1, "e2e")
         for _ in range(3):
             await play_one(table, draw)
-        carol = four[2]
-        result = await fake.slash(carol, channel, "fishing resign")
+        leaver = four[1]
+        result = await fake.slash(leaver, channel, "fishing resign")
         assert result.ephemeral and "You resigned" in result.content
         post = fake.messages(channel)[-1].content
         match = await table.match()
-        letter = "ABCDE"[match.seat_of(carol.id)]
+        letter = "ABCDE"[match.seat_of(leaver.id)]
         lines = post.splitlines()
-        assert lines[0] == f"**Game over** — carol ({letter}) resigned."
-        assert lines[1].startswith("🏆 Shared win: ") and f"<@{carol.id}>" not in lines[1]
+        assert lines[0] == f"**Game over** — {leaver.name} ({letter}) resigned."
+        assert lines[1].startswith("🏆 Winner: ") and f"<@{leaver.id}>" not in lines[1]
         assert lines[2] == "Scores when play stopped:"
-        assert len(lines[3:]) == 3 and all(line.endswith(" points") for line in lines[3:])
+        assert len(lines[3:]) == 2 and all(line.endswith(" points") for line in lines[3:])
 
 
 async def test_board_is_private_pings_nobody_and_shows_a_finished_match(fake, make_bot, four):

@@ -174,10 +174,20 @@ class FakeDiscord(FakeServer):
             self._spawn(self.gateway.dispatch("CHANNEL_CREATE", self._channel_payload(ch)))
         return ch
 
-    def channel(self, name: str) -> FakeChannel:
-        """A guild text channel or thread by name."""
+    def add_guild(self, name: str, channels: tuple[str, ...] = ("games",)) -> int:
+        """A further guild the bot is in, with its own text channels (every member belongs to
+        it too); its id. Add it before the bot connects: it arrives with READY."""
+        guild_id = snowflake()
+        self.more_guilds[guild_id] = name
+        for channel in channels:
+            ch = FakeChannel(snowflake(), channel, guild_id=guild_id)
+            self.channels[ch.id] = ch
+        return guild_id
+
+    def channel(self, name: str, guild: int | None = None) -> FakeChannel:
+        """A guild text channel or thread by name (in ``guild``, default the first one)."""
         for ch in self.channels.values():
-            if ch.name == name and not ch.is_dm:
+            if ch.name == name and not ch.is_dm and self.guild_of(ch) == (guild or self.guild_id):
                 return ch
         raise KeyError(f"no channel {name!r}; have {[c.name for c in self.channels.values()]}")
 
@@ -444,10 +454,11 @@ class FakeDiscord(FakeServer):
                 authorizing_integration_owners={"0": str(self.guild_id)},
             )
         else:
+            guild_id = self.guild_of(ch)
             payload.update(
-                guild_id=str(self.guild_id),
+                guild_id=str(guild_id),
                 guild_locale="en-US",
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild={"id": str(guild_id), "locale": "en-US", "features": []},
                 member=self._member_payload(rec.user, with_permissions=True),
                 context=0,
                 authorizing_integration_owners={"0": str(self.guild_id)},

@@ -46,7 +46,7 @@ class Gateway:
     def __init__(
         self,
         ready: Callable[[str, str], dict[str, Any]],
-        guild_create: Callable[[], dict[str, Any]],
+        guild_create: Callable[[], list[dict[str, Any]]],
         url: Callable[[], str],
     ) -> None:
         self._ready = ready
@@ -92,11 +92,14 @@ class Gateway:
                     if "shard" in data:
                         ready["shard"] = data["shard"]
                     await session.dispatch("READY", ready)
-                    await session.dispatch("GUILD_CREATE", self._guild_create())
+                    for guild in self._guild_create():
+                        await session.dispatch("GUILD_CREATE", guild)
                 elif op == 6:  # RESUME: not kept; ask for a fresh IDENTIFY like an expired session
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
                 elif op == 8 and session is not None:  # REQUEST_GUILD_MEMBERS
-                    guild = self._guild_create()
+                    guilds = self._guild_create()
+                    wanted = str(data.get("guild_id"))
+                    guild = next((g for g in guilds if g["id"] == wanted), guilds[0])
                     chunk = {
                         "guild_id": guild["id"],
                         "members": guild["members"],

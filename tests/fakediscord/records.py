@@ -57,6 +57,7 @@ class FakeChannel:
     parent_id: int | None = None
     recipient: FakeUser | None = None
     owner_id: int | None = None
+    guild_id: int | None = None  # None: the stand-in's first guild (or no guild, for a DM)
 
     def __hash__(self) -> int:
         return self.id

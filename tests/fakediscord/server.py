@@ -150,6 +150,8 @@ class FakeServer:
         self.application_id = self.bot_user.id  # modern apps share the bot user's id
         self.guild_id = snowflake()
         self.guild_name = guild_name
+        # Further guilds (`add_guild`): id -> name. Every member belongs to every guild.
+        self.more_guilds: dict[int, str] = {}
         self.owner_id = snowflake()
         self.manager_role_id = snowflake()
         self.bot_role_id = snowflake()
@@ -185,7 +187,7 @@ class FakeServer:
         self._synced_epoch = 0
         self._inflight = 0
         self._last_activity = 0.0
-        self.gateway = Gateway(self._ready_payload, self._guild_payload, lambda: self.gateway_url)
+        self.gateway = Gateway(self._ready_payload, self._guild_payloads, lambda: self.gateway_url)
 
     @property
     def gateway_url(self) -> str:
@@ -207,9 +209,16 @@ class FakeServer:
         perms = self._permissions_of(u) if with_permissions else None
         return payloads.member(u, self._roles_of(u), perms)
 
+    def guild_of(self, ch: FakeChannel) -> int:
+        """The guild a channel or thread belongs to."""
+        if ch.guild_id is not None:
+            return ch.guild_id
+        parent = self.channels.get(ch.parent_id or 0)
+        return parent.guild_id or self.guild_id if parent is not None else self.guild_id
+
     def _channel_payload(self, ch: FakeChannel) -> dict[str, Any]:
         denied = payloads.SEND_TO_CHANNEL if ch.id in self._muted_channels else 0
-        return payloads.channel(ch, self.guild_id, self.bot_user, denied)
+        return payloads.channel(ch, self.guild_of(ch), self.bot_user, denied)
 
     def _bot_muted_in(self, ch: FakeChannel) -> bool:
         """Whether the bot lacks Send Messages in `ch` (a thread follows its parent)."""
@@ -227,7 +236,7 @@ class FakeServer:
         the only places Discord echoes the nonce (a fetched message has none)."""
         author = self.users.get(m.author_id, self.bot_user)
         ch = self.channels.get(m.channel_id)
-        guild_id = self.guild_id if gateway and ch is not None and not ch.is_dm else None
+        guild_id = self.guild_of(ch) if gateway and ch is not None and not ch.is_dm else None
         data = payloads.message(m, author, self.users, self.url, guild_id)
         if created and m.nonce is not None:
             data["nonce"] = m.nonce
@@ -240,7 +249,9 @@ class FakeServer:
         return {
             "v": 10,
             "user": {**payloads.user(self.bot_user), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in (self.guild_id, *self.more_guilds)
+            ],
             "session_id": session_id,
             "session_type": "normal",
             "resume_gateway_url": resume_url,
@@ -253,21 +264,24 @@ class FakeServer:
             "auth_session_id_hash": "",
         }
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
         roles = [
-            payloads.role(self.guild_id, "@everyone", payloads.EVERYONE_PERMISSIONS, 0),
+            payloads.role(guild_id, "@everyone", payloads.EVERYONE_PERMISSIONS, 0),
             payloads.role(self.manager_role_id, "Manager", payloads.MANAGE_GUILD, 1),
             payloads.role(self.bot_role_id, self.bot_user.name, payloads.BOT_PERMISSIONS, 2, True),
         ]
-        channels = [self._channel_payload(c) for c in self.channels.values() if c.type == 0]
+        mine = [c for c in self.channels.values() if not c.is_dm and self.guild_of(c) == guild_id]
+        channels = [self._channel_payload(c) for c in mine if c.type == 0]
         members = [self._member_payload(u) for u in [self.bot_user, *self.members]]
-        guild = payloads.guild(
-            self.guild_id, self.guild_name, self.owner_id, roles, channels, members
-        )
-        guild["threads"] = [
-            self._channel_payload(c) for c in self.channels.values() if c.type == 11
-        ]
+        name = self.more_guilds.get(guild_id, self.guild_name)
+        guild = payloads.guild(guild_id, name, self.owner_id, roles, channels, members)
+        guild["threads"] = [self._channel_payload(c) for c in mine if c.type == 11]
         return guild
+
+    def _guild_payloads(self) -> list[dict[str, Any]]:
+        """GUILD_CREATE of every guild, the first one first."""
+        return [self._guild_payload(g) for g in (self.guild_id, *self.more_guilds)]
 
     def _app_payload(self) -> dict[str, Any]:
         owner = FakeUser(self.owner_id, "owner")
@@ -792,6 +806,7 @@ class FakeServer:
             snowflake(), body.get("name", "thread"), body.get("type", 11), parent.id
         )
         thread.owner_id = self.bot_user.id
+        thread.guild_id = self.guild_of(parent)
         self.channels[thread.id] = thread
         data = self._channel_payload(thread)
         await self.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
@@ -830,12 +845,12 @@ class FakeServer:
         return _json(payloads.user(user))
 
     def _check_guild(self, request: web.Request) -> bool:
-        return request.match_info["gid"] == str(self.guild_id)
+        return request.match_info["gid"] in {str(g) for g in (self.guild_id, *self.more_guilds)}
 
     async def _get_guild(self, request: web.Request) -> web.Response:
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        guild = self._guild_payload()
+        guild = self._guild_payload(int(request.match_info["gid"]))
         for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
             guild.pop(key)
         return _json(guild)

@@ -1,0 +1,173 @@
+"""/tidetable: the player's side of the asynchronous table, across every server and game.
+
+`mine` lists every open match of the player (in any server the bot shares with them, or in a DM
+with the bot), `away` and `back` stop and start their clocks, `notify` sets what the bot may send
+them and when, and `clockdefault` lets a server's admins choose the clock new matches get.
+Thin: the work is in ``data/turns.py``; the words are chosen here and in ``cogs/messages.py``.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import messages
+from cogs.replies import answer
+from data.turnclock import CLOCKS, MAX_AWAY_DAYS, check_zone, clock_name, parse_quiet
+from data.turns import Listed, Turns
+from rules.base import narrow
+from rules.errors import PlayerError
+
+if TYPE_CHECKING:
+    from bot import Tidetable
+
+# `mine` shows at most this many matches (a Discord message holds 2000 characters).
+MINE_SHOWN = 15
+
+
+class NotHere(PlayerError):
+    """A command that needs a server (or its admins)."""
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+class TidetableCog(
+    commands.GroupCog, group_name="tidetable", group_description="Your matches, clocks and notices"
+):
+    def __init__(self, bot: Tidetable) -> None:
+        self.bot = bot
+        self.turns: Turns = bot.service.turns
+        super().__init__()
+
+    @app_commands.command(name="mine", description="Every open match of yours, your turns first")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        listed = await self.turns.mine(interaction.user.id)
+        await answer(interaction, messages.clip(self.mine_text(listed)))
+
+    def mine_text(self, listed: list[Listed]) -> str:
+        if not listed:
+            return "You have no open match. Open one with `/<game> new` in a server channel."
+        awaiting = sum(1 for entry in listed if entry.awaiting_me)
+        head = f"**Your open matches** ({len(listed)}; {awaiting} waiting for you)"
+        if listed[0].away_until:
+            head += f" — you are away until {messages.timestamp(listed[0].away_until, 'f')}"
+        lines = [head]
+        for entry in listed[:MINE_SHOWN]:
+            lines.append(self.mine_line(entry))
+        if len(listed) > MINE_SHOWN:
+            lines.append(f"… and {len(listed) - MINE_SHOWN} more.")
+        return "\n".join(lines)
+
+    def mine_line(self, entry: Listed) -> str:
+        match = entry.match
+        guild = self.bot.get_guild(match.row.guild_id) if match.row.guild_id else None
+        server = guild.name if guild else "a server"
+        link = messages.channel_link(match.row.guild_id, match.row.channel_id)
+        where = f"{server}, [#{self.channel_name(match.row.channel_id)}]({link})"
+        name = f"**{match.game.spec.name}** #{match.id}"
+        if match.status == "lobby":
+            return f"• {name} — {where}: waiting to start."
+        if entry.awaiting_me:
+            whose = "**your turn**"
+        else:
+            whose = "waiting for " + (" ".join(messages.mention(u) for u in entry.waiting) or "—")
+        since = f" since {messages.timestamp(entry.since)}" if entry.since else ""
+        if entry.paused:
+            due = "; clock paused"
+        elif entry.deadline is not None:
+            due = f"; time runs out {messages.timestamp(entry.deadline)}"
+        else:
+            due = "" if match.row.clock else "; no clock"
+        return f"• {'▶ ' if entry.awaiting_me else ''}{name} — {where}: {whose}{since}{due}"
+
+    def channel_name(self, channel_id: int) -> str:
+        channel = self.bot.get_channel(channel_id)
+        return getattr(channel, "name", None) or str(channel_id)
+
+    @app_commands.command(name="away", description="Stop your clocks in every match for a while")
+    @app_commands.describe(days=f"How many days (1 to {MAX_AWAY_DAYS})")
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 1, MAX_AWAY_DAYS],
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        until = await self.turns.away(interaction.user.id, days)
+        await answer(
+            interaction,
+            f"You are away until {messages.timestamp(until, 'f')}: your clocks are stopped in "
+            "every match, and others see that you are away. `/tidetable back` ends it early.",
+        )
+
+    @app_commands.command(name="back", description="End your time away: your clocks run again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.turns.back(interaction.user.id)
+        await answer(interaction, "Welcome back: your clocks run again with the time they had.")
+
+    @app_commands.command(name="notify", description="What the bot sends you, and when not")
+    @app_commands.describe(
+        turn="A DM when it becomes your turn (several matches in one DM)",
+        reminders="Reminders at half time and one hour before your time runs out",
+        quiet="Quiet hours, e.g. 22:00-07:00 (no DMs or reminders then), or off",
+        timezone="Your time zone for quiet hours, e.g. Europe/Paris",
+    )
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        turn: bool | None = None,
+        reminders: bool | None = None,
+        quiet: str | None = None,
+        timezone: str | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        zone = check_zone(timezone) if timezone is not None else None
+        hours: tuple[int, int] | bool | None = False
+        if quiet is not None:
+            hours = parse_quiet(quiet)
+        prefs = await self.turns.clocks.set_prefs(
+            interaction.user.id, notify_turn=turn, reminders=reminders, quiet=hours, tz=zone
+        )
+        quiet_said = prefs.quiet.text() if prefs.quiet else f"none (time zone {prefs.tz})"
+        await answer(
+            interaction,
+            f"Your notices: a DM when it is your turn: **{'on' if prefs.notify_turn else 'off'}**"
+            f"; reminders: **{'on' if prefs.reminders else 'off'}**; quiet hours: "
+            f"**{quiet_said}**.",
+        )
+
+    @notify.autocomplete("timezone")
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        zones = sorted(zoneinfo.available_timezones())
+        return [app_commands.Choice(name=z, value=z) for z in narrow(zones, current)]
+
+    @app_commands.command(
+        name="clockdefault", description="The clock new matches get on this server (admins)"
+    )
+    @app_commands.describe(clock="Time each decision may take")
+    @app_commands.choices(clock=[app_commands.Choice(name=c, value=c) for c in CLOCKS])
+    async def clockdefault(self, interaction: discord.Interaction, clock: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:
+            raise NotHere("Run this in a server: it sets that server's default clock.")
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if not (permissions and permissions.manage_guild):
+            raise NotHere("Only a member with Manage Server can change the default clock.")
+        if clock not in CLOCKS:
+            raise NotHere(f"Choose one of: {', '.join(CLOCKS)}.")
+        await self.turns.clocks.set_guild_clock(interaction.guild_id, clock)
+        await answer(
+            interaction,
+            f"New matches on this server get a clock of **{clock_name(CLOCKS[clock])}** per "
+            "decision unless their creator chooses another.",
+        )
+
+
+async def setup(bot: Tidetable) -> None:
+    await bot.add_cog(TidetableCog(bot))

@@ -1,0 +1,404 @@
+"""The turn clock's rows: timers, players' preferences and servers' default clocks.
+
+Timers are rows indexed by due time (migration 3 in ``data/store.py``). A plan (``turnclock.Plan``)
+is written by ``write_plan`` inside the transaction of the change that starts or ends decisions
+(the store's ``start`` and ``save_move`` take ``timers=``), so a saved move always has its
+deadline and a deadline carried out always has its move. Everything else here (pause, away,
+claiming a reminder) is one transaction of its own on the store's writer connection: the same
+connection and lock as every other write, so SQLite sees one writer.
+
+A timer is ``pending`` (waiting for its time), ``paused`` (its match is paused or its player
+away: it keeps the seconds it had left), ``done`` (carried out) or ``void`` (its decision was
+made, or it no longer applies). Only pending rows are ever due.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from data.turnclock import BACK, DEADLINE, Plan, Prefs, Quiet
+
+if TYPE_CHECKING:
+    from data.store import Announcement, Store
+
+TIMED = "('deadline', 'reminder', 'turn')"  # the kinds that belong to a decision
+
+
+@dataclass(frozen=True)
+class Timer:
+    id: int
+    match_id: int | None
+    user_id: int
+    seat: int | None
+    kind: str
+    detail: str
+    decision: int
+    due_at: float
+    begun: float
+    status: str
+    remaining: float | None
+
+
+async def write_plan(db: aiosqlite.Connection, match_id: int, plan: Plan, now: float) -> None:
+    """Write ``plan`` for ``match_id`` inside the caller's transaction."""
+    if plan.done:
+        marks = ", ".join("?" for _ in plan.done)
+        await db.execute(
+            f"UPDATE timers SET status = 'done', done_at = ? WHERE id IN ({marks})"
+            " AND status = 'pending'",
+            (now, *plan.done),
+        )
+    if plan.void_seats:
+        marks = ", ".join("?" for _ in plan.void_seats)
+        await db.execute(
+            f"UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ? AND seat IN"
+            f" ({marks}) AND status IN ('pending', 'paused') AND kind IN {TIMED}",
+            (now, match_id, *plan.void_seats),
+        )
+    if plan.new:
+        await db.executemany(
+            "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at, begun,"
+            " status, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    match_id,
+                    t.user_id,
+                    t.seat,
+                    t.kind,
+                    t.detail,
+                    t.decision,
+                    t.due_at,
+                    t.begun,
+                    "paused" if t.paused else "pending",
+                    t.due_at - now if t.paused else None,
+                )
+                for t in plan.new
+            ],
+        )
+    if plan.seats:
+        await db.executemany(
+            "UPDATE seats SET timeouts = ?, table_seat = ? WHERE match_id = ? AND seat = ?",
+            [(timeouts, flag, match_id, seat) for seat, timeouts, flag in plan.seats],
+        )
+
+
+async def void_match(db: aiosqlite.Connection, match_id: int, now: float) -> None:
+    """Every timer of a match that ended (finished or cancelled) stops."""
+    await db.execute(
+        "UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ?"
+        " AND status IN ('pending', 'paused')",
+        (now, match_id),
+    )
+
+
+class ClockStore:
+    """Reads and small writes of the turn clock, over the match store's connections."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.clock = store.clock
+
+    # -- due rows ---------------------------------------------------------------------------
+    async def due(self, now: float, limit: int = 64) -> list[Timer]:
+        rows = await self.store._read(
+            "SELECT * FROM timers WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id"
+            " LIMIT ?",
+            (now, limit),
+        )
+        return [_timer(r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        rows = await self.store._read("SELECT MIN(due_at) FROM timers WHERE status = 'pending'")
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def timer(self, timer_id: int) -> Timer | None:
+        rows = await self.store._read("SELECT * FROM timers WHERE id = ?", (timer_id,))
+        return _timer(rows[0]) if rows else None
+
+    async def timers(self, match_id: int | None = None, user_id: int | None = None) -> list[Timer]:
+        """Every timer (of a match, or of a player), oldest first: for tests and `mine`."""
+        where, args = [], []
+        if match_id is not None:
+            where.append("match_id = ?")
+            args.append(match_id)
+        if user_id is not None:
+            where.append("user_id = ?")
+            args.append(user_id)
+        sql = "SELECT * FROM timers" + (f" WHERE {' AND '.join(where)}" if where else "")
+        rows = await self.store._read(sql + " ORDER BY id", args)
+        return [_timer(r) for r in rows]
+
+    async def deadlines(self, match_ids: Sequence[int]) -> dict[int, dict[int, Timer]]:
+        """The open deadline (pending or paused) of each seat of these matches."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" for _ in match_ids)
+        rows = await self.store._read(
+            f"SELECT * FROM timers WHERE match_id IN ({marks}) AND kind = 'deadline'"
+            " AND status IN ('pending', 'paused')",
+            tuple(match_ids),
+        )
+        found: dict[int, dict[int, Timer]] = {}
+        for row in rows:
+            timer = _timer(row)
+            found.setdefault(timer.match_id or 0, {})[timer.seat or 0] = timer
+        return found
+
+    async def fire(self, timer_id: int, announce: Sequence[Announcement]) -> tuple[int, ...]:
+        """Carry out a timer that only announces (a reminder, a turn notice): it is marked
+        done and its announcements written in one transaction, and only if it is still
+        pending, so it goes out once whatever crashes or runs twice."""
+        now = self.clock.now()
+        async with self.store._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE timers SET status = 'done', done_at = ? WHERE id = ?"
+                " AND status = 'pending'",
+                (now, timer_id),
+            )
+            if cursor.rowcount != 1:
+                return ()
+            timer = await self._one(db, timer_id)
+            return await self.store._announce(db, timer.match_id if timer else None, announce)
+
+    async def fire_all(
+        self, timer_ids: Sequence[int], announce: Sequence[Announcement]
+    ) -> tuple[int, ...]:
+        """Several turn notices of one player carried out at once, as one DM or none (see
+        ``fire``): nothing is written when another run carried them out first."""
+        now = self.clock.now()
+        async with self.store._transaction() as db:
+            marks = ", ".join("?" for _ in timer_ids)
+            cursor = await db.execute(
+                f"UPDATE timers SET status = 'done', done_at = ? WHERE id IN ({marks})"
+                " AND status = 'pending'",
+                (now, *timer_ids),
+            )
+            if cursor.rowcount < 1 or not announce:
+                return ()
+            return await self.store._announce(db, None, announce)
+
+    async def updated_at(self, match_ids: Sequence[int]) -> dict[int, float]:
+        """When each match last changed (POSIX seconds)."""
+        if not match_ids:
+            return {}
+        marks = ", ".join("?" for _ in match_ids)
+        rows = await self.store._read(
+            f"SELECT id, updated_at FROM matches WHERE id IN ({marks})", tuple(match_ids)
+        )
+        found = {}
+        for row in rows:
+            with contextlib.suppress(TypeError, ValueError):
+                found[int(row[0])] = datetime.fromisoformat(row[1]).timestamp()
+        return found
+
+    async def drop(self, timer_id: int) -> None:
+        """A timer that no longer applies (its decision is over, the player opted out)."""
+        async with self.store._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET status = 'void', done_at = ? WHERE id = ?"
+                " AND status = 'pending'",
+                (self.clock.now(), timer_id),
+            )
+
+    async def postpone(self, timer_id: int, due_at: float) -> None:
+        async with self.store._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET due_at = ? WHERE id = ? AND status = 'pending'",
+                (due_at, timer_id),
+            )
+
+    async def pending_turns(self, user_id: int) -> list[Timer]:
+        rows = await self.store._read(
+            "SELECT * FROM timers WHERE user_id = ? AND kind = 'turn' AND status = 'pending'",
+            (user_id,),
+        )
+        return [_timer(r) for r in rows]
+
+    # -- pausing ----------------------------------------------------------------------------
+    @staticmethod
+    async def pause_rows(db: aiosqlite.Connection, now: float, where: str, args: Any) -> None:
+        """Stop the running timers chosen by ``where``: each keeps the seconds it had left."""
+        await db.execute(
+            "UPDATE timers SET status = 'paused', remaining = MAX(due_at - ?, 0)"
+            f" WHERE status = 'pending' AND kind IN ('deadline', 'reminder') AND {where}",
+            (now, *args),
+        )
+
+    @staticmethod
+    async def resume_rows(db: aiosqlite.Connection, now: float, where: str, args: Any) -> None:
+        """Start again the paused timers chosen by ``where`` whose match is not paused and
+        whose player is not away, with the time they had left."""
+        await db.execute(
+            "UPDATE timers SET status = 'pending', due_at = ? + COALESCE(remaining, 0),"
+            " remaining = NULL WHERE status = 'paused' AND " + where
+            + " AND NOT EXISTS (SELECT 1 FROM matches AS m WHERE m.id = timers.match_id"
+            " AND m.paused = 1) AND NOT EXISTS (SELECT 1 FROM users AS u WHERE"
+            " u.user_id = timers.user_id AND u.away_until > ?)",
+            (now, *args, now),
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """The player is away until ``until`` (their clocks stop, and start again then), or
+        back now (``None``)."""
+        now = self.clock.now()
+        async with self.store._transaction() as db:
+            await self._ensure_user(db, user_id)
+            await db.execute(
+                "UPDATE users SET away_until = ? WHERE user_id = ?", (until, user_id)
+            )
+            await db.execute(
+                "UPDATE timers SET status = 'void', done_at = ? WHERE user_id = ?"
+                " AND kind = 'back' AND status = 'pending'",
+                (now, user_id),
+            )
+            if until is None:
+                await self.resume_rows(db, now, "user_id = ?", (user_id,))
+                return
+            await self.pause_rows(db, now, "user_id = ?", (user_id,))
+            await db.execute(
+                "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at,"
+                " begun) VALUES (NULL, ?, NULL, ?, '', 0, ?, ?)",
+                (user_id, BACK, until, now),
+            )
+
+    async def come_back(self, timer_id: int, user_id: int) -> bool:
+        """The end of a time away (its timer fell due): clocks start again, once."""
+        now = self.clock.now()
+        async with self.store._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE timers SET status = 'done', done_at = ? WHERE id = ?"
+                " AND status = 'pending'",
+                (now, timer_id),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(
+                "UPDATE users SET away_until = NULL WHERE user_id = ? AND away_until <= ?",
+                (user_id, now),
+            )
+            await self.resume_rows(db, now, "user_id = ?", (user_id,))
+        return True
+
+    # -- preferences ------------------------------------------------------------------------
+    async def prefs(self, user_ids: Iterable[int]) -> dict[int, Prefs]:
+        users = sorted(set(user_ids))
+        if not users:
+            return {}
+        marks = ", ".join("?" for _ in users)
+        rows = await self.store._read(f"SELECT * FROM users WHERE user_id IN ({marks})", users)
+        found = {user: Prefs(user) for user in users}
+        for row in rows:
+            found[row["user_id"]] = _prefs(row)
+        return found
+
+    async def set_prefs(
+        self,
+        user_id: int,
+        *,
+        notify_turn: bool | None = None,
+        reminders: bool | None = None,
+        quiet: tuple[int, int] | bool | None = False,
+        tz: str | None = None,
+    ) -> Prefs:
+        """Change what is given (``quiet=None`` turns quiet hours off; ``False`` keeps them)."""
+        sets: list[str] = []
+        args: list[Any] = []
+        if notify_turn is not None:
+            sets.append("notify_turn = ?")
+            args.append(int(notify_turn))
+        if reminders is not None:
+            sets.append("reminders = ?")
+            args.append(int(reminders))
+        if quiet is None:
+            sets.append("quiet_start = NULL, quiet_end = NULL")
+        elif quiet is not False and not isinstance(quiet, bool):
+            sets.append("quiet_start = ?, quiet_end = ?")
+            args += [quiet[0], quiet[1]]
+        if tz is not None:
+            sets.append("tz = ?")
+            args.append(tz)
+        async with self.store._transaction() as db:
+            await self._ensure_user(db, user_id)
+            if sets:
+                await db.execute(
+                    f"UPDATE users SET {', '.join(sets)} WHERE user_id = ?", (*args, user_id)
+                )
+        return (await self.prefs([user_id]))[user_id]
+
+    @staticmethod
+    async def _ensure_user(db: aiosqlite.Connection, user_id: int) -> None:
+        await db.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+
+    async def guild_clock(self, guild_id: int | None) -> str | None:
+        if guild_id is None:
+            return None
+        rows = await self.store._read(
+            "SELECT default_clock FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def set_guild_clock(self, guild_id: int, name: str) -> None:
+        async with self.store._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, default_clock) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET default_clock = excluded.default_clock",
+                (guild_id, name),
+            )
+
+    async def open_matches_of(self, user_id: int) -> list[int]:
+        """The ids of the open matches in which the player has a seat."""
+        rows = await self.store._read(
+            "SELECT m.id FROM matches AS m JOIN seats AS s ON s.match_id = m.id"
+            " WHERE s.user_id = ? AND m.status IN ('lobby', 'active') ORDER BY m.id",
+            (user_id,),
+        )
+        return [int(r[0]) for r in rows]
+
+    async def _one(self, db: aiosqlite.Connection, timer_id: int) -> Timer | None:
+        async with db.execute("SELECT * FROM timers WHERE id = ?", (timer_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _timer(row) if row else None
+
+
+def running_deadlines(timers: dict[int, Timer]) -> dict[int, float]:
+    """The deadlines by seat of those that run (not paused)."""
+    return {seat: t.due_at for seat, t in timers.items() if t.status == "pending"}
+
+
+def _timer(row: aiosqlite.Row) -> Timer:
+    return Timer(
+        id=row["id"],
+        match_id=row["match_id"],
+        user_id=row["user_id"],
+        seat=row["seat"],
+        kind=row["kind"],
+        detail=row["detail"],
+        decision=row["decision"],
+        due_at=row["due_at"],
+        begun=row["begun"],
+        status=row["status"],
+        remaining=row["remaining"],
+    )
+
+
+def _prefs(row: aiosqlite.Row) -> Prefs:
+    start, end, tz = row["quiet_start"], row["quiet_end"], row["tz"] or "UTC"
+    quiet = Quiet(int(start), int(end), tz) if start is not None and end is not None else None
+    return Prefs(
+        user_id=row["user_id"],
+        notify_turn=bool(row["notify_turn"]),
+        reminders=bool(row["reminders"]),
+        quiet=quiet,
+        tz=tz,
+        away_until=row["away_until"],
+        dm_closed=bool(row["dm_closed"]),
+    )
+
+
+__all__ = ["DEADLINE", "ClockStore", "Timer", "running_deadlines", "void_match", "write_plan"]

@@ -1,0 +1,322 @@
+"""The turn clock's arithmetic: clock names, deadlines, reminder times and quiet hours.
+
+Pure functions of times (POSIX seconds, UTC) and preferences; no I/O, no clock of its own, so
+every rule here is tested without waiting. The service asks ``plan_decisions`` what a change does
+to the timers of a match; ``data/clockstore.py`` writes the answer in the change's transaction and
+``data/timers.py`` acts on the rows when they fall due.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from datetime import time as daytime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from rules.errors import InvalidMove
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+# The time each decision may take, by the name players choose at `/<game> new`.
+CLOCKS: dict[str, int] = {
+    "none": 0,
+    "12h": int(12 * HOUR),
+    "24h": int(DAY),
+    "48h": int(2 * DAY),
+    "72h": int(3 * DAY),
+    "1w": int(7 * DAY),
+}
+DEFAULT_CLOCK = "72h"  # a server's admins may choose another for their server
+CLOCK_CHOICES = ("default", *CLOCKS)
+TIMEOUTS_TO_TABLE = 3  # automatic decisions in a row after which the table takes the seat
+MAX_AWAY_DAYS = 14
+# A "your turn" DM waits this long before it goes, so that several matches becoming the
+# player's turn at about the same time share one DM (and a quick reply needs none).
+TURN_NOTICE_DELAY = 300.0
+# A reminder moved out of quiet hours goes this long before they begin.
+BEFORE_QUIET = 60.0
+
+DEADLINE, REMINDER, TURN, BACK = "deadline", "reminder", "turn", "back"
+HALF, LAST_HOUR = "half", "hour"
+
+
+def clock_seconds(name: str, server_default: str | None = None) -> int:
+    """The seconds a decision may take for the clock called ``name`` (0: no clock);
+    "default" is the server's default, or 72h. A bad name is a player error."""
+    if name == "default":
+        name = server_default if server_default in CLOCKS else DEFAULT_CLOCK
+    if name not in CLOCKS:
+        raise InvalidMove(f"`{name[:20]}` is not a clock; choose one of: {', '.join(CLOCKS)}.")
+    return CLOCKS[name]
+
+
+def clock_name(seconds: int) -> str:
+    """The name of a clock length, for people ("72h", "none"; odd lengths in hours)."""
+    for name, length in CLOCKS.items():
+        if length == seconds:
+            return name
+    return f"{seconds / HOUR:g}h"
+
+
+# -- quiet hours ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Quiet:
+    """Daily quiet hours in a time zone: from ``start`` to ``end`` minutes after local
+    midnight (wrapping past midnight when ``end`` < ``start``)."""
+
+    start: int
+    end: int
+    tz: str = "UTC"
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.tz)
+
+    def text(self) -> str:
+        return f"{_hhmm(self.start)}–{_hhmm(self.end)} ({self.tz})"
+
+
+QUIET_TEXT = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*")
+
+
+def parse_quiet(text: str) -> tuple[int, int] | None:
+    """ "22:00-07:00" (or "22-7") as minutes after midnight; "off" as None. A bad text is a
+    player error that shows the form."""
+    if text.strip().lower() in ("off", "none", ""):
+        return None
+    found = QUIET_TEXT.fullmatch(text)
+    problem = "Write quiet hours as `22:00-07:00` (from–to, 24-hour clock), or `off`."
+    if found is None:
+        raise InvalidMove(problem)
+    h1, m1, h2, m2 = (int(g) if g else 0 for g in found.groups())
+    if h1 > 23 or h2 > 23 or m1 > 59 or m2 > 59:
+        raise InvalidMove(problem)
+    start, end = h1 * 60 + m1, h2 * 60 + m2
+    if start == end:
+        raise InvalidMove("Quiet hours must begin and end at different times.")
+    return start, end
+
+
+def check_zone(name: str) -> str:
+    """The time zone's name if it exists (IANA, e.g. Europe/Paris), else a player error."""
+    try:
+        ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InvalidMove(
+            f"`{name[:40]}` is not a time zone I know: use a name such as Europe/Paris, "
+            "America/New_York or UTC."
+        ) from None
+    return name.strip()
+
+
+def quiet_interval(moment: float, quiet: Quiet | None) -> tuple[float, float] | None:
+    """The quiet period (begin, end) that holds ``moment``, or None when it is not quiet.
+    Computed in local wall time, so a change of daylight saving time moves it correctly."""
+    if quiet is None:
+        return None
+    zone = quiet.zone
+    local = datetime.fromtimestamp(moment, zone)
+    wraps = quiet.end < quiet.start
+    for offset in (-1, 0):
+        day: date = local.date() + timedelta(days=offset)
+        begin = _at(day, quiet.start, zone)
+        end = _at(day + timedelta(days=1 if wraps else 0), quiet.end, zone)
+        if begin <= moment < end:
+            return begin, end
+    return None
+
+
+def place(
+    planned: float, begun: float, deadline: float, quiet: Quiet | None, later_first: bool
+) -> float | None:
+    """When a reminder planned for ``planned`` may go: then, unless that is in quiet hours;
+    else just before they begin or when they end (``later_first`` says which is tried
+    first), as long as that is after the decision ``begun`` and before its ``deadline``;
+    None when neither is (it is dropped rather than sent in quiet hours)."""
+    found = quiet_interval(planned, quiet)
+    if found is None:
+        return planned
+    begin, end = found
+    earlier, later = begin - BEFORE_QUIET, end
+    ok_earlier = begun < earlier < deadline
+    ok_later = begun < later < deadline
+    for choice, ok in ((later, ok_later), (earlier, ok_earlier))[:: 1 if later_first else -1]:
+        if ok:
+            return choice
+    return None
+
+
+def reminder_times(begun: float, deadline: float) -> list[tuple[str, float]]:
+    """The reminders of a decision: when half its time has passed, and when one hour is
+    left (dropped when that would come first: a clock of two hours or less)."""
+    half = begun + (deadline - begun) / 2
+    found = [(HALF, half)]
+    if deadline - HOUR > half:
+        found.append((LAST_HOUR, deadline - HOUR))
+    return found
+
+
+# -- preferences and plans ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Prefs:
+    """What a player chose (``/tidetable notify``, ``away``) and whether their DMs work."""
+
+    user_id: int
+    notify_turn: bool = True
+    reminders: bool = True
+    quiet: Quiet | None = None
+    tz: str = "UTC"
+    away_until: float | None = None
+    dm_closed: bool = False
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now
+
+
+@dataclass(frozen=True)
+class NewTimer:
+    """A timer row to write. ``decision`` is the match version at which the decision began:
+    a timer belongs to that decision only. A paused timer keeps its ``remaining`` seconds."""
+
+    kind: str
+    user_id: int
+    seat: int | None
+    decision: int
+    due_at: float
+    begun: float
+    detail: str = ""
+    paused: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one change does to a match's timers, written in the change's own transaction:
+    the seats whose timers end (their decision was made, or taken away), the new rows, the
+    timers this change carries out (so a crash can neither lose nor repeat them), and seat
+    flags to set (timeouts in a row, handed to the table)."""
+
+    void_seats: tuple[int, ...] = ()
+    new: tuple[NewTimer, ...] = ()
+    done: tuple[int, ...] = ()
+    seats: tuple[tuple[int, int, int], ...] = ()  # (seat, timeouts in a row, table flag)
+
+    def empty(self) -> bool:
+        return not (self.void_seats or self.new or self.done or self.seats)
+
+
+def decision_timers(
+    seat: int,
+    prefs: Prefs,
+    decision: int,
+    now: float,
+    clock: int,
+    paused: bool,
+    notify: bool,
+) -> list[NewTimer]:
+    """The rows of one new decision: its deadline and reminders (when the match has a
+    clock), paused while the match is paused or the player away; and a "your turn" notice
+    when the player wants one and did not just act themselves."""
+    rows: list[NewTimer] = []
+    frozen = paused or prefs.away(now)
+    if clock > 0:
+        deadline = now + clock
+        rows.append(NewTimer(DEADLINE, prefs.user_id, seat, decision, deadline, now, "", frozen))
+        if prefs.reminders:
+            for detail, planned in reminder_times(now, deadline):
+                when = place(planned, now, deadline, prefs.quiet, later_first=detail == HALF)
+                if when is not None:
+                    rows.append(
+                        NewTimer(REMINDER, prefs.user_id, seat, decision, when, now, detail, frozen)
+                    )
+    if notify and prefs.notify_turn and not prefs.dm_closed and not prefs.away(now):
+        limit = now + clock if clock > 0 else float("inf")
+        when = place(now + TURN_NOTICE_DELAY, now, limit, prefs.quiet, later_first=True)
+        if when is not None:
+            rows.append(NewTimer(TURN, prefs.user_id, seat, decision, when, now))
+    return rows
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """``plan_decisions``'s answer: the plan, and the deadline of every seat now to act (for
+    the announcement: "time runs out …")."""
+
+    plan: Plan
+    deadlines: dict[int, float] = field(default_factory=dict)  # by seat; running clocks only
+
+
+def plan_decisions(
+    *,
+    before: Sequence[int],
+    after: Sequence[int],
+    acted: Iterable[int],
+    players: Sequence[int],
+    version: int,
+    now: float,
+    clock: int,
+    paused: bool,
+    prefs: Mapping[int, Prefs],
+    running: Mapping[int, float],
+    table: Iterable[int] = (),
+    done: Sequence[int] = (),
+    seats: Sequence[tuple[int, int, int]] = (),
+    notices: bool = True,
+) -> Decisions:
+    """The timers after a change from a position where ``before`` seats had to act to one
+    where ``after`` seats do, made by the seats in ``acted``. A seat that must act now and did
+    not act in this change keeps its decision and its timers (a simultaneous choice still
+    open); every other seat to act starts a new decision at ``version``. Seats played by the
+    table never get timers. ``running`` holds the current deadlines of seats (to announce
+    them for the seats that keep theirs). ``notices``: whether "your turn" DMs are planned (not
+    in games whose private view already goes by DM at each decision)."""
+    acted_set, table_set = set(acted), set(table)
+    fresh = [s for s in after if s not in table_set and (s not in before or s in acted_set)]
+    ending = {*acted_set, *(s for s in before if s not in after), *fresh, *table_set}
+    rows: list[NewTimer] = []
+    deadlines: dict[int, float] = {}
+    for seat in fresh:
+        user = players[seat]
+        made = decision_timers(
+            seat,
+            prefs.get(user, Prefs(user)),
+            version,
+            now,
+            clock,
+            paused,
+            notify=notices and user not in {players[s] for s in acted_set},
+        )
+        rows += made
+        for row in made:
+            if row.kind == DEADLINE and not row.paused:
+                deadlines[seat] = row.due_at
+    for seat in after:
+        if seat not in fresh and seat not in table_set and seat in running:
+            deadlines[seat] = running[seat]
+    plan = Plan(tuple(sorted(ending)), tuple(rows), tuple(done), tuple(seats))
+    return Decisions(plan, deadlines)
+
+
+def winners_without(
+    winners: Sequence[int], table: Iterable[int], totals: Mapping[int, int]
+) -> list[int]:
+    """The winners once seats played by the table are left out (they cannot win): the
+    game's winners who are people; when the table had all the wins, the best-scoring people."""
+    table_set = set(table)
+    kept = [s for s in winners if s not in table_set]
+    if kept or not winners:
+        return kept
+    people = [s for s in totals if s not in table_set]
+    if not people:
+        return []
+    best = max(totals[s] for s in people)
+    return sorted(s for s in people if totals[s] == best)
+
+
+def _at(day: date, minutes: int, zone: ZoneInfo) -> float:
+    return datetime.combine(day, daytime(minutes // 60, minutes % 60), zone).timestamp()
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"

@@ -1,0 +1,560 @@
+"""The asynchronous table on top of the match service: clocks, timeouts, seats the table plays,
+pauses, time away, reminders and "my turn". Knows no Discord.
+
+``MatchService`` calls in here with small hooks (``decisions`` for the timers and the deadlines a
+change announces, ``play_table`` for the seats the table plays, ``resign_to_table``); the
+scheduler (``data/timers.py``) calls ``timeout``, ``remind`` and ``notify_turns`` when rows fall
+due. Every change that starts or ends a decision writes its timers in its own transaction.
+
+A timeout plays the late seat's decision with the game's own playout policy (the seat's whole
+turn, if it has several decisions in a row), through the same version-checked save as a player's
+move; after ``TIMEOUTS_TO_TABLE`` of them in a row the table plays the seat for the rest of the
+match, and that seat can no longer win (``outcome_record`` leaves it out of the winners).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from data.clockstore import ClockStore, Timer, running_deadlines
+from data.computers import is_computer, thinking
+from data.store import Announcement, VersionConflict
+from data.turnclock import (
+    DAY,
+    MAX_AWAY_DAYS,
+    TIMEOUTS_TO_TABLE,
+    Plan,
+    Prefs,
+    clock_seconds,
+    place,
+    plan_decisions,
+    quiet_interval,
+)
+from rules import rng
+from rules.base import Game, Seat
+from rules.errors import PlayerError
+
+if TYPE_CHECKING:
+    from data.matches import Done, Match, MatchService
+
+log = logging.getLogger("tidetable.turns")
+
+# The table never plays more decisions than this in one change (a bound, so that a rules bug
+# cannot loop inside a save).
+MAX_TABLE = 2000
+
+
+class ClockError(PlayerError):
+    """A clock command that cannot be done now (no clock, already paused, not away…)."""
+
+
+TablePlay = tuple[Seat, str, str, bool]  # seat, move text, public description, by the table
+
+
+def play_table(
+    game: Game, state: Any, table: Iterable[Seat], seed: int, version: int
+) -> tuple[list[TablePlay], Any]:
+    """Play what needs no person: the decisions of seats the table plays (with the game's
+    playout policy, seeded by the version of the decision) and decisions that leave only one
+    choice, until a person must decide or the game is over."""
+    table_set = set(table)
+    played: list[TablePlay] = []
+    for _ in range(MAX_TABLE):
+        if game.outcome(state) is not None:
+            break
+        seats = [s for s in game.to_act(state) if s in table_set]
+        if seats:
+            seat = seats[0]
+            draw = rng.stream(seed, f"table:{version + len(played)}")
+            move, by_table = game.playout_move(state, seat, draw), True
+        else:
+            found = game.forced_move(state)
+            if found is None:
+                break
+            (seat, move), by_table = found, False
+        after = game.apply(state, seat, move)
+        played.append(
+            (seat, game.format(state, move), game.describe(state, seat, move, after), by_table)
+        )
+        state = after
+    return played, state
+
+
+def played_details(played: Sequence[TablePlay]) -> list[dict[str, Any]]:
+    """The moves the table made, as the announcement's ``forced`` list (see cogs/herald.py)."""
+    return [
+        {"seat": s, "move": t, "description": d, **({"table": True} if by else {})}
+        for s, t, d, by in played
+    ]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One open match of a player, for ``/tidetable mine``."""
+
+    match: Match
+    awaiting_me: bool
+    waiting: tuple[int, ...]  # users who must decide now
+    since: float | None  # when the current decision(s) began
+    deadline: float | None  # the player's own deadline, else the earliest one running
+    paused: bool  # the match's clock is paused
+    away_until: float | None  # the player is away until then
+
+
+class Turns:
+    """The clock side of the match service."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.store = service.store
+        self.clocks = ClockStore(service.store)
+        self.changed: Callable[[], None] = lambda: None  # wakes the scheduler (bot.py sets it)
+
+    @property
+    def now(self) -> float:
+        return self.store.clock.now()
+
+    # -- hooks of the match service ---------------------------------------------------------
+    @staticmethod
+    def table_moves(
+        game: Game, state: Any, match: Match, offset: int
+    ) -> tuple[list[TablePlay], Any]:
+        """The table's moves after a player's move (and ``offset`` forced ones) in ``match``."""
+        table = match.row.table_seats()
+        if not table:  # the common case: nothing to do (the forced moves are played already)
+            return [], state
+        return play_table(game, state, table, match.row.seed, match.version + 1 + offset)
+
+    details = staticmethod(played_details)
+
+    async def clock_for(self, guild_id: int | None, name: str) -> int:
+        """The seconds per decision of a new match: the chosen clock or the server's default."""
+        return clock_seconds(name, await self.clocks.guild_clock(guild_id))
+
+    async def decisions(
+        self,
+        match: Match,
+        before: Any | None,
+        after: Any,
+        acted: Iterable[Seat],
+        version: int,
+        *,
+        players: Sequence[int] | None = None,
+        table: Iterable[Seat] | None = None,
+        done: Sequence[int] = (),
+        seats: Sequence[tuple[int, int, int]] = (),
+    ) -> tuple[Plan, dict[str, Any]]:
+        """The timers a change from ``before`` to ``after`` writes, and what its announcement
+        says of the clock (deadlines, who is away, whether the clock is paused)."""
+        game = match.game
+        players = tuple(match.players if players is None else players)
+        table = tuple(match.row.table_seats() if table is None else table)
+        # Computer seats think on their own (data/computers.py): they get no timers either.
+        untimed = {*table, *(s for s, user in enumerate(players) if is_computer(user))}
+        before_seats = game.to_act(before) if before is not None else ()
+        after_seats = game.to_act(after) if game.outcome(after) is None else ()
+        now = self.now
+        prefs = await self.clocks.prefs(players[s] for s in after_seats)
+        current = (await self.clocks.deadlines([match.id])).get(match.id, {})
+        found = plan_decisions(
+            before=before_seats,
+            after=after_seats,
+            acted=acted,
+            players=players,
+            version=version,
+            now=now,
+            clock=match.row.clock,
+            paused=match.row.paused,
+            prefs=prefs,
+            running=running_deadlines(current),
+            table=untimed,
+            done=done,
+            seats=seats,
+            # In games with secrets each decision's private view goes by DM already (saying
+            # "your turn"): no second DM for it.
+            notices=not game.spec.hidden_information,
+        )
+        info = clock_info(found.deadlines, after_seats, players, prefs, now, match.row.paused)
+        return found.plan, info
+
+    async def clock_now(self, match: Match) -> dict[str, Any]:
+        """What a post of the match's current board says of the clock (for `board`)."""
+        if match.status != "active" or match.state is None:
+            return {}
+        seats = match.game.to_act(match.state)
+        prefs = await self.clocks.prefs(match.players[s] for s in seats)
+        current = (await self.clocks.deadlines([match.id])).get(match.id, {})
+        return clock_info(
+            running_deadlines(current), seats, match.players, prefs, self.now, match.row.paused
+        )
+
+    # -- timeouts ---------------------------------------------------------------------------
+    async def timeout(self, timer: Timer) -> Done | None:
+        """The deadline of ``timer`` passed: the table plays the seat's decision for it. Done
+        once: the timer is marked done in the move's own transaction, and a timer whose
+        decision was made (or whose match moved on under it) is dropped or tried again."""
+        from data.matches import outcome_record, post, private_views
+
+        service = self.service
+        async with service._lock(timer.match_id or 0):
+            match = await service.by_id(timer.match_id or 0, allow_damaged=True)
+            seat = timer.seat
+            if (
+                match.damaged
+                or match.status != "active"
+                or seat is None
+                or seat in match.row.table_seats()
+                or seat not in match.game.to_act(match.state)
+            ):
+                await self.clocks.drop(timer.id)
+                return None
+            game, start, seed = match.game, match.state, match.row.seed
+            state = start
+            mine: list[tuple[str, str]] = []
+            # The seat's whole turn: the table decides until someone else must.
+            for _ in range(MAX_TABLE):
+                if game.outcome(state) is not None or seat not in game.to_act(state):
+                    break
+                draw = rng.stream(seed, f"timeout:{match.version + len(mine)}")
+                move = game.playout_move(state, seat, draw)
+                after = game.apply(state, seat, move)
+                mine.append((game.format(state, move), game.describe(state, seat, move, after)))
+                state = after
+            count = match.row.timeouts[seat] + 1
+            to_table = count >= TIMEOUTS_TO_TABLE
+            table = sorted({*match.row.table_seats(), *([seat] if to_table else [])})
+            everyone_gone = len(table) == len(match.players)
+            more: list[TablePlay] = []
+            if not everyone_gone:
+                more, state = play_table(game, state, table, seed, match.version + len(mine))
+            outcome = game.outcome(state)
+            version = match.version + len(mine) + len(more)
+            plan, info = await self.decisions(
+                match,
+                start,
+                state,
+                {seat, *(p[0] for p in more)},
+                version,
+                table=table,
+                done=[timer.id],
+                seats=[(seat, count, 1 if to_table else 0)],
+            )
+            notes = [
+                post(
+                    "timeout",
+                    version,
+                    seat=seat,
+                    user=match.user_at(seat),
+                    moves=[{"move": t, "description": d} for t, d in mine],
+                    forced=played_details(more),
+                    table=to_table,
+                    clock=info,
+                )
+            ]
+            notes += private_views(game, start, state, match.players, version)
+            notes += thinking(game, state, match.players, version, service.computer_pause)
+            if outcome is not None:
+                status, result = "finished", outcome_record(outcome, table)
+            elif everyone_gone:
+                status = "finished"
+                result = {"reason": "every player ran out of time", "winners": [], "table": table}
+            else:
+                status, result = "active", None
+            try:
+                saved = await self.store.save_move(
+                    match.id,
+                    match.version,
+                    seat,
+                    mine[0][0],
+                    game.dump_state(state),
+                    status=status,
+                    result=result,
+                    announce=notes,
+                    also=[(seat, t) for t, _ in mine[1:]] + [(s, t) for s, t, _, _ in more],
+                    timers=plan,
+                )
+            except VersionConflict:
+                return None  # a move came first: the timer is looked at again
+        self.changed()
+        return await service._after(match.id, saved)
+
+    # -- seats the table plays --------------------------------------------------------------
+    async def resign_to_table(self, match: Match, seat: Seat, user_id: int) -> Done:
+        """A resignation in a match of three or more: the table plays the seat from now on
+        (it cannot win) and the others play on. Called under the match's lock."""
+        from data.matches import StaleMove, outcome_record, post, private_views
+
+        game, start, seed = match.game, match.state, match.row.seed
+        table = sorted({*match.row.table_seats(), seat})
+        more, state = play_table(game, start, table, seed, match.version + 1)
+        outcome = game.outcome(state)
+        version = match.version + 1 + len(more)
+        plan, info = await self.decisions(
+            match,
+            start,
+            state,
+            {seat, *(p[0] for p in more)},
+            version,
+            table=table,
+            seats=[(seat, match.row.timeouts[seat], 2)],
+        )
+        notes = [
+            post(
+                "resign",
+                version,
+                seat=seat,
+                user=user_id,
+                table=True,
+                forced=played_details(more),
+                clock=info,
+            )
+        ]
+        notes += private_views(game, start, state, match.players, version)
+        notes += thinking(game, state, match.players, version, self.service.computer_pause)
+        try:
+            saved = await self.store.save_move(
+                match.id,
+                match.version,
+                seat,
+                "resign",
+                game.dump_state(state),
+                status="finished" if outcome else "active",
+                result=outcome_record(outcome, table) if outcome else None,
+                announce=notes,
+                also=[(s, t) for s, t, _, _ in more],
+                timers=plan,
+            )
+        except VersionConflict:
+            raise StaleMove(
+                "A move was saved at the same moment, so nothing was changed; look at the latest "
+                "board and try again."
+            ) from None
+        self.changed()
+        return await self.service._after(match.id, saved)
+
+    async def rejoin(self, channel_id: int, game_key: str, user_id: int) -> Done:
+        """Take back a seat the table plays after timeouts."""
+        from data.matches import LobbyError, NotAllowed, StaleMove, post
+
+        service = self.service
+        found = await service.current(channel_id, game_key)
+        async with service._lock(found.id):
+            match = await service.by_id(found.id)
+            seat = service._seat_for_play(match, user_id)
+            flag = match.row.table[seat]
+            if flag == 0:
+                raise LobbyError(f"You are playing your seat in match #{match.id} already.")
+            if flag == 2:
+                raise NotAllowed(
+                    f"You resigned from match #{match.id}: the table plays your seat to the end."
+                )
+            note = post("rejoin", match.version + 1, seat=seat, user=user_id)
+            try:
+                saved = await self.store.change_seats(
+                    match.id, match.version, timers=Plan(seats=((seat, 0, 0),)), announce=[note]
+                )
+            except VersionConflict:
+                raise StaleMove("The match moved on at that moment; try again.") from None
+        return await service._after(match.id, saved)
+
+    # -- pausing ----------------------------------------------------------------------------
+    async def pause(
+        self, channel_id: int, game_key: str, user_id: int, is_admin: bool, paused: bool
+    ) -> Done:
+        """Stop (or start again) every clock of one match: its creator or an admin."""
+        from data.matches import LobbyError, NotAllowed, StaleMove, post
+
+        service = self.service
+        found = await service.current(channel_id, game_key)
+        async with service._lock(found.id):
+            match = await service.by_id(found.id)
+            verb = "pause" if paused else "resume"
+            if match.status != "active":
+                raise LobbyError(f"Match #{match.id} has not started: there is no clock to {verb}.")
+            if match.row.clock == 0:
+                raise ClockError(f"Match #{match.id} has no clock, so there is nothing to {verb}.")
+            if user_id != match.creator_id and not is_admin:
+                raise NotAllowed(
+                    f"Only <@{match.creator_id}>, who created match #{match.id}, or a member with "
+                    f"Manage Server can {verb} it."
+                )
+            if match.row.paused == paused:
+                state = "paused" if paused else "running"
+                raise ClockError(f"The clock of match #{match.id} is already {state}.")
+            info: dict[str, Any] = {"paused": paused}
+            if not paused:  # what the clocks will show once running again
+                info = await self._resumed_info(match)
+            note = post(verb, match.version + 1, user=user_id, clock=info)
+            try:
+                saved = await self.store.change_seats(
+                    match.id, match.version, paused=paused, announce=[note]
+                )
+            except VersionConflict:
+                raise StaleMove("A move was saved at that moment; try again.") from None
+        self.changed()
+        return await service._after(match.id, saved)
+
+    async def _resumed_info(self, match: Match) -> dict[str, Any]:
+        now = self.now
+        seats = match.game.to_act(match.state)
+        prefs = await self.clocks.prefs(match.players[s] for s in seats)
+        current = (await self.clocks.deadlines([match.id])).get(match.id, {})
+        deadlines = {
+            s: (t.due_at if t.status == "pending" else now + (t.remaining or 0))
+            for s, t in current.items()
+            if not prefs[match.players[s]].away(now)
+        }
+        return clock_info(deadlines, seats, match.players, prefs, now, False)
+
+    # -- time away --------------------------------------------------------------------------
+    async def away(self, user_id: int, days: int) -> float:
+        """The player's clocks stop for ``days`` days (they start again then, or at `back`)."""
+        if not 1 <= days <= MAX_AWAY_DAYS:
+            raise ClockError(f"Time away is 1 to {MAX_AWAY_DAYS} days.")
+        until = self.now + days * DAY
+        await self.clocks.set_away(user_id, until)
+        self.changed()
+        return until
+
+    async def back(self, user_id: int) -> None:
+        prefs = (await self.clocks.prefs([user_id]))[user_id]
+        if not prefs.away(self.now):
+            raise ClockError("You are not away.")
+        await self.clocks.set_away(user_id, None)
+        self.changed()
+
+    # -- reminders and turn notices ---------------------------------------------------------
+    async def remind(self, timer: Timer) -> tuple[int, ...]:
+        """Half the time, or all but an hour, has passed: remind the player, by DM, or in the
+        match's channel when their DMs are closed. Once, and never in their quiet hours."""
+        match = await self.service.by_id(timer.match_id or 0, allow_damaged=True)
+        seat = timer.seat
+        deadline = None
+        if not match.damaged and match.status == "active" and seat is not None:
+            current = (await self.clocks.deadlines([match.id])).get(match.id, {}).get(seat)
+            if current is not None and current.status == "pending":
+                deadline = current.due_at
+        prefs = (await self.clocks.prefs([timer.user_id]))[timer.user_id]
+        if deadline is None or not prefs.reminders or seat not in match.game.to_act(match.state):
+            await self.clocks.drop(timer.id)
+            return ()
+        now = self.now
+        if quiet_interval(now, prefs.quiet) is not None:
+            later = place(now, timer.begun, deadline, prefs.quiet, later_first=True)
+            if later is None or later <= now:
+                await self.clocks.drop(timer.id)
+            else:
+                await self.clocks.postpone(timer.id, later)
+            return ()
+        details = {
+            "reminder": timer.detail,
+            "user": timer.user_id,
+            "seat": seat,
+            "version": match.version,
+            "deadline": deadline,
+        }
+        if prefs.dm_closed:
+            note = Announcement("post", {"event": "reminder", **details})
+        else:
+            note = Announcement("dm", details)
+        return await self.clocks.fire(timer.id, [note])
+
+    async def notify_turns(self, timer: Timer) -> tuple[int, ...]:
+        """It became the player's turn: one DM for every match now awaiting them whose notice
+        is pending (several matches share one DM)."""
+        user = timer.user_id
+        waiting = await self.clocks.pending_turns(user)
+        ids = [t.id for t in waiting] or [timer.id]
+        prefs = (await self.clocks.prefs([user]))[user]
+        now = self.now
+        if not prefs.notify_turn or prefs.dm_closed or prefs.away(now):
+            return await self.clocks.fire_all(ids, [])
+        found = quiet_interval(now, prefs.quiet)
+        if found is not None:
+            for t in waiting:
+                await self.clocks.postpone(t.id, found[1])
+            return ()
+        listed = []
+        for t in waiting:
+            match = await self.service.by_id(t.match_id or 0, allow_damaged=True)
+            still = (
+                not match.damaged
+                and match.status == "active"
+                and t.seat in match.game.to_act(match.state)
+            )
+            if still and {"match": match.id, "seat": t.seat} not in listed:
+                listed.append({"match": match.id, "seat": t.seat})
+        notes = [Announcement("dm", {"turns": listed, "user": user}, lane=f"user:{user}")]
+        return await self.clocks.fire_all(ids, notes if listed else [])
+
+    # -- my turn, everywhere ----------------------------------------------------------------
+    async def mine(self, user_id: int) -> list[Listed]:
+        """Every open match of the player, those awaiting them first (earliest deadline
+        first), then the others."""
+        ids = await self.clocks.open_matches_of(user_id)
+        matches = [await self.service.by_id(i, allow_damaged=True) for i in ids]
+        deadlines = await self.clocks.deadlines(ids)
+        updated = await self.clocks.updated_at(ids)
+        prefs = (await self.clocks.prefs([user_id]))[user_id]
+        now = self.now
+        listed = []
+        for match in matches:
+            seats = (
+                match.game.to_act(match.state)
+                if match.status == "active" and match.state is not None and not match.damaged
+                else ()
+            )
+            waiting = tuple(match.players[s] for s in seats)
+            timers = deadlines.get(match.id, {})
+            mine = match.seat_of(user_id)
+            own = timers.get(mine) if mine is not None and mine in seats else None
+            running = [t.due_at for s, t in timers.items() if s in seats and t.status == "pending"]
+            begun = [t.begun for s, t in timers.items() if s in seats]
+            deadline = (
+                own.due_at if own is not None and own.status == "pending" else
+                (min(running) if running and own is None else None)
+            )
+            listed.append(
+                Listed(
+                    match=match,
+                    awaiting_me=user_id in waiting,
+                    waiting=waiting,
+                    since=max(begun) if begun else updated.get(match.id),
+                    deadline=deadline,
+                    paused=match.row.paused,
+                    away_until=prefs.away_until if prefs.away(now) else None,
+                )
+            )
+        far = float("inf")
+        listed.sort(key=lambda e: (not e.awaiting_me, e.deadline or far, e.match.id))
+        return listed
+
+
+def clock_info(
+    deadlines: dict[int, float],
+    seats: Iterable[Seat],
+    players: Sequence[int],
+    prefs: dict[int, Prefs],
+    now: float,
+    paused: bool,
+) -> dict[str, Any]:
+    """What an announcement says of the clock, as JSON: the deadline of each seat to act
+    whose clock runs, who of them is away (until when), and whether the match is paused."""
+    info: dict[str, Any] = {}
+    shown = {str(s): round(t) for s, t in deadlines.items()}
+    if shown:
+        info["deadlines"] = shown
+    away = {}
+    for seat in seats:
+        user_prefs = prefs.get(players[seat])
+        if user_prefs is not None and user_prefs.away(now) and user_prefs.away_until:
+            away[str(seat)] = round(user_prefs.away_until)
+    if away:
+        info["away"] = away
+    if paused:
+        info["paused"] = True
+    return info
+

@@ -1,0 +1,123 @@
+"""The asynchronous table end to end, through the real client and the Discord stand-in, on a
+manual clock: `/tidetable mine` across two servers (in a server and in a DM), and a match with a
+short clock in which one player runs out of time three times while the others finish it."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from bot import Tidetable
+from data.clock import ManualClock
+from data.turnclock import HOUR
+from rules import rng
+from tests.e2e.driver import open_match
+from tests.fakediscord import FakeDiscord
+
+
+async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
+    """Let the scheduler carry out what is due at the manual clock's time, and the outbox
+    deliver what that wrote (no time passes on the bot's clock)."""
+    for _ in range(500):
+        await bot.scheduler.caught_up()
+        if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
+            await fake.settle()
+            if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
+                return
+        await asyncio.sleep(0.01)  # the dispatcher is delivering: give it the loop
+    raise AssertionError("the outbox did not drain")
+
+
+async def test_mine_lists_matches_of_two_servers_in_a_server_and_in_a_dm(fake, make_bot):
+    second = fake.add_guild("Harbour Club", channels=("tables",))
+    alice, bob, carol = (fake.add_member(n) for n in ("alice", "bob", "carol"))
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock)) as bot:
+        here, there = fake.channel("games"), fake.channel("tables", guild=second)
+        first = await open_match(fake, bot, "tokan", here, [alice, bob], clock="24h")
+        clock.advance(HOUR)
+        other = await open_match(fake, bot, "tokan", there, [carol, alice], clock="12h")
+        # Make it her turn in the first match only: whoever must act in the other plays.
+        draw = rng.stream(3, "mine")
+        for table, wanted in ((first, True), (other, False)):
+            match = await table.match()
+            if (alice.id in match.to_act()) != wanted:
+                (user_id,) = match.to_act()
+                seat = match.seat_of(user_id)
+                text = match.game.format(
+                    match.state, match.game.playout_move(match.state, seat, draw)
+                )
+                where = here if table is first else there
+                done = await fake.slash(table.user(user_id), where, "tokan move", move=text)
+                assert done.content.startswith("Done"), done.content
+        mine, theirs = [first.match_id], [other.match_id]
+        assert alice.id in (await first.match()).to_act()
+        assert alice.id not in (await other.match()).to_act()
+
+        for where in (here, fake.dm_channel(alice)):
+            answer = await fake.slash(alice, where, "tidetable mine")
+            assert answer.ephemeral, answer.content
+            text = answer.content
+            lines = [line for line in text.splitlines() if line.startswith("•")]
+            assert len(lines) == 2, text
+            order = [int(re.search(r"#(\d+)", line).group(1)) for line in lines]  # type: ignore[union-attr]
+            assert order == mine + theirs, text  # her turns first
+            assert "Tidetable Test" in text and "Harbour Club" in text
+            assert f"https://discord.com/channels/{fake.guild_id}/{here.id}" in text
+            assert f"https://discord.com/channels/{second}/{there.id}" in text
+            for line in lines:
+                assert re.search(r"time runs out <t:\d+:R>", line), line
+                assert ("your turn" in line) == (int(re.search(r"#(\d+)", line).group(1)) in mine)  # type: ignore[union-attr]
+            for match_id in theirs:
+                assert any(f"#{match_id}" in line and "waiting for" in line for line in lines)
+        answer = await fake.slash(carol, fake.dm_channel(carol), "tidetable mine")
+        assert "Harbour Club" in answer.content and "Tidetable Test" not in answer.content
+        assert not fake.errors and not fake.unknown_routes
+
+
+async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_bot):
+    users = [fake.add_member(n) for n in ("alice", "bob", "carol")]
+    alice = users[0]
+    fake.close_dms(alice)  # her reminders come as mentions in the channel
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tonari", channel, users, clock="12h")
+        assert "Clock: 12h per decision" in fake.messages(channel, "match #")[0].content
+        board = next(m for m in reversed(fake.messages(channel)) if m.attachments)
+        assert re.search(r"\(time runs out <t:\d+:R>\)", board.content), board.content
+        draw = rng.stream(5, "clock-e2e")
+        timeouts = 0
+        for _ in range(400):
+            match = await table.match()
+            if match.status != "active":
+                break
+            if alice.id in match.to_act():
+                clock.advance(12 * HOUR)
+                await drain(bot, fake)
+                timeouts += 1
+                said = fake.messages(channel, "Time ran out")
+                assert len(said) == timeouts and f"<@{alice.id}>" in said[-1].content
+                continue
+            user_id = match.to_act()[0]
+            seat = match.seat_of(user_id)
+            text = match.game.format(
+                match.state, match.game.playout_move(match.state, seat, draw)
+            )
+            result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
+            assert result.content.startswith("Done"), result.content
+        final = await table.match()
+        assert final.status == "finished"
+        assert timeouts == 3  # then the table played her seat, and nobody waited for her
+        third = fake.messages(channel, "Time ran out")[-1].content
+        assert "third automatic decision" in third and "/tonari rejoin" in third
+        seat = final.seat_of(alice.id)
+        assert final.result is not None and seat not in final.result["winners"]
+        last = fake.messages(channel)[-1].content
+        assert "Game over" in last and "Played by the table (cannot win)" in last
+        # Reminders reached her in the channel (her DMs are closed): half time, one hour left.
+        half = fake.messages(channel, "Half of your time has passed")
+        hour = fake.messages(channel, "One hour is left")
+        assert half and hour and all(f"<@{alice.id}>" in m.content for m in half + hour)
+        assert len(half) == len(hour) == 3  # one each per decision she let run out
+        assert not fake.unknown_routes
