@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages
+from cogs.history import stats_answer
 from cogs.replies import answer
 from data.turnclock import CLOCKS, MAX_AWAY_DAYS, check_zone, clock_name, parse_quiet
 from data.turns import Listed, Turns
@@ -108,6 +109,19 @@ class TidetableCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.turns.back(interaction.user.id)
         await answer(interaction, "Welcome back: your clocks run again with the time they had.")
+
+    @app_commands.command(name="stats", description="Matches, wins and ratings per game")
+    @app_commands.describe(
+        player="Whose (default: yours)",
+        everywhere="Across every server (default: this server)",
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        everywhere: bool = False,
+    ) -> None:
+        await stats_answer(self.bot, interaction, player, everywhere=everywhere)
 
     @app_commands.command(name="notify", description="What the bot sends you, and when not")
     @app_commands.describe(

@@ -8,12 +8,10 @@ from __future__ import annotations
 import io
 import re
 
-import discord
 import pytest
-from discord import app_commands
 from PIL import Image
 
-from cogs.history import SCORES_SUFFIX, stats_answer
+from cogs.history import SCORES_SUFFIX
 from rules import rng
 from tests.e2e.driver import assert_png, open_match, play_one, play_to_end
 
@@ -24,17 +22,6 @@ HISTORY_COMMANDS = {"log", "replay", "undo", "leaderboard"}
 @pytest.fixture
 def players(fake):
     return [fake.add_member("alice"), fake.add_member("bob")]
-
-
-def with_stats_command(bot):
-    """The lead wires `/tidetable stats`; here a stand-in command calls the same answer."""
-
-    @app_commands.command(name="stats", description="A player's record (test stand-in)")
-    async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        await stats_answer(bot, interaction, player)
-
-    bot.tree.add_command(stats)
-    return bot
 
 
 async def read_log(fake, user, channel, first):
@@ -72,7 +59,7 @@ async def test_every_game_group_has_the_history_commands(fake, make_bot):
 
 async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, make_bot, players):
     alice, bob = players
-    async with fake.running(with_stats_command(make_bot())) as bot:
+    async with fake.running(make_bot()) as bot:
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players)
         draw = rng.stream(3, "history-e2e")
@@ -161,7 +148,7 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         empty = await fake.slash(alice, channel, "tonga leaderboard")
         assert "No rated Tonga Bonga matches" in empty.content
 
-        stats = await fake.slash(alice, channel, "stats", player=bob)
+        stats = await fake.slash(alice, channel, "tidetable stats", player=bob)
         assert stats.ephemeral and f"<@{bob.id}>'s record on this server" in stats.content
         assert "**TOKAN**: 1 match" in stats.content
         assert_png(stats.files)
