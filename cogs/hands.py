@@ -51,6 +51,9 @@ class HandsCog(commands.Cog):
                 "cards. Open one with `/toshi new` in a server channel.",
             )
             return
+        # Everything is drawn first, then sent in as few messages as fit (Discord: 2,000
+        # characters and 10 files a message), so the answer arrives at once.
+        parts: list[tuple[str, discord.File | None]] = []
         for match in found[:SHOWN]:
             seat = match.seat_of(user)
             assert seat is not None  # running_matches_of found the user's seat
@@ -59,13 +62,29 @@ class HandsCog(commands.Cog):
             text, file = await cog.private_view(match, seat, names)
             turn = " — your turn" if user in match.to_act() else ""
             head = f"**{match.game.spec.name}** match #{match.id}{turn}"
-            said = f"{head}\n{messages.match_link(match)}\n{text}"
-            await answer(interaction, messages.clip(said), file=file)
+            parts.append((messages.clip(f"{head}\n{messages.match_link(match)}\n{text}"), file))
         if len(found) > SHOWN:
-            await answer(
-                interaction,
-                f"…and {len(found) - SHOWN} more matches: use `/<game> hand` in their channels.",
-            )
+            more = f"…and {len(found) - SHOWN} more matches: use `/<game> hand` in their channels."
+            parts.append((more, None))
+        for content, files in pack(parts):
+            await interaction.followup.send(content, files=files, ephemeral=True)
+
+
+def pack(
+    parts: list[tuple[str, discord.File | None]],
+) -> list[tuple[str, list[discord.File]]]:
+    """The parts joined into messages of at most MESSAGE_LIMIT characters and 10 files."""
+    out: list[tuple[str, list[discord.File]]] = []
+    for text, file in parts:
+        files = [file] if file is not None else []
+        if out:
+            content, held = out[-1]
+            joined = f"{content}\n\n{text}"
+            if len(joined) <= messages.MESSAGE_LIMIT and len(held) + len(files) <= 10:
+                out[-1] = (joined, held + files)
+                continue
+        out.append((text, files))
+    return out
 
 
 async def setup(bot: Tidetable) -> None:

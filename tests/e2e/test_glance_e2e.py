@@ -178,19 +178,19 @@ async def test_game_commands_are_for_servers_and_hands_work_in_a_dm(fake, make_b
         dm = fake.dm_channel(alice)
         hands = await fake.slash(alice, dm, "hands")
         assert hands.error is None
-        replies = hands.messages
-        assert len(replies) == 2
-        for reply, table in zip(replies, (first, second), strict=True):
+        said = "\n".join(m.content for m in hands.messages)
+        pictures = [a for m in hands.messages for a in m.stored_attachments]
+        assert len(pictures) == 2 and all(a.description for a in pictures)
+        for block, table in zip(said.split("\n\n"), (first, second), strict=True):
             match = await table.match()
             cards = match.state.hands[match.seat_of(alice.id)]
-            assert f"match #{table.match_id}" in reply.content
-            assert "https://discord.com/channels/" in reply.content
-            assert all(str(card) in reply.content for card in cards)
-            assert ("your turn" in reply.content) == (alice.id in match.to_act())
-            assert reply.attachments and reply.stored_attachments[0].description
+            assert f"match #{table.match_id}" in block
+            assert "https://discord.com/channels/" in block
+            assert all(str(card) in block for card in cards)
+            assert ("your turn" in block) == (alice.id in match.to_act())
 
         here = await fake.slash(dave, other, "hands")  # in a server: private, that server's
-        assert here.ephemeral and len(here.messages) == 1
+        assert here.ephemeral and len(here.messages) == 1 and len(here.files) == 1
         nobody = await fake.slash(fake.add_member("erin"), fake.dm_channel(bob), "hands")
         assert "no hand to see" in (nobody.content or "")
 
