@@ -26,24 +26,11 @@ from data.store import (
 )
 from rules import rng
 from rules.registry import GAMES
+from tests.support.locks import hold_lock, release
 from tests.support.nim import Nim
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL, DAVE, ERIN = 100, 200, 300, 400, 500
-
-# A second OS process that takes SQLite's write lock, writes, says so, and holds the lock until
-# it reads a line (then rolls back).
-HOLD_LOCK = """
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN IMMEDIATE")
-db.execute("INSERT INTO meta (key, value) VALUES ('held', 'yes')")
-print("locked", flush=True)
-sys.stdin.readline()
-db.execute("ROLLBACK")
-print("released", flush=True)
-"""
-
 
 @pytest.fixture
 async def service(tmp_path: Path):
@@ -70,15 +57,8 @@ async def test_a_lock_held_by_another_process_is_busy_then_the_next_write_works(
     service: MatchService, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ):
     match = await started(service)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD_LOCK, str(tmp_path / "t.sqlite3")],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    holder = hold_lock(tmp_path / "t.sqlite3")
     try:
-        assert holder.stdout is not None and holder.stdin is not None
-        assert holder.stdout.readline().strip() == "locked"
         with caplog.at_level(logging.ERROR, "tidetable.store"):
             for _ in range(3):
                 with pytest.raises(StorageBusy, match="busy; nothing was saved"):
@@ -87,12 +67,8 @@ async def test_a_lock_held_by_another_process_is_busy_then_the_next_write_works(
         # Reads do not queue behind the waiting writer: autocomplete still answers.
         moves, reason, _ = await service.suggestions(CHANNEL, "nim", on_turn(match))
         assert moves and reason is None
-        holder.stdin.write("go\n")
-        holder.stdin.flush()
-        assert holder.stdout.readline().strip() == "released"
     finally:
-        holder.kill()
-        holder.wait()
+        release(holder)
     unchanged = await service.current(CHANNEL, "nim")
     assert unchanged.version == match.version and await service.store.moves(match.id) == []
     result = await service.move(CHANNEL, "nim", on_turn(match), "take 1")

@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 
 import pytest
@@ -19,6 +17,7 @@ import pytest
 from data.clock import ManualClock
 from tests.e2e.driver import Table, assert_png, open_match, play_one
 from tests.fakediscord.faults import DM_OPEN, MESSAGE_CREATE
+from tests.support.locks import hold_lock, release
 from tests.support.nim import Nim
 
 NIM = {"games": {"nim": Nim()}, "cog_modules": {"nim": "tests.support.nim_cog"}}
@@ -235,17 +234,6 @@ async def test_a_move_of_thousands_of_characters_gets_a_short_answer(
 
 
 # -- rows 10, 11: acknowledge first, answer once --------------------------------------------
-HOLD_LOCK = """
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN IMMEDIATE")
-db.execute("INSERT INTO meta (key, value) VALUES ('held', 'yes')")
-print("locked", flush=True)
-sys.stdin.readline()
-db.execute("ROLLBACK")
-"""
-
-
 async def test_a_click_while_the_database_is_locked_is_acknowledged_and_answered_busy(
     fake, make_bot, players, tmp_path
 ):
@@ -256,20 +244,12 @@ async def test_a_click_while_the_database_is_locked_is_acknowledged_and_answered
         channel = fake.channel("games")
         await fake.slash(alice, channel, "tokan new")
         lobby = fake.messages(channel)[-1]
-        holder = subprocess.Popen(
-            [sys.executable, "-c", HOLD_LOCK, str(tmp_path / "e2e.sqlite3")],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
+        holder = hold_lock(tmp_path / "e2e.sqlite3")
         try:
-            assert holder.stdout.readline().strip() == "locked"
             custom_id = lobby.custom_ids()[0]
             clicked = await fake.click(bob, lobby, custom_id)
         finally:
-            holder.stdin.write("go\n")
-            holder.stdin.flush()
-            holder.wait()
+            release(holder)
         assert not clicked.expired and clicked.ephemeral
         assert "busy; nothing was saved" in clicked.content
         joined = await fake.click(bob, lobby, custom_id)
