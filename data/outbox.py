@@ -18,6 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
+from data.background import WakeableTask
 from data.store import Announcement, OutboxEntry, StorageError, Store
 
 log = logging.getLogger("tidetable.outbox")
@@ -56,16 +57,17 @@ def backoff(attempts: int) -> float:
     return min(MAX_RETRY, FIRST_RETRY * 2 ** max(0, attempts))
 
 
-class Dispatcher:
+class Dispatcher(WakeableTask):
     """One task that delivers due outbox entries and sleeps until the next one is due."""
 
+    task_name = "outbox-dispatcher"
+
     def __init__(self, store: Store, deliver: Deliver, *, concurrency: int = CONCURRENCY) -> None:
+        super().__init__()
         self.store = store
         self.clock = store.clock
         self._deliver = deliver
         self._concurrency = concurrency
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._attempted: dict[int, asyncio.Event] = {}
         self._follow_ups: dict[int, tuple[int, ...]] = {}  # failed entry -> what it wrote
         self._blocked: dict[str, int] = {}  # lane -> the entry holding it up (awaiting a retry)
@@ -73,21 +75,6 @@ class Dispatcher:
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="outbox-dispatcher")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    def nudge(self) -> None:
-        """Something was written: look at the outbox now."""
-        self._wake.set()
-
     async def settle(self, ids: Sequence[int], timeout: float = 8.0) -> list[OutboxEntry]:
         """Wait until each entry has been tried at least once (or ``timeout`` passed), and
         return them as they are then: what the player's answer reports (posted, failed, or

@@ -12,10 +12,10 @@ move it by hand and never sleep.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 
+from data.background import WakeableTask
 from data.clockstore import Timer
 from data.store import StorageError
 from data.turnclock import BACK, DEADLINE, REMINDER, TURN
@@ -28,37 +28,23 @@ RETRY = 60.0  # seconds before a row whose handling failed unexpectedly is tried
 STORAGE_PAUSE = 2.0  # seconds to wait when the database does not answer
 
 
-class Scheduler:
+class Scheduler(WakeableTask):
     """Carries out due timers; ``wakeups`` and ``handled`` count its work (benchmarks)."""
 
+    task_name = "turn-clock"
+
     def __init__(self, turns: Turns, nudge: Callable[[], None] = lambda: None) -> None:
+        super().__init__()
         self.turns = turns
         self.clocks = turns.clocks
         self.clock = turns.store.clock
         self._nudge = nudge
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._passes = asyncio.Condition()
         self.checked_at = float("-inf")  # the clock time up to which every due row was handled
         self.wakeups = 0
         self.handled = 0
 
     # -- running ----------------------------------------------------------------------------
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="turn-clock")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    def nudge(self) -> None:
-        """Timers were written: look at the next due time again."""
-        self._wake.set()
-
     async def caught_up(self, timeout: float = 10.0) -> None:
         """Wait until every row due at the clock's current time has been carried out (tests
         move a manual clock, then wait for this instead of sleeping)."""
