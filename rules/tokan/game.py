@@ -112,7 +112,9 @@ class Tokan(Game[TokanState, Move, TokanView]):
     def play(self, state: TokanState, seat: int, move: Move) -> TokanState:
         board, record = moves.play(state.board, seat, move)
         following = 1 - seat
-        return TokanState(
+        # The fields set at once, past the frozen __init__ (a hot path in playouts).
+        after = object.__new__(TokanState)
+        after.__dict__.update(
             players=state.players,
             seed=state.seed,
             scoring=state.scoring,
@@ -122,6 +124,7 @@ class Tokan(Game[TokanState, Move, TokanView]):
             moves_made=state.moves_made + 1,
             over=not moves.has_legal_move(board, following, INDEX[record.landing]),
         )
+        return after
 
     # -- results and views -------------------------------------------------------------------
     def outcome(self, state: TokanState) -> Outcome | None:
