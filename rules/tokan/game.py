@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from rules import rng
 from rules.base import Game, GameSpec, OptionSpec, Outcome
 from rules.errors import IllegalMove, InvalidMove
-from rules.tokan import moves, notation, scoring
+from rules.tokan import fast, moves, notation, scoring
 from rules.tokan.board import (
     ANIMAL,
     COLOURS,
@@ -125,6 +126,18 @@ class Tokan(Game[TokanState, Move, TokanView]):
             over=not moves.has_legal_move(board, following, INDEX[record.landing]),
         )
         return after
+
+    def fast_playout(
+        self,
+        state: TokanState,
+        draw: random.Random,
+        trace: list[tuple[int, Move]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
+        the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
+        final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
+        return fast.playout(state, draw, trace, draw_single_seat)
 
     # -- results and views -------------------------------------------------------------------
     def outcome(self, state: TokanState) -> Outcome | None:
