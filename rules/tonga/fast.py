@@ -19,7 +19,7 @@ from typing import Any
 
 from rules import rng
 from rules.tonga.common import FIRST_REROLL_COST
-from rules.tonga.map import HARBOURS, HOME, ISLANDS, NEIGHBOURS
+from rules.tonga.map import HARBOURS, HOME, ISLANDS, NEIGHBOURS, SPACES
 from rules.tonga.navigation import (
     CAMP_FEE,
     CAMP_INCOME,
@@ -57,6 +57,8 @@ _CAMP, _END, _KEEP = Camp(), End(), Keep()
 _TILES = {key: (tile.kind, tile.value, tile.target) for key, tile in TILE_BY_KEY.items()}
 _WIND, _MAP, _TREASURE = Kind.WIND, Kind.MAP, Kind.TREASURE
 _ISLANDS = range(1, len(ISLANDS))
+# Per space, its dolphin index (where a special tile may lie), or -1.
+_DOLPHIN = tuple(DOLPHIN_INDEX.get(space, -1) for space in range(SPACES))
 
 
 def playout(
@@ -94,7 +96,6 @@ def playout(
     may_camp = state.may_camp
     home = list(state.home)
     ending = state.ending
-    per_ship = 2 if players == 3 else 1
     near_ghost = NEIGHBOURS_SET[ghost] if ghost >= 0 else frozenset()
 
     # The steps the rules take by themselves after a move, as flags the loop below follows in
@@ -103,7 +104,6 @@ def playout(
 
     beside = _beside(ghost)
     beside_set = _beside_sets(ghost)
-    hops = _hops(ghost)
 
     def steps_of(seat: int) -> list[int]:
         """``navigation.legal_steps`` (``mp`` > 0): the neighbours but the ghost ship's space;
@@ -156,16 +156,11 @@ def playout(
                 chosen: list[Place] = []
                 keep = False
                 while True:  # ``policy._placements``: each die in turn on a random ship
-                    values = sorted({v for v in roll if v != SEASICK}, reverse=True)
+                    values, ships_open = _choices(players, seat, tuple(roll), tuple(placed))
                     if not values:  # `keep`, drawn as the one choice of its list
                         rand()
                         keep = True
                         break
-                    ships_open = [
-                        ship
-                        for ship in range(players)
-                        if ship != seat and placed.count(ship) < per_ship
-                    ]
                     k = int(rand() * (len(values) * len(ships_open)))
                     value = values[k // len(ships_open)]
                     ship = ships_open[k % len(ships_open)]
@@ -180,7 +175,7 @@ def playout(
                     crew.insert(at, (seat, value))
                     if len(crew) > SHIP_SLOTS:
                         del crew[SHIP_SLOTS]
-                    if all(v == SEASICK for v in roll):
+                    if roll.count(SEASICK) == len(roll):  # no die left to place
                         break
                 if trace is not None:
                     if keep:
@@ -195,6 +190,7 @@ def playout(
             actions: list[Any] = []
             todo = [island for island in _ISLANDS if seat not in camps[island]]
             count = len(ISLANDS) - 1 - len(todo)
+            goals, good, hop = _plan(ghost, tuple(todo))
             here = ships[seat]
             # The steps from here: None stands for every neighbour but the ghost ship's (no
             # ship beside: the common case, whose greedy step is looked up in ``hops``).
@@ -212,6 +208,7 @@ def playout(
                     camps[here].append(seat)
                     todo.remove(here)
                     count += 1
+                    goals, good, hop = _plan(ghost, tuple(todo))
                     may_camp = False
                     money[seat] += CAMP_INCOME
                     for other in others:
@@ -221,22 +218,16 @@ def playout(
                     if legal is None or legal:
                         continue
                     break  # the turn ends by itself
-                if count == CAMPS_PER_PLAYER:
-                    goal = HOME
-                else:  # the nearest island still without our camp (the first of equals)
-                    goal = todo[0]
-                    best = rows[goal][here]
-                    for island in todo:
-                        if rows[island][here] < best:
-                            goal, best = island, rows[island][here]
-                dist = rows[goal]
-                if legal is None:
-                    space = hops[goal][here]
+                if legal is None:  # no ship beside: the step is in the plan
+                    space = hop[here] if passing else good[here]
                 elif legal:
+                    dist = rows[goals[here]]
                     space = min(legal, key=dist.__getitem__)
+                    if not (passing or dist[space] < dist[here]):
+                        space = -1
                 else:
                     space = -1
-                if space < 0 or not (passing or dist[space] < dist[here]):
+                if space < 0:  # no step gets closer to the goal: `end`
                     if trace is not None:
                         actions.append(_END)
                     break
@@ -248,8 +239,8 @@ def playout(
                 mp -= 2 if passing else 1
                 may_camp = False
                 ships[seat] = here = space
-                index = DOLPHIN_INDEX.get(space)
-                if index is not None and tiles[index] is not None:
+                index = _DOLPHIN[space]
+                if index >= 0 and tiles[index] is not None:
                     key = tiles[index]
                     kind, value, _ = _TILES[key]
                     if kind is _WIND and index not in winds:
@@ -370,15 +361,44 @@ def _roll(seed: int, salt: str, dice: int) -> list[int]:
 
 @cache
 def _beside_sets(ghost: int) -> tuple[frozenset[int], ...]:
-    return tuple(frozenset(near) for near in _beside(ghost))
+    """Each space's small neighbours but the ghost ship's: a ship on one of them may block or
+    be passed (the reference decides); ships share harbours freely."""
+    return tuple(frozenset(n for n in near if n >= HARBOURS) for near in _beside(ghost))
 
 
 @cache
-def _hops(ghost: int) -> tuple[tuple[int, ...], ...]:
-    """Per goal harbour and space, the policy's greedy step when no ship is beside: the first
-    neighbour (but the ghost ship's space) nearest the goal; -1 with no neighbour."""
+def _plan(
+    ghost: int, todo: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The policy's greedy plan per space for a ship with islands ``todo`` still to visit:
+    (its goal, the step towards it when no ship is beside if that step gets closer else -1,
+    that step anyway). The goal is the nearest island in ``todo`` (the first of equals), or
+    home once four camps stand (one island left); the step is the first neighbour but the
+    ghost ship's space nearest the goal (-1 with no neighbour)."""
     rows = _distance_rows(ghost)
-    return tuple(
-        tuple(min(near, key=row.__getitem__) if near else -1 for near in _beside(ghost))
-        for row in rows
-    )
+    goals = []
+    good = []
+    hop = []
+    for here, near in enumerate(_beside(ghost)):
+        if len(todo) == len(ISLANDS) - 1 - CAMPS_PER_PLAYER:
+            goal = HOME
+        else:
+            goal = min(todo, key=lambda island: rows[island][here])
+        dist = rows[goal]
+        step = min(near, key=dist.__getitem__) if near else -1
+        goals.append(goal)
+        hop.append(step)
+        good.append(step if step >= 0 and dist[step] < dist[here] else -1)
+    return tuple(goals), tuple(good), tuple(hop)
+
+
+@cache
+def _choices(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``crew._crew_options``' placements as (die values, highest first; open ships): the
+    placement ``k`` is ``values[k // len(ships)]`` on ``ships[k % len(ships)]``."""
+    per_ship = 2 if players == 3 else 1
+    values = tuple(sorted({v for v in roll if v != SEASICK}, reverse=True))
+    ships = tuple(s for s in range(players) if s != seat and placed.count(s) < per_ship)
+    return values, ships
