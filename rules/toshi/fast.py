@@ -9,7 +9,8 @@ It is a second implementation of the same rules, so ``tests/rules/test_toshi_fas
 ``tests/test_playout_identity.py`` play many seeded games both ways and require the same seats,
 the same moves in the same order, the same draws and the same outcome. A legal move list here
 is counted in exactly the order ``ToshiToshi.legal_moves`` lists it, which is what makes a
-uniform draw pick the same move. The final scoring is the reference's own ``final_outcome``.
+uniform draw pick the same move. The final scoring (``_score``) gives the totals and winners
+of ``scoring.final_outcome`` without its breakdown texts.
 """
 
 from __future__ import annotations
