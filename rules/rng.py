@@ -29,10 +29,13 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffled(items: Sequence[T], seed: int, salt: str) -> tuple[T, ...]:
     """A Fisher-Yates shuffle of ``items`` keyed by ``seed`` and ``salt``."""
-    rng = stream(seed, salt)
+    rand = stream(seed, salt).random
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = below(rng, i + 1)
+        # ``below(rng, i + 1)`` written out: every setup shuffles, and playouts time setups.
+        j = int(rand() * (i + 1))
+        if j > i:
+            j = i
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

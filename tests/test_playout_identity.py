@@ -5,6 +5,10 @@ act, the chosen seat's legal moves, the move's text, and at the end the final st
 the outcome. Each playout is summed up by a hash; ``tests/data/playout_identity.json`` holds the
 hashes recorded before the hot paths were optimised, and every later run must give the same.
 
+A game with a compact playout simulator (``fast_playout``, what ``bench.playouts`` times) must
+play the very same games: the same seats and moves step by step, drawing the same numbers, and
+the same totals and winners at the end, for every configuration and seed here.
+
 After a *deliberate* change of the rules (never to make this pass after a speed-up), write the
 fixture anew and say so in the commit:
 
@@ -95,6 +99,45 @@ def test_seeded_playouts_are_identical_to_the_recorded_ones(key, players, option
     got = [playout_hash(GAMES[key], players, options, seed) for seed in range(PLAYOUTS)]
     differing = [seed for seed, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b]
     assert not differing, f"seeds whose playout changed: {differing}"
+
+
+def reference_playout(
+    game: Game, state: Any, draw: Any
+) -> tuple[list[tuple[int, Any]], tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The (seat, move) steps and the (totals by seat, winners) of a playout played with
+    ``to_act``/``playout_move``/``play``, as ``bench.playouts --reference`` plays it."""
+    steps = []
+    while game.outcome(state) is None:
+        assert len(steps) < MAX_STEPS
+        seats = game.to_act(state)
+        seat = seats[rng.below(draw, len(seats))]
+        move = game.playout_move(state, seat, draw)
+        steps.append((seat, move))
+        state = game.play(state, seat, move)
+    outcome = game.outcome(state)
+    totals = [0] * game.players(state)
+    for score in outcome.scores:
+        totals[score.seat] = score.total
+    return steps, (tuple(totals), outcome.winners)
+
+
+FAST = [c for c in CONFIGURATIONS if hasattr(GAMES[c[0]], "fast_playout")]
+
+
+@pytest.mark.parametrize(("key", "players", "options"), FAST, ids=[label(*c) for c in FAST])
+def test_the_fast_simulator_plays_the_reference_games_move_for_move(key, players, options):
+    game = GAMES[key]
+    for seed in range(PLAYOUTS):
+        start = game.setup(players, game.spec.resolve_options(options), seed)
+        steps, result = reference_playout(game, start, rng.stream(seed, "playout"))
+        trace: list[tuple[int, Any]] = []
+        draw = rng.stream(seed, "playout")
+        assert game.fast_playout(start, draw, trace) == result, f"seed {seed}"
+        assert trace == steps, f"seed {seed}"
+        # Both drew the same numbers: the streams are at the same place afterwards.
+        after = rng.stream(seed, "playout")
+        reference_playout(game, start, after)
+        assert draw.random() == after.random(), f"seed {seed}"
 
 
 if __name__ == "__main__":

@@ -306,6 +306,20 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return random_swap(state.tiles, draw)
         return super().playout_move(state, seat, draw)
 
+    def fast_playout(
+        self,
+        state: FishingState,
+        draw: random.Random,
+        trace: list[tuple[int, FishingMove]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
+        the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
+        final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
+        from rules.fishing import fast  # here: fast.py builds on this module's tables
+
+        return fast.playout(state, draw, trace, draw_single_seat)
+
     # -- playing -------------------------------------------------------------------------------
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
         # Each move is the last seat's and clears the note; those changes join the move's own

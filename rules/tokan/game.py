@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from rules import rng
 from rules.base import Game, GameSpec, OptionSpec, Outcome
 from rules.errors import IllegalMove, InvalidMove
-from rules.tokan import moves, notation, scoring
+from rules.tokan import fast, moves, notation, scoring
 from rules.tokan.board import (
     ANIMAL,
     COLOURS,
@@ -112,7 +113,9 @@ class Tokan(Game[TokanState, Move, TokanView]):
     def play(self, state: TokanState, seat: int, move: Move) -> TokanState:
         board, record = moves.play(state.board, seat, move)
         following = 1 - seat
-        return TokanState(
+        # The fields set at once, past the frozen __init__ (a hot path in playouts).
+        after = object.__new__(TokanState)
+        after.__dict__.update(
             players=state.players,
             seed=state.seed,
             scoring=state.scoring,
@@ -122,6 +125,19 @@ class Tokan(Game[TokanState, Move, TokanView]):
             moves_made=state.moves_made + 1,
             over=not moves.has_legal_move(board, following, INDEX[record.landing]),
         )
+        return after
+
+    def fast_playout(
+        self,
+        state: TokanState,
+        draw: random.Random,
+        trace: list[tuple[int, Move]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
+        the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
+        final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
+        return fast.playout(state, draw, trace, draw_single_seat)
 
     # -- results and views -------------------------------------------------------------------
     def outcome(self, state: TokanState) -> Outcome | None:

@@ -172,7 +172,10 @@ def play(board: Board, seat: int, move: Move) -> tuple[Board, LastMove]:
             shifted.append(NAMES[behind])
             here = behind
         gap = NAMES[here]
-    record = LastMove(
+    # Every field set at once, past the frozen __init__'s one object.__setattr__ per field
+    # (a hot path in playouts; LastMove has no __post_init__ or defaults to apply).
+    record = object.__new__(LastMove)
+    record.__dict__.update(
         seat=seat,
         origin=move.space,
         landing=NAMES[landing],
@@ -193,26 +196,42 @@ def tile_words(tile: str) -> str:
 
 
 def _scan(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:
-    """The legal moves of ``colour`` (see ``legal_moves``)."""
+    """The legal moves of ``colour`` (see ``legal_moves``).
+
+    The hottest loop of a playout: the bounds are plain comparisons rather than min()/max()
+    calls, and the colour's own tiles are found with one look-up (``_OWN_FACTS``)."""
     out: list[Move] = []
+    extend = out.extend
+    own = _OWN_FACTS[colour]
+    lines = _LINES
     for index, stack in enumerate(board):
         if not stack:
             continue
-        owner, reach, most = _TILE_FACTS[stack[-1]]
-        if owner != colour:
+        facts = own.get(stack[-1])
+        if facts is None:  # the other colour's tile on top
             continue
+        reach, most = facts
         level = len(stack)
-        most = min(most, level - 1)  # only the tiles beneath can be carried
-        for passed, landing, by_carry in _LINES[index][reach]:
+        if most >= level:
+            most = level - 1  # only the tiles beneath can be carried
+        for passed, landing, by_carry in lines[index][reach]:
             height = len(board[landing])
             # A gap or the taboo space cannot be landed on; skip too a landing so low that
             # even carrying the most would not lift the mover above its level.
-            if not height or landing == taboo or height + most + 1 <= level:
+            if not height or landing == taboo or height + most < level:
                 continue
             for p in passed:  # (a loop, not all(...): no generator per line, a hot path)
                 if not board[p]:
                     break  # a gap in the way
             else:
                 # Carrying c lands the mover on level height + c + 1, which must exceed level.
-                out.extend(by_carry[max(0, level - height) : most + 1])
+                least = level - height
+                extend(by_carry[least if least > 0 else 0 : most + 1])
     return tuple(out)
+
+
+# Per colour, its own tile codes' (range, most carried): one look-up finds and describes them.
+_OWN_FACTS: tuple[dict[str, tuple[int, int]], ...] = tuple(
+    {tile: (reach, most) for tile, (owner, reach, most) in _TILE_FACTS.items() if owner == colour}
+    for colour in range(len(COLOURS))
+)

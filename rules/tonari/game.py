@@ -248,6 +248,20 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return random_swap(state.tokens, draw)
         return super().playout_move(state, seat, draw)
 
+    def fast_playout(
+        self,
+        state: TonariState,
+        draw: random.Random,
+        trace: list[tuple[int, TonariMove]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
+        the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
+        final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
+        from rules.tonari import fast  # here: fast.py builds on this module's tables
+
+        return fast.playout(state, draw, trace, draw_single_seat)
+
     # -- playing ----------------------------------------------------------------------------
     def play(self, state: TonariState, seat: int, move: TonariMove) -> TonariState:
         if isinstance(move, MoveBoat):

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from rules import rng
 from rules.base import Game, GameSpec, Outcome, ScoreLine, SeatScore
 from rules.errors import IllegalMove
-from rules.tonga import policy
+from rules.tonga import fast, policy
 from rules.tonga.common import (
     acting,
     camps_left,
@@ -347,6 +347,18 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
     def playout_move(self, state: TongaState, seat: int, draw: random.Random) -> Move:
         """A goal-directed policy (see policy.py): uniformly random play almost never ends."""
         return policy.playout_move(state, seat, draw)
+
+    def fast_playout(
+        self,
+        state: TongaState,
+        draw: random.Random,
+        trace: list[tuple[int, Move]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A playout from ``state`` to the end on the compact simulator (``fast.py``): the same
+        moves and draws as ``to_act``/``playout_move``/``play`` move by move, and the final
+        (money by seat, winners) of ``outcome``. See ``fast.playout``."""
+        return fast.playout(state, draw, trace, draw_single_seat)
 
     def reveals(self, before: TongaState, seat: int, move: Move, after: TongaState) -> bool:
         """A reroll, and any move after which a board's crew dice were rolled (the last wage

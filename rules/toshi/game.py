@@ -3,13 +3,14 @@ influence), 10 rounds, and what each seat may see."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules import rng
 from rules.base import SUGGESTIONS, Game, GameSpec, OptionSpec, Outcome, narrow
 from rules.errors import IllegalMove
-from rules.toshi import notation
+from rules.toshi import fast, notation
 from rules.toshi.construction import build, build_moves, build_reason, builds_left
 from rules.toshi.data import (
     COLOURS,
@@ -159,11 +160,11 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> ToshiState:
         rows, cols = GRID_SIZE[players]
         geo = geometry(rows, cols)
-        deck = rng.shuffled(
-            [Card(colour, value) for colour in COLOURS for value in VALUES], seed, "deal"
-        )
+        # The deck's positions are shuffled rather than its cards (the same permutation): the
+        # deck is in hand order, so sorting positions sorts the hand by colour, then value.
+        deck = rng.shuffled(range(len(DECK)), seed, "deal")
         hands = tuple(
-            tuple(sorted(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE], key=_card_order))
+            tuple([DECK[i] for i in sorted(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE])])
             for seat in range(players)
         )
         cells: list[Cell | None] = [None] * (rows * cols)
@@ -261,6 +262,18 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
         # more copy of the state per move (a hot path in playouts).
         object.__setattr__(after, "last_text", self.describe(state, seat, move, after))
         return after
+
+    def fast_playout(
+        self,
+        state: ToshiState,
+        draw: random.Random,
+        trace: list[tuple[int, Move]] | None = None,
+        draw_single_seat: bool = True,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
+        the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
+        final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
+        return fast.playout(state, draw, trace, draw_single_seat)
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, state: ToshiState, viewer: int | None) -> ToshiView:
@@ -442,8 +455,8 @@ def _reason(state: ToshiState, seat: int, move: Move) -> str | None:
     return None
 
 
-def _card_order(card: Card) -> tuple[int, int]:
-    return (COLOURS.index(card.colour), card.value)
+# Every card once, in hand order (colour as COLOURS lists them, then value).
+DECK: tuple[Card, ...] = tuple(Card(colour, value) for colour in COLOURS for value in VALUES)
 
 
 def _face_down_of(state: ToshiState, seat: int) -> tuple[FaceDownCard, ...]:

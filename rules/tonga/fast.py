@@ -1,0 +1,404 @@
+"""A compact Tonga Bonga simulator for playouts (issue 13: 2,000 playouts a second).
+
+The reference rules play a move on a dict draft of the state with its public texts (events, the
+ledger, the move's notation) and freeze a new state; the policy (policy.py) plays each route
+and placement on a scratch draft first. That is some 10 ms a game. This plays the same game on
+plain lists inside one function, without texts or ledger, with the same policy: the same wage
+draws, rerolls, random placements among ``placements_in``'s list, and greedy routes.
+
+It is a second implementation of the same rules, so ``tests/rules/test_tonga_fast.py`` and
+``tests/test_playout_identity.py`` play many seeded games both ways and require the same seats,
+the same moves in the same order, the same draws and the same final money and winners.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from rules import rng
+from rules.tonga.common import FIRST_REROLL_COST
+from rules.tonga.map import HARBOURS, HOME, ISLANDS, NEIGHBOURS, SPACES
+from rules.tonga.navigation import (
+    CAMP_FEE,
+    CAMP_INCOME,
+    DOLPHIN_INDEX,
+    NEIGHBOURS_SET,
+    STEPS,
+    _legal_steps,
+)
+from rules.tonga.policy import _distance_rows
+from rules.tonga.state import (
+    CAMPS_PER_PLAYER,
+    DICE_PER_PLAYER,
+    SEASICK,
+    SHIP_SLOTS,
+    Camp,
+    End,
+    Keep,
+    Phase,
+    Place,
+    Places,
+    Reroll,
+    Route,
+    TongaState,
+    Wages,
+)
+from rules.tonga.tiles import GHOST_WAGE, TILE_BY_KEY, Kind
+from rules.tonga.wages import RETURN_BONUS
+
+# A playout's result: each seat's final money (its score, by seat), and the winners.
+Result = tuple[tuple[int, ...], tuple[int, ...]]
+WAGES, CREW, NAVIGATION, OVER = range(4)
+_CODE = {Phase.WAGES: WAGES, Phase.CREW: CREW, Phase.NAVIGATION: NAVIGATION, Phase.OVER: OVER}
+_CAMP, _END, _KEEP = Camp(), End(), Keep()
+# Per tile key: (kind, value, target island), read at every dolphin space entered.
+_TILES = {key: (tile.kind, tile.value, tile.target) for key, tile in TILE_BY_KEY.items()}
+_WIND, _MAP, _TREASURE = Kind.WIND, Kind.MAP, Kind.TREASURE
+_ISLANDS = range(1, len(ISLANDS))
+# Per space, its dolphin index (where a special tile may lie), or -1.
+_DOLPHIN = tuple(DOLPHIN_INDEX.get(space, -1) for space in range(SPACES))
+
+
+def playout(
+    state: TongaState,
+    draw: random.Random,
+    trace: list[tuple[int, Any]] | None = None,
+    draw_single_seat: bool = True,
+) -> Result:
+    """The final money and winners of the game played on from ``state`` as the playouts play
+    it: each move a seat drawn among ``to_act`` (always one seat here: the draw is made unless
+    ``draw_single_seat`` is False), then ``policy.playout_move``'s move played whole. ``trace``
+    (if given) receives each (seat, move) in turn, as the reference moves."""
+    rand = draw.random
+    players = state.players
+    seed = state.seed
+    rnd = state.round
+    phase = _CODE[state.phase]
+    turn = state.turn
+    money = list(state.money)
+    wages = list(state.wages)
+    ships = list(state.ships)
+    crews = [[(die.owner, die.value) for die in crew] for crew in state.crews]
+    camps = [list(camp) for camp in state.camps]
+    tiles = list(state.tiles)
+    ghost = state.ghost
+    rows = _distance_rows(ghost)
+    maps = [list(held) for held in state.maps]
+    roll = list(state.roll)
+    rerolls = state.rerolls
+    placed = list(state.placed)
+    mp = state.mp
+    winds = state.winds
+    ghost_paid = state.ghost_paid
+    passing = state.passing
+    may_camp = state.may_camp
+    home = list(state.home)
+    ending = state.ending
+    near_ghost = NEIGHBOURS_SET[ghost] if ghost >= 0 else frozenset()
+
+    # The steps the rules take by themselves after a move, as flags the loop below follows in
+    # turn: a crew turn to start, a navigation turn to start or end, the round's end.
+    START_CREW, NEXT_CREW, START_NAV, END_NAV = 1, 2, 3, 4
+
+    beside = _beside(ghost)
+    beside_set = _beside_sets(ghost)
+
+    def steps_of(seat: int) -> list[int]:
+        """``navigation.legal_steps`` (``mp`` > 0): the neighbours but the ghost ship's space;
+        beside another ship on a small space, the reference decides whether it may pass."""
+        here = ships[seat]
+        if beside_set[here].isdisjoint(ships):
+            return list(beside[here])
+        return _legal_steps(ships, seat, mp, tiles, winds, ghost)
+
+    while True:
+        # -- the acting seat and its move ------------------------------------------------------
+        then = 0
+        if phase == OVER:
+            break
+        seat = (rnd - 1 + turn) % players
+        if draw_single_seat:
+            rand()
+
+        if phase == WAGES:
+            have = money[seat]
+            if have < 2:
+                captain, helmsman = have, 0
+            else:
+                n = 3 if have - 1 > 3 else have - 1
+                captain = 1 + int(rand() * n)
+                n = 3 if have - captain > 3 else have - captain
+                helmsman = 1 + int(rand() * n)
+            if trace is not None:
+                trace.append((seat, Wages(captain, helmsman)))
+            money[seat] -= captain + helmsman
+            wages[seat] = (captain, helmsman)
+            turn += 1
+            if turn == players:
+                phase = CREW
+                turn = 0
+                then = START_CREW
+
+        elif phase == CREW:
+            sick = roll.count(SEASICK)
+            if sick and not placed and money[seat] >= FIRST_REROLL_COST + rerolls and rand() < 0.5:
+                if trace is not None:
+                    trace.append((seat, Reroll((SEASICK,) * sick)))
+                money[seat] -= FIRST_REROLL_COST + rerolls  # affordable: see above
+                rerolls += 1
+                fresh = _roll(seed, f"reroll:{rnd}:{seat}:{rerolls}", sick)
+                roll = sorted([v for v in roll if v != SEASICK] + list(fresh), reverse=True)
+                if all(v == SEASICK for v in roll) and money[seat] < FIRST_REROLL_COST + rerolls:
+                    then = NEXT_CREW  # all seasick, and no coins for another reroll
+            else:
+                chosen: list[Place] = []
+                keep = False
+                while True:  # ``policy._placements``: each die in turn on a random ship
+                    values, ships_open = _choices(players, seat, tuple(roll), tuple(placed))
+                    if not values:  # `keep`, drawn as the one choice of its list
+                        rand()
+                        keep = True
+                        break
+                    k = int(rand() * (len(values) * len(ships_open)))
+                    value = values[k // len(ships_open)]
+                    ship = ships_open[k % len(ships_open)]
+                    if trace is not None:
+                        chosen.append(Place(value, ship))
+                    roll.remove(value)
+                    placed.append(ship)
+                    crew = crews[ship]
+                    at = 0
+                    while at < len(crew) and crew[at][1] > value:
+                        at += 1
+                    crew.insert(at, (seat, value))
+                    if len(crew) > SHIP_SLOTS:
+                        del crew[SHIP_SLOTS]
+                    if roll.count(SEASICK) == len(roll):  # no die left to place
+                        break
+                if trace is not None:
+                    if keep:
+                        trace.append((seat, _KEEP))
+                    else:
+                        trace.append(
+                            (seat, chosen[0] if len(chosen) == 1 else Places(tuple(chosen)))
+                        )
+                then = NEXT_CREW
+
+        else:  # NAVIGATION: ``policy._route``, greedy steps towards the goal
+            actions: list[Any] = []
+            todo = [island for island in _ISLANDS if seat not in camps[island]]
+            count = len(ISLANDS) - 1 - len(todo)
+            goals, good, hop = _plan(ghost, tuple(todo))
+            here = ships[seat]
+            # The steps from here: None stands for every neighbour but the ghost ship's (no
+            # ship beside: the common case, whose greedy step is looked up in ``hops``).
+            legal: list[int] | None = []
+            if mp > 0:
+                if beside_set[here].isdisjoint(ships) and beside[here]:
+                    legal = None
+                else:
+                    legal = _legal_steps(ships, seat, mp, tiles, winds, ghost)
+            while True:
+                if may_camp:
+                    if trace is not None:
+                        actions.append(_CAMP)
+                    others = list(camps[here])
+                    camps[here].append(seat)
+                    todo.remove(here)
+                    count += 1
+                    goals, good, hop = _plan(ghost, tuple(todo))
+                    may_camp = False
+                    money[seat] += CAMP_INCOME
+                    for other in others:
+                        paid = CAMP_FEE if money[seat] >= CAMP_FEE else money[seat]
+                        money[seat] -= paid
+                        money[other] += paid
+                    if legal is None or legal:
+                        continue
+                    break  # the turn ends by itself
+                if legal is None:  # no ship beside: the step is in the plan
+                    space = hop[here] if passing else good[here]
+                elif legal:
+                    dist = rows[goals[here]]
+                    space = min(legal, key=dist.__getitem__)
+                    if not (passing or dist[space] < dist[here]):
+                        space = -1
+                else:
+                    space = -1
+                if space < 0:  # no step gets closer to the goal: `end`
+                    if trace is not None:
+                        actions.append(_END)
+                    break
+                # ``navigation.step``: sail into ``space``.
+                if trace is not None:
+                    actions.append(STEPS[space])
+                # Another ship there (ours is on the space it comes from, never on this one).
+                passing = space >= HARBOURS and space in ships
+                mp -= 2 if passing else 1
+                may_camp = False
+                ships[seat] = here = space
+                index = _DOLPHIN[space]
+                if index >= 0 and tiles[index] is not None:
+                    key = tiles[index]
+                    kind, value, _ = _TILES[key]
+                    if kind is _WIND and index not in winds:
+                        mp += value
+                        winds = (*winds, index)
+                    elif kind is _MAP:
+                        maps[seat].append(key)
+                        tiles[index] = None
+                if not ghost_paid and space in near_ghost:
+                    ghost_paid = True
+                    for owner, _ in crews[seat]:
+                        paid = GHOST_WAGE if money[seat] >= GHOST_WAGE else money[seat]
+                        money[seat] -= paid
+                        money[owner] += paid
+                if space < HARBOURS:  # arriving: maps to this island pay; camp, or the end
+                    held = maps[seat]
+                    for key in list(held):
+                        _, value, target = _TILES[key]
+                        if target == space:
+                            money[seat] += value
+                            held.remove(key)
+                    if space == HOME:
+                        if count == CAMPS_PER_PLAYER:
+                            ending = True
+                            if seat not in home:
+                                home.append(seat)
+                    elif seat not in camps[space] and count < CAMPS_PER_PLAYER:
+                        may_camp = True
+                legal = []
+                if mp > 0:
+                    if beside_set[here].isdisjoint(ships) and beside[here]:
+                        legal = None
+                    else:
+                        legal = _legal_steps(ships, seat, mp, tiles, winds, ghost)
+                if passing or may_camp or legal is None or legal:
+                    continue
+                break  # the turn ends by itself
+            if trace is not None:
+                trace.append((seat, actions[0] if len(actions) == 1 else Route(tuple(actions))))
+            then = END_NAV
+
+        # -- what follows by itself ---------------------------------------------------------------
+        while then:
+            if then == NEXT_CREW:
+                roll = []
+                placed = []
+                turn += 1
+                if turn < players:
+                    then = START_CREW
+                else:
+                    phase = NAVIGATION
+                    turn = 0
+                    rerolls = 0
+                    then = START_NAV
+            elif then == START_CREW:
+                acting = (rnd - 1 + turn) % players
+                roll = sorted(_roll(seed, f"crew:{rnd}:{acting}", DICE_PER_PLAYER), reverse=True)
+                rerolls = 0
+                placed = []
+                if roll.count(SEASICK) == DICE_PER_PLAYER and money[acting] < FIRST_REROLL_COST:
+                    then = NEXT_CREW
+                else:
+                    then = 0
+            elif then == START_NAV:
+                acting = (rnd - 1 + turn) % players
+                mp = sum(value for _, value in crews[acting])
+                winds = ()
+                ghost_paid = passing = may_camp = False
+                then = 0 if mp > 0 and steps_of(acting) else END_NAV
+            else:  # END_NAV: sunken treasure where the ship stops; the next ship or round
+                acting = (rnd - 1 + turn) % players
+                index = DOLPHIN_INDEX.get(ships[acting])
+                if index is not None and tiles[index] is not None:
+                    kind, value, _ = _TILES[tiles[index]]
+                    if kind is _TREASURE:
+                        money[acting] += value
+                        tiles[index] = None
+                may_camp = passing = False
+                mp = 0
+                turn += 1
+                if turn < players:
+                    then = START_NAV
+                    continue
+                then = 0
+                for owner in range(players):  # step 4, the wage payment
+                    crew = crews[owner]
+                    for slot, wage in enumerate(wages[owner]):
+                        money[crew[slot][0] if slot < len(crew) else owner] += wage
+                if ending:
+                    for seat in home:
+                        money[seat] += RETURN_BONUS
+                    phase = OVER
+                else:
+                    rnd += 1
+                    phase = WAGES
+                    turn = 0
+                    wages = [(0, 0)] * players
+                    crews = [[] for _ in range(players)]
+                    home = []
+                    winds = ()
+
+    best_money = max(money)
+    return tuple(money), tuple(seat for seat in range(players) if money[seat] == best_money)
+
+
+@cache
+def _beside(ghost: int) -> tuple[tuple[int, ...], ...]:
+    """Each space's neighbours but the ghost ship's space (which no ship may enter)."""
+    return tuple(tuple(n for n in near if n != ghost) for near in NEIGHBOURS)
+
+
+def _roll(seed: int, salt: str, dice: int) -> list[int]:
+    """``rng.roll(seed, salt, dice)``: the same stream and draws (``int(random() * 6)`` is
+    below 6 already, so ``rng.below``'s bound is left out)."""
+    rand = rng.stream(seed, salt).random
+    return [int(rand() * 6) + 1 for _ in range(dice)]
+
+
+@cache
+def _beside_sets(ghost: int) -> tuple[frozenset[int], ...]:
+    """Each space's small neighbours but the ghost ship's: a ship on one of them may block or
+    be passed (the reference decides); ships share harbours freely."""
+    return tuple(frozenset(n for n in near if n >= HARBOURS) for near in _beside(ghost))
+
+
+@cache
+def _plan(
+    ghost: int, todo: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The policy's greedy plan per space for a ship with islands ``todo`` still to visit:
+    (its goal, the step towards it when no ship is beside if that step gets closer else -1,
+    that step anyway). The goal is the nearest island in ``todo`` (the first of equals), or
+    home once four camps stand (one island left); the step is the first neighbour but the
+    ghost ship's space nearest the goal (-1 with no neighbour)."""
+    rows = _distance_rows(ghost)
+    goals = []
+    good = []
+    hop = []
+    for here, near in enumerate(_beside(ghost)):
+        if len(todo) == len(ISLANDS) - 1 - CAMPS_PER_PLAYER:
+            goal = HOME
+        else:
+            goal = min(todo, key=lambda island: rows[island][here])
+        dist = rows[goal]
+        step = min(near, key=dist.__getitem__) if near else -1
+        goals.append(goal)
+        hop.append(step)
+        good.append(step if step >= 0 and dist[step] < dist[here] else -1)
+    return tuple(goals), tuple(good), tuple(hop)
+
+
+@cache
+def _choices(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``crew._crew_options``' placements as (die values, highest first; open ships): the
+    placement ``k`` is ``values[k // len(ships)]`` on ``ships[k % len(ships)]``."""
+    per_ship = 2 if players == 3 else 1
+    values = tuple(sorted({v for v in roll if v != SEASICK}, reverse=True))
+    ships = tuple(s for s in range(players) if s != seat and placed.count(s) < per_ship)
+    return values, ships
