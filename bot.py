@@ -31,7 +31,7 @@ from data.clock import Clock, SystemClock
 from data.computers import THINK_PAUSE
 from data.matches import MatchService
 from data.outbox import Dispatcher
-from data.store import BUSY_TIMEOUT_MS, StorageError, Store
+from data.store import BUSY_TIMEOUT_MS, LEASE_SECONDS, StorageError, Store, is_postgres_url
 from data.timers import Scheduler
 from rules.base import Game
 from rules.registry import GAMES
@@ -51,8 +51,10 @@ class Settings:
     """Everything the bot reads from its environment (or .env)."""
 
     token: str | None
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL (DATABASE_URL)
     guild_id: int | None  # sync commands to this guild only: instant, for testing
+    # Seconds a process holds a claimed outbox entry or timer before another may take it.
+    lease_seconds: float = LEASE_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,9 +64,37 @@ class Settings:
             raise SystemExit(f"DISCORD_GUILD_ID must be a server id (digits), not {guild!r}.")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
-            database=_project_path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            database=_database(env),
             guild_id=int(guild) if guild else None,
+            lease_seconds=_seconds(env, "LEASE_SECONDS", LEASE_SECONDS),
         )
+
+
+def _database(env: Mapping[str, str]) -> Path | str:
+    """DATABASE_URL (PostgreSQL: several processes, several machines) if set, else the SQLite
+    file at DATABASE_PATH."""
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        if not is_postgres_url(url):
+            raise SystemExit(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host:5432/dbname); "
+                "for SQLite leave it empty and set DATABASE_PATH."
+            )
+        return url
+    return _project_path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 86400:
+        raise SystemExit(f"{name} must be a number of seconds (say 90), not {text!r}.")
+    return value
 
 
 def _project_path(path: str | Path) -> Path:
@@ -86,6 +116,7 @@ class Tidetable(commands.Bot):
         clock: Clock | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         computer_pause: float = THINK_PAUSE,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -107,6 +138,7 @@ class Tidetable(commands.Bot):
         self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
         self.busy_timeout_ms = busy_timeout_ms
         self.computer_pause = computer_pause
+        self.lease_seconds = lease_seconds
         self.computers = ComputerTable(self)
         self.store: Store | None = None
         self.people = People(self)  # display names of players, for texts and pictures
@@ -116,6 +148,7 @@ class Tidetable(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
+        self.store.lease_seconds = self.lease_seconds
         self.service = MatchService(self.store, self.games, computer_pause=self.computer_pause)
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
@@ -194,6 +227,7 @@ def build_bot(
     clock: Clock | None = None,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     computer_pause: float = THINK_PAUSE,
+    lease_seconds: float | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -207,6 +241,7 @@ def build_bot(
         clock=clock,
         busy_timeout_ms=busy_timeout_ms,
         computer_pause=computer_pause,
+        lease_seconds=lease_seconds if lease_seconds is not None else settings.lease_seconds,
     )
 
 

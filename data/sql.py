@@ -41,6 +41,8 @@ class Row(Protocol):
 
     def __getitem__(self, key: str | int) -> Any: ...
 
+    def keys(self) -> Any: ...
+
 
 class Tx(ABC):
     """The statements of one write transaction."""

@@ -132,6 +132,9 @@ class Saved:
 
     version: int
     entries: tuple[int, ...] = field(default=())
+    # The match as the change left it, all but its state (``state_json`` is None): what a
+    # move's save returns, so the service need not read the match again.
+    row: MatchRow | None = None
 
 
 def match_lane(match_id: int) -> str:
@@ -283,41 +286,17 @@ class Store:
         return [int(r[0]) for r in rows]
 
     async def _with_players(self, row: Row) -> MatchRow:
-        seats = await self._read(
-            "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"
-            " ORDER BY COALESCE(seat, joined), joined",
-            (row["id"],),
+        return match_row(row, await self._read(SEATS, (row["id"],)))
+
+    async def probe_channel(self, channel_id: int) -> tuple[int, int] | None:
+        """The id and version of the channel's open match (one small row from the open-match
+        index): enough to tell whether a cached match is still the truth."""
+        rows = await self._read(
+            "SELECT id, version FROM matches WHERE channel_id = ?"
+            " AND status IN ('lobby', 'active')",
+            (channel_id,),
         )
-        damaged = None
-        try:
-            options = json.loads(row["options"])
-            if not isinstance(options, dict):
-                raise ValueError("options are not an object")
-        except (ValueError, TypeError) as error:
-            options, damaged = {}, f"options: {error}"
-        try:
-            result = json.loads(row["result"]) if row["result"] else None
-        except (ValueError, TypeError) as error:
-            result, damaged = None, damaged or f"result: {error}"
-        return MatchRow(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            creator_id=row["creator_id"],
-            status=row["status"],
-            options={str(k): str(v) for k, v in options.items()},
-            seed=row["seed"],
-            state_json=row["state"],
-            version=row["version"],
-            result=result,
-            players=tuple(int(r[0]) for r in seats),
-            damaged=damaged,
-            clock=int(row["clock"]),
-            paused=bool(row["paused"]),
-            timeouts=tuple(int(r[1]) for r in seats),
-            table=tuple(int(r[2]) for r in seats),
-        )
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- writing matches -----------------------------------------------------------------
     async def create_match(
@@ -371,7 +350,8 @@ class Store:
     ) -> Saved:
         """Replace the lobby's players (join order kept as given), version-checked."""
         async with self._transaction() as db:
-            new_version = await self._bump(db, match_id, version, status="lobby")
+            bumped = await self._bump(db, match_id, version, status="lobby")
+            new_version = int(bumped["version"])
             await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
             await db.executemany(
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, ?)",
@@ -392,9 +372,10 @@ class Store:
         """Seat the players in ``seated`` order and store the first state (and the first
         decisions' timers)."""
         async with self._transaction() as db:
-            new_version = await self._bump(
+            bumped = await self._bump(
                 db, match_id, version, status="active", state=state, status_changes=True
             )
+            new_version = int(bumped["version"])
             await db.executemany(
                 "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
                 [(seat, match_id, user) for seat, user in enumerate(seated)],
@@ -424,7 +405,7 @@ class Store:
         Raises VersionConflict (and changes nothing) if the match is no longer at ``version``."""
         logged = [(seat, move), *also]
         async with self._transaction() as db:
-            new_version = await self._bump(
+            bumped = await self._bump(
                 db,
                 match_id,
                 version,
@@ -434,6 +415,7 @@ class Store:
                 status_changes=status != "active",
                 steps=len(logged),
             )
+            new_version = int(bumped["version"])
             now = iso(self.clock.now())
             await db.executemany(
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
@@ -447,7 +429,8 @@ class Store:
             if status != "active":
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
-        return Saved(new_version, entries)
+            seats = await db.fetch(SEATS, (match_id,))
+        return Saved(new_version, entries, match_row(bumped, seats))
 
     async def _bump(
         self,
@@ -460,10 +443,11 @@ class Store:
         result: dict[str, Any] | None = None,
         status_changes: bool = True,
         steps: int = 1,
-    ) -> int:
+    ) -> Row:
         """The version-checked UPDATE that every match write begins with (inside the caller's
         transaction); VersionConflict when another write came first. ``status`` is written only
-        when it may change, so an ordinary move does not rewrite the open-match index."""
+        when it may change, so an ordinary move does not rewrite the open-match index. Returns
+        the updated row."""
         sets = ["version = version + ?", "updated_at = ?"]
         values: list[Any] = [steps, iso(self.clock.now())]
         if status_changes:
@@ -475,13 +459,16 @@ class Store:
         if result is not None:
             sets.append("result = ?")
             values.append(json.dumps(result))
-        changed = await tx.execute(
-            f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        # The new row comes back with the update (all but its state, which the caller has), so
+        # the service caches the truth without reading the match again.
+        row = await tx.fetchone(
+            f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?"
+            f" RETURNING {ROW_BUT_STATE}",
             (*values, match_id, version),
         )
-        if changed != 1:
+        if row is None:
             raise VersionConflict(match_id)
-        return version + steps
+        return row
 
     # -- the outbox ----------------------------------------------------------------------
     async def _announce(
@@ -624,9 +611,10 @@ class Store:
         resume it (its timers stop, keeping what they had left, or start again), a seat taken
         back from the table (``timers`` sets the seat flags)."""
         async with self._transaction() as db:
-            new_version = await self._bump(
+            bumped = await self._bump(
                 db, match_id, version, status="active", status_changes=False
             )
+            new_version = int(bumped["version"])
             now = self.clock.now()
             if paused is not None:
                 await db.execute(
@@ -736,4 +724,52 @@ def _entry(row: Row) -> OutboxEntry:
         attempts=row["attempts"],
         status=row["status"],
         last_error=row["last_error"],
+    )
+
+
+# The seats of a match in seat order (join order in the lobby).
+SEATS = (
+    "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"
+    " ORDER BY COALESCE(seat, joined), joined"
+)
+# A match row's columns but its state: what a save returns (the service holds the state).
+ROW_BUT_STATE = (
+    "id, game, guild_id, channel_id, creator_id, status, options, seed, version, result,"
+    " clock, paused"
+)
+
+
+def match_row(row: Row, seats: Sequence[Row], state_json: str | None = None) -> MatchRow:
+    """A match as stored, from its row and its seats' rows. Never raises: options or a result
+    that are not valid JSON make it ``damaged`` (the service quarantines it)."""
+    damaged = None
+    try:
+        options = json.loads(row["options"])
+        if not isinstance(options, dict):
+            raise ValueError("options are not an object")
+    except (ValueError, TypeError) as error:
+        options, damaged = {}, f"options: {error}"
+    try:
+        result = json.loads(row["result"]) if row["result"] else None
+    except (ValueError, TypeError) as error:
+        result, damaged = None, damaged or f"result: {error}"
+    return MatchRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        options={str(k): str(v) for k, v in options.items()},
+        seed=row["seed"],
+        # sqlite3.Row's ``in`` looks at values, not names: ask its keys.
+        state_json=row["state"] if "state" in row.keys() else state_json,  # noqa: SIM118
+        version=row["version"],
+        result=result,
+        players=tuple(int(r[0]) for r in seats),
+        damaged=damaged,
+        clock=int(row["clock"]),
+        paused=bool(row["paused"]),
+        timeouts=tuple(int(r[1]) for r in seats),
+        table=tuple(int(r[2]) for r in seats),
     )
