@@ -27,6 +27,7 @@ FIRST_RETRY = 2.0  # seconds before the first retry; doubled after each failure
 MAX_RETRY = 300.0  # never wait longer than this between tries
 CONCURRENCY = 8  # lanes delivered at once
 UNEXPECTED_TRIES = 5  # an unexpected error (a bug) is retried this often, then given up
+SETTLE_LOOK = 0.5  # seconds between looks at the rows while settling, on a shared database
 
 
 class Transient(Exception):
@@ -101,8 +102,20 @@ class Dispatcher(WakeableTask):
                         held_by = self._blocked.get(lane, entry_id)
                         if events[entry_id].is_set() or held_by < entry_id:
                             del waiting[entry_id]
-                    if waiting:
+                    if waiting and self._poll is None:
                         await self._progress.wait()
+                    elif waiting:
+                        # Another process sharing the database may claim and deliver one of
+                        # them: look at the rows too, now and then, not only at our own tries.
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._progress.wait(), SETTLE_LOOK)
+                        try:
+                            looked = await self.store.entries(list(waiting))
+                        except StorageError:
+                            looked = []
+                        for entry in looked:
+                            if entry.status != "pending" or entry.attempts > 0:
+                                waiting.pop(entry.id, None)
         for i in ids:
             self._attempted.pop(i, None)
         # What a failure wrote instead (a note that DMs are closed) belongs to this action too.

@@ -114,11 +114,15 @@ class SqliteTx(Tx):
         self.conn = conn
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        # One hop to aiosqlite's thread, not two (execute, then close the cursor): the rows
+        # changed are read from the connection's change counter, which only this transaction
+        # moves (the write lock is held).
+        before = self.conn.total_changes
         try:
-            async with self.conn.execute(sql, args) as cursor:
-                return cursor.rowcount
+            await self.conn.execute_fetchall(sql, args)
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
+        return self.conn.total_changes - before
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
@@ -128,8 +132,7 @@ class SqliteTx(Tx):
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         try:
-            async with self.conn.execute(sql, args) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self.conn.execute_fetchall(sql, args))
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
 
@@ -176,9 +179,12 @@ class SqliteDatabase(Database):
         await self.writer.close()
 
     async def read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        # One call on the reader's thread runs the statement to its end: with a cursor kept
+        # open across awaits, reads of other tasks overlapping it on this connection share its
+        # read transaction, and under load that snapshot never closes (a read after a committed
+        # write saw the older rows: a legal move refused as "not your turn"). One hop, not three.
         try:
-            async with self.reader.execute(sql, args) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self.reader.execute_fetchall(sql, args))
         except sqlite3.Error as error:
             raise self.translate(error) from error
 
@@ -344,7 +350,11 @@ class PostgresDatabase(Database):
             if schema:
                 conn = await asyncpg.connect(url)
                 try:
-                    await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+                    # IF NOT EXISTS is not safe against a race: processes starting together
+                    # take turns.
+                    async with conn.transaction():
+                        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                        await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
                 finally:
                     await conn.close()
                 settings["search_path"] = schema

@@ -267,3 +267,31 @@ async def test_processes_starting_together_migrate_once(tmp_path: Path):
         assert len({s.instance for s in stores}) == 1
     finally:
         await place.close()
+
+
+async def test_a_read_after_a_committed_write_sees_it_while_other_reads_overlap(place: Place):
+    """Reads overlapping each other on one connection must not keep an old snapshot open: a
+    move read right after it was saved (under load from other players' autocomplete) is the
+    saved one, else a legal move is refused as "not your turn"."""
+    store = await place.open()
+    async with store._transaction() as tx:
+        await tx.execute("INSERT INTO meta (key, value) VALUES ('n', '0')")
+    stop = False
+
+    async def keystrokes() -> None:
+        while not stop:
+            await store._read("SELECT value FROM meta WHERE key = 'n'")
+
+    readers = [asyncio.create_task(keystrokes()) for _ in range(5)]
+    stale = []
+    try:
+        for n in range(1, 201):
+            async with store._transaction() as tx:
+                await tx.execute("UPDATE meta SET value = ? WHERE key = 'n'", (str(n),))
+            seen = int((await store._read("SELECT value FROM meta WHERE key = 'n'"))[0][0])
+            if seen != n:
+                stale.append((n, seen))
+    finally:
+        stop = True
+        await asyncio.gather(*readers)
+    assert stale == []
