@@ -456,7 +456,8 @@ class FakeDiscord(FakeServer):
 
     async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
         # Sent over the session of the shard that holds the channel's guild (DMs: shard 0).
-        session = self.gateway.session_for(self.event_guild(rec.channel))
+        guild = self.event_guild(rec.channel)
+        session = self.gateway.session_for(guild)
         if session is None:  # Discord tells the user "This interaction failed" after 3 s
             rec.undelivered = rec.expired = True
             log.warning("fakediscord: interaction %s sent while no bot is connected", rec.id)
@@ -495,7 +496,7 @@ class FakeDiscord(FakeServer):
             )
         if rec.source is not None:
             payload["message"] = self._message_payload(rec.source)
-        await session.dispatch("INTERACTION_CREATE", payload)
+        await session.dispatch("INTERACTION_CREATE", payload, guild)
 
     async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
         """Send the interaction, then wait for the acknowledgement, the reply and quiet."""

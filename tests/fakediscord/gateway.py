@@ -44,6 +44,7 @@ class GatewaySession:
     intents: int = 0
     seq: int = 0
     events: list[str] = field(default_factory=list)
+    routed: list[tuple[str, int | None]] = field(default_factory=list)  # (event, its guild)
     gone: asyncio.Event = field(default_factory=asyncio.Event)  # set when the socket closed
     shard: tuple[int, int] = (0, 1)  # (id, count) from IDENTIFY; unsharded is shard 0 of 1
 
@@ -52,9 +53,11 @@ class GatewaySession:
         shard_id, count = self.shard
         return shard_of(guild_id, count) == shard_id
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+    async def dispatch(self, event: str, data: dict[str, Any], guild: int | None = None) -> None:
+        """Send one event; `guild` is only recorded (in `routed`), for tests of the routing."""
         self.seq += 1
         self.events.append(event)
+        self.routed.append((event, guild))
         await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
 
 
@@ -106,7 +109,7 @@ class Gateway:
         `intent`)."""
         for session in self.receivers(guild):
             if not intent or session.intents & intent:
-                await session.dispatch(event, data)
+                await session.dispatch(event, data, guild)
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -140,7 +143,7 @@ class Gateway:
                     await session.dispatch("READY", ready)
                     for guild in self._guild_create():
                         if session.serves(int(guild["id"])):
-                            await session.dispatch("GUILD_CREATE", guild)
+                            await session.dispatch("GUILD_CREATE", guild, int(guild["id"]))
                 elif op == 6:  # RESUME: not kept; ask for a fresh IDENTIFY like an expired session
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
                 elif op == 8 and session is not None:  # REQUEST_GUILD_MEMBERS
@@ -158,7 +161,7 @@ class Gateway:
                     }
                     if data.get("nonce"):
                         chunk["nonce"] = data["nonce"]
-                    await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+                    await session.dispatch("GUILD_MEMBERS_CHUNK", chunk, int(guild["id"]))
                 elif op not in (3, 4):  # presence and voice updates are accepted silently
                     log.warning("fakediscord gateway: unhandled op %s: %s", op, frame)
         finally:
