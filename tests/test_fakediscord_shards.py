@@ -71,9 +71,11 @@ def alice(fake: FakeDiscord) -> FakeUser:
 async def test_gateway_bot_recommends_a_shard_count_that_the_bot_follows(
     fake: FakeDiscord, guilds: tuple[int, int]
 ) -> None:
-    async with aiohttp.ClientSession() as http:
-        async with http.get(fake.url + "/api/v10/gateway/bot") as answer:
-            body = await answer.json()
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(fake.url + "/api/v10/gateway/bot") as answer,
+    ):
+        body = await answer.json()
     assert body["shards"] == 1 and body["url"] == fake.gateway_url  # three guilds: one shard
     fake.recommended_shards = 2
     async with fake.running(ShardBot("auto")) as bot:  # no shard count: asks /gateway/bot
