@@ -31,7 +31,7 @@ from data.clock import Clock, SystemClock
 from data.computers import THINK_PAUSE
 from data.matches import MatchService
 from data.outbox import Dispatcher
-from data.store import BUSY_TIMEOUT_MS, StorageError, Store
+from data.store import BUSY_TIMEOUT_MS, LEASE_SECONDS, StorageError, Store, is_postgres_url
 from data.timers import Scheduler
 from rules.base import Game
 from rules.registry import GAMES
@@ -51,8 +51,10 @@ class Settings:
     """Everything the bot reads from its environment (or .env)."""
 
     token: str | None
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL (DATABASE_URL)
     guild_id: int | None  # sync commands to this guild only: instant, for testing
+    # Seconds a process holds a claimed outbox entry or timer before another may take it.
+    lease_seconds: float = LEASE_SECONDS
     # Sharding: how many shards in all (None: as many as Discord recommends) and which of them
     # this process runs (None: all). Several processes share the work by running different ids.
     shard_count: int | None = None
@@ -67,11 +69,39 @@ class Settings:
         shard_count, shard_ids = _shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
-            database=_project_path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+            database=_database(env),
             guild_id=int(guild) if guild else None,
+            lease_seconds=_seconds(env, "LEASE_SECONDS", LEASE_SECONDS),
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+
+def _database(env: Mapping[str, str]) -> Path | str:
+    """DATABASE_URL (PostgreSQL: several processes, several machines) if set, else the SQLite
+    file at DATABASE_PATH."""
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        if not is_postgres_url(url):
+            raise SystemExit(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host:5432/dbname); "
+                "for SQLite leave it empty and set DATABASE_PATH."
+            )
+        return url
+    return _project_path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 86400:
+        raise SystemExit(f"{name} must be a number of seconds (say 90), not {text!r}.")
+    return value
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -126,6 +156,7 @@ class Tidetable(commands.AutoShardedBot):
         clock: Clock | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         computer_pause: float = THINK_PAUSE,
+        lease_seconds: float = LEASE_SECONDS,
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
     ) -> None:
@@ -151,6 +182,7 @@ class Tidetable(commands.AutoShardedBot):
         self.clock: Clock = clock or SystemClock()  # the one clock of the whole bot
         self.busy_timeout_ms = busy_timeout_ms
         self.computer_pause = computer_pause
+        self.lease_seconds = lease_seconds
         self.computers = ComputerTable(self)
         self.store: Store | None = None
         self.people = People(self)  # display names of players, for texts and pictures
@@ -160,6 +192,7 @@ class Tidetable(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
+        self.store.lease_seconds = self.lease_seconds
         self.service = MatchService(self.store, self.games, computer_pause=self.computer_pause)
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
@@ -238,6 +271,7 @@ def build_bot(
     clock: Clock | None = None,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     computer_pause: float = THINK_PAUSE,
+    lease_seconds: float | None = None,
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
 ) -> Tidetable:
@@ -253,6 +287,7 @@ def build_bot(
         clock=clock,
         busy_timeout_ms=busy_timeout_ms,
         computer_pause=computer_pause,
+        lease_seconds=lease_seconds if lease_seconds is not None else settings.lease_seconds,
         shard_count=shard_count if shard_count is not None else settings.shard_count,
         shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
     )

@@ -8,15 +8,28 @@ import contextlib
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
+# With a database other processes share, work appears that nobody here wakes us for (rows a
+# dead process held, whose claims ran out): look at least this often (clock seconds).
+SHARED_POLL = 5.0
+
 
 class WakeableTask(ABC):
     """Subclasses implement ``_run`` (their loop, waiting on ``self._wake``) and name the task."""
 
     task_name: ClassVar[str]
 
-    def __init__(self) -> None:
+    def __init__(self, poll: float | None = None) -> None:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._poll = poll
+
+    def until(self, upcoming: float | None, now: float) -> float | None:
+        """When to look again: at ``upcoming`` (None: only when nudged), but no later than
+        the poll interval when other processes share the work."""
+        if self._poll is None:
+            return upcoming
+        latest = now + self._poll
+        return latest if upcoming is None else min(upcoming, latest)
 
     @abstractmethod
     async def _run(self) -> None: ...

@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
 from data.turnclock import BACK, DEADLINE, Plan, Prefs, Quiet
 
 if TYPE_CHECKING:
+    from data.sql import Row, Tx
     from data.store import Announcement, Store
 
 TIMED = "('deadline', 'reminder', 'turn')"  # the kinds that belong to a decision
@@ -45,7 +44,7 @@ class Timer:
     remaining: float | None
 
 
-async def write_plan(db: aiosqlite.Connection, match_id: int, plan: Plan, now: float) -> None:
+async def write_plan(db: Tx, match_id: int, plan: Plan, now: float) -> None:
     """Write ``plan`` for ``match_id`` inside the caller's transaction."""
     if plan.done:
         marks = ", ".join("?" for _ in plan.done)
@@ -88,7 +87,7 @@ async def write_plan(db: aiosqlite.Connection, match_id: int, plan: Plan, now: f
         )
 
 
-async def void_match(db: aiosqlite.Connection, match_id: int, now: float) -> None:
+async def void_match(db: Tx, match_id: int, now: float) -> None:
     """Every timer of a match that ended (finished or cancelled) stops."""
     await db.execute(
         "UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ?"
@@ -113,8 +112,48 @@ class ClockStore:
         )
         return [_timer(r) for r in rows]
 
+    async def claim_due(self, now: float, limit: int = 64) -> list[Timer]:
+        """The due rows, claimed by this process for the store's lease: another process
+        sharing the database passes over them (PostgreSQL: ``SKIP LOCKED``, so two processes
+        never wait on each other), and takes them only if this one dies holding them."""
+        if not await self.store._read(
+            "SELECT 1 FROM timers WHERE status = 'pending' AND due_at <= ?"
+            " AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1",
+            (now, now),
+        ):
+            return []  # the common case costs a read, not a write
+        async with self.store._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE timers SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT id FROM"
+                " timers WHERE status = 'pending' AND due_at <= ? AND (lease_until IS NULL OR"
+                f" lease_until <= ?) ORDER BY due_at, id LIMIT ?{self.store.skip_locked})"
+                " RETURNING *",
+                (self.store.process, now + self.store.lease_seconds, now, now, limit),
+            )
+        return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
+
+    async def still_pending(self, timer_id: int) -> bool:
+        rows = await self.store._read(
+            "SELECT 1 FROM timers WHERE id = ? AND status = 'pending'", (timer_id,)
+        )
+        return bool(rows)
+
+    async def release(self, timer_id: int) -> None:
+        """Give back the claim on a row that is still pending after it was handled (a move
+        came first and it must be looked at again): due again now, not after the lease."""
+        async with self.store._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET claimed_by = NULL, lease_until = NULL WHERE id = ?"
+                " AND status = 'pending' AND claimed_by = ?",
+                (timer_id, self.store.process),
+            )
+
     async def next_due(self) -> float | None:
-        rows = await self.store._read("SELECT MIN(due_at) FROM timers WHERE status = 'pending'")
+        """When the next row falls due (or the next claim another process holds runs out)."""
+        rows = await self.store._read(
+            "SELECT MIN(CASE WHEN lease_until > due_at THEN lease_until ELSE due_at END)"
+            " FROM timers WHERE status = 'pending'"
+        )
         return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
     async def timer(self, timer_id: int) -> Timer | None:
@@ -156,12 +195,12 @@ class ClockStore:
         pending, so it goes out once whatever crashes or runs twice."""
         now = self.clock.now()
         async with self.store._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE timers SET status = 'done', done_at = ? WHERE id = ?"
                 " AND status = 'pending'",
                 (now, timer_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return ()
             timer = await self._one(db, timer_id)
             return await self.store._announce(db, timer.match_id if timer else None, announce)
@@ -174,12 +213,12 @@ class ClockStore:
         now = self.clock.now()
         async with self.store._transaction() as db:
             marks = ", ".join("?" for _ in timer_ids)
-            cursor = await db.execute(
+            changed = await db.execute(
                 f"UPDATE timers SET status = 'done', done_at = ? WHERE id IN ({marks})"
                 " AND status = 'pending'",
                 (now, *timer_ids),
             )
-            if cursor.rowcount < 1 or not announce:
+            if changed < 1 or not announce:
                 return ()
             return await self.store._announce(db, None, announce)
 
@@ -201,7 +240,7 @@ class ClockStore:
         """A timer that no longer applies (its decision is over, the player opted out)."""
         async with self.store._transaction() as db:
             await db.execute(
-                "UPDATE timers SET status = 'void', done_at = ? WHERE id = ?"
+                "UPDATE timers SET status = 'void', done_at = ?, lease_until = NULL WHERE id = ?"
                 " AND status = 'pending'",
                 (self.clock.now(), timer_id),
             )
@@ -209,7 +248,8 @@ class ClockStore:
     async def postpone(self, timer_id: int, due_at: float) -> None:
         async with self.store._transaction() as db:
             await db.execute(
-                "UPDATE timers SET due_at = ? WHERE id = ? AND status = 'pending'",
+                "UPDATE timers SET due_at = ?, claimed_by = NULL, lease_until = NULL"
+                " WHERE id = ? AND status = 'pending'",
                 (due_at, timer_id),
             )
 
@@ -222,21 +262,23 @@ class ClockStore:
 
     # -- pausing ----------------------------------------------------------------------------
     @staticmethod
-    async def pause_rows(db: aiosqlite.Connection, now: float, where: str, args: Any) -> None:
+    async def pause_rows(db: Tx, now: float, where: str, args: Any) -> None:
         """Stop the running timers chosen by ``where``: each keeps the seconds it had left."""
         await db.execute(
-            "UPDATE timers SET status = 'paused', remaining = MAX(due_at - ?, 0)"
+            "UPDATE timers SET status = 'paused',"
+            " remaining = CASE WHEN due_at > ? THEN due_at - ? ELSE 0 END"
             f" WHERE status = 'pending' AND kind IN ('deadline', 'reminder') AND {where}",
-            (now, *args),
+            (now, now, *args),
         )
 
     @staticmethod
-    async def resume_rows(db: aiosqlite.Connection, now: float, where: str, args: Any) -> None:
+    async def resume_rows(db: Tx, now: float, where: str, args: Any) -> None:
         """Start again the paused timers chosen by ``where`` whose match is not paused and
         whose player is not away, with the time they had left."""
         await db.execute(
             "UPDATE timers SET status = 'pending', due_at = ? + COALESCE(remaining, 0),"
-            " remaining = NULL WHERE status = 'paused' AND " + where
+            " remaining = NULL WHERE status = 'paused' AND "
+            + where
             + " AND NOT EXISTS (SELECT 1 FROM matches AS m WHERE m.id = timers.match_id"
             " AND m.paused = 1) AND NOT EXISTS (SELECT 1 FROM users AS u WHERE"
             " u.user_id = timers.user_id AND u.away_until > ?)",
@@ -249,9 +291,7 @@ class ClockStore:
         now = self.clock.now()
         async with self.store._transaction() as db:
             await self._ensure_user(db, user_id)
-            await db.execute(
-                "UPDATE users SET away_until = ? WHERE user_id = ?", (until, user_id)
-            )
+            await db.execute("UPDATE users SET away_until = ? WHERE user_id = ?", (until, user_id))
             await db.execute(
                 "UPDATE timers SET status = 'void', done_at = ? WHERE user_id = ?"
                 " AND kind = 'back' AND status = 'pending'",
@@ -271,12 +311,12 @@ class ClockStore:
         """The end of a time away (its timer fell due): clocks start again, once."""
         now = self.clock.now()
         async with self.store._transaction() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE timers SET status = 'done', done_at = ? WHERE id = ?"
                 " AND status = 'pending'",
                 (now, timer_id),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
             await db.execute(
                 "UPDATE users SET away_until = NULL WHERE user_id = ? AND away_until <= ?",
@@ -332,8 +372,10 @@ class ClockStore:
         return (await self.prefs([user_id]))[user_id]
 
     @staticmethod
-    async def _ensure_user(db: aiosqlite.Connection, user_id: int) -> None:
-        await db.execute("INSERT OR IGNORE INTO users (user_id) VALUES (?)", (user_id,))
+    async def _ensure_user(db: Tx, user_id: int) -> None:
+        await db.execute(
+            "INSERT INTO users (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING", (user_id,)
+        )
 
     async def guild_clock(self, guild_id: int | None) -> str | None:
         if guild_id is None:
@@ -360,9 +402,8 @@ class ClockStore:
         )
         return [int(r[0]) for r in rows]
 
-    async def _one(self, db: aiosqlite.Connection, timer_id: int) -> Timer | None:
-        async with db.execute("SELECT * FROM timers WHERE id = ?", (timer_id,)) as cursor:
-            row = await cursor.fetchone()
+    async def _one(self, db: Tx, timer_id: int) -> Timer | None:
+        row = await db.fetchone("SELECT * FROM timers WHERE id = ?", (timer_id,))
         return _timer(row) if row else None
 
 
@@ -371,7 +412,7 @@ def running_deadlines(timers: dict[int, Timer]) -> dict[int, float]:
     return {seat: t.due_at for seat, t in timers.items() if t.status == "pending"}
 
 
-def _timer(row: aiosqlite.Row) -> Timer:
+def _timer(row: Row) -> Timer:
     return Timer(
         id=row["id"],
         match_id=row["match_id"],
@@ -387,7 +428,7 @@ def _timer(row: aiosqlite.Row) -> Timer:
     )
 
 
-def _prefs(row: aiosqlite.Row) -> Prefs:
+def _prefs(row: Row) -> Prefs:
     start, end, tz = row["quiet_start"], row["quiet_end"], row["tz"] or "UTC"
     quiet = Quiet(int(start), int(end), tz) if start is not None and end is not None else None
     return Prefs(

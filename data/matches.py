@@ -217,8 +217,18 @@ class MatchService:
         self, channel_id: int, game_key: str | None = None, *, allow_damaged: bool = False
     ) -> Match:
         """The open match in this channel; NoMatchHere (naming the right command) otherwise.
-        A match whose saved data cannot be read is refused (MatchDamaged) unless asked for."""
-        row = await self.store.open_match_in(channel_id)
+        A match whose saved data cannot be read is refused (MatchDamaged) unless asked for.
+        A cached match is used when a one-row probe says it is still the channel's match at
+        the same version (autocomplete asks on every keystroke; other processes may have moved
+        it on, so the cache is never trusted without the probe)."""
+        cached = self._matches.get(self._by_channel.get(channel_id, -1))
+        if cached is not None and await self.store.probe_channel(channel_id) == (
+            cached.id,
+            cached.version,
+        ):
+            row: MatchRow | None = cached.row
+        else:
+            row = await self.store.open_match_in(channel_id)
         if row is None:
             self._by_channel.pop(channel_id, None)
             hint = f" Start one with `/{game_key} new`." if game_key else ""
@@ -229,12 +239,16 @@ class MatchService:
                 f"This channel's match #{row.id} is {other.name}: use `/{other.key}` commands "
                 "here, or play in another channel."
             )
-        match = self._decode(row)
+        match = cached if cached is not None and row is cached.row else self._decode(row)
         if match.damaged and not allow_damaged:
             raise self._damaged_error(match)
         return match
 
     async def by_id(self, match_id: int, *, allow_damaged: bool = False) -> Match:
+        """The match with this id; from the cache when its version is still the saved one."""
+        cached = self._matches.get(match_id)
+        if cached is not None and await self.store.version_of(match_id) == cached.version:
+            return cached
         row = await self.store.match(match_id)
         if row is None:
             raise NoMatchHere(f"Match #{match_id} does not exist.")
@@ -577,19 +591,9 @@ class MatchService:
                     "Another move was saved at the same moment, so yours was not played; look at "
                     "the latest board."
                 ) from None
-            row = MatchRow(
-                **{
-                    **match.row.__dict__,
-                    "version": saved.version,
-                    "status": "finished" if outcome else "active",
-                    "state_json": None,
-                    "result": outcome_record(outcome, table) if outcome else None,
-                    "timeouts": tuple(
-                        0 if s == seat else n for s, n in enumerate(match.row.timeouts)
-                    ),
-                }
-            )
-            after_match = Match(row=row, game=game, state=after)
+            # The save returned the row as it now stands: no need to read or decode it again.
+            assert saved.row is not None
+            after_match = Match(row=saved.row, game=game, state=after)
             if outcome is None:
                 self._matches[match.id] = after_match  # no need to decode what we made
             else:

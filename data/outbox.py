@@ -18,7 +18,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from data.background import WakeableTask
+from data.background import SHARED_POLL, WakeableTask
 from data.store import Announcement, OutboxEntry, StorageError, Store
 
 log = logging.getLogger("tidetable.outbox")
@@ -63,7 +63,7 @@ class Dispatcher(WakeableTask):
     task_name = "outbox-dispatcher"
 
     def __init__(self, store: Store, deliver: Deliver, *, concurrency: int = CONCURRENCY) -> None:
-        super().__init__()
+        super().__init__(SHARED_POLL if store.shared else None)
         self.store = store
         self.clock = store.clock
         self._deliver = deliver
@@ -128,7 +128,7 @@ class Dispatcher(WakeableTask):
             if worked:
                 continue
             self._wake.clear()
-            upcoming = await self._next_due()
+            upcoming = self.until(await self._next_due(), self.clock.now())
             if upcoming is None:
                 await self._wake.wait()
             else:
@@ -141,8 +141,9 @@ class Dispatcher(WakeableTask):
             return self.clock.now() + FIRST_RETRY
 
     async def run_once(self) -> bool:
-        """Deliver every entry that is due now (the first of each lane); True if any was."""
-        entries = await self.store.due_entries(self.clock.now(), limit=self._concurrency * 4)
+        """Deliver every entry that is due now (the first of each lane); True if any was.
+        Each is claimed first, so a process sharing the database never delivers it too."""
+        entries = await self.store.claim_due(self.clock.now(), limit=self._concurrency * 4)
         heads: dict[str, OutboxEntry] = {}
         for entry in entries:
             heads.setdefault(entry.lane, entry)

@@ -17,13 +17,9 @@ saved and why; each cause is logged once until a write succeeds again.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
 import secrets
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,169 +28,36 @@ import aiosqlite
 
 from data.clock import Clock, SystemClock, iso
 from data.clockstore import ClockStore, void_match, write_plan
+from data.dberrors import (
+    ChannelTaken,
+    StorageBusy,
+    StorageError,
+    StorageUnavailable,
+    UniqueViolation,
+    VersionConflict,
+)
 from data.ratings import MatchResult
+from data.schema import MIGRATIONS
+from data.sql import Database, PostgresDatabase, Row, SqliteDatabase, Tx
 from data.turnclock import Plan
-from rules.errors import PlayerError
-
-log = logging.getLogger("tidetable.store")
 
 # How long a write waits for a lock held by another connection or process before giving up.
 BUSY_TIMEOUT_MS = 5000
+# How long a process may hold a claimed outbox entry or timer before another may take it
+# (seconds): far longer than a delivery takes, short enough that a dead process's work is
+# picked up within a couple of minutes.
+LEASE_SECONDS = 90.0
 
-# Each entry migrates the schema from version i to i + 1; PRAGMA user_version records how far
-# a database has come. Never edit an entry once released: append a new one.
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE matches (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        game        TEXT    NOT NULL,
-        guild_id    INTEGER,
-        channel_id  INTEGER NOT NULL,
-        creator_id  INTEGER NOT NULL,
-        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
-        options     TEXT    NOT NULL,
-        seed        INTEGER NOT NULL,
-        state       TEXT,
-        version     INTEGER NOT NULL DEFAULT 0,
-        result      TEXT,
-        created_at  TEXT    NOT NULL,
-        updated_at  TEXT    NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_match_per_channel
-        ON matches (channel_id) WHERE status IN ('lobby', 'active');
-    CREATE TABLE seats (
-        match_id   INTEGER NOT NULL REFERENCES matches (id),
-        user_id    INTEGER NOT NULL,
-        joined     INTEGER NOT NULL,
-        seat       INTEGER,
-        PRIMARY KEY (match_id, user_id)
-    );
-    CREATE TABLE moves (
-        match_id   INTEGER NOT NULL REFERENCES matches (id),
-        version    INTEGER NOT NULL,
-        seat       INTEGER,
-        move       TEXT    NOT NULL,
-        at         TEXT    NOT NULL,
-        PRIMARY KEY (match_id, version)
-    );
-    """,
-    # The outbox: one row per announcement, delivered in id order within its lane (a match),
-    # retried with backoff, kept after delivery as the record of what was announced.
-    """
-    CREATE TABLE outbox (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        lane        TEXT    NOT NULL,
-        match_id    INTEGER REFERENCES matches (id),
-        kind        TEXT    NOT NULL,
-        payload     TEXT    NOT NULL,
-        created_at  REAL    NOT NULL,
-        due_at      REAL    NOT NULL,
-        attempts    INTEGER NOT NULL DEFAULT 0,
-        status      TEXT    NOT NULL DEFAULT 'pending'
-                    CHECK (status IN ('pending', 'sent', 'failed')),
-        last_error  TEXT,
-        done_at     REAL
-    );
-    CREATE INDEX outbox_pending ON outbox (due_at) WHERE status = 'pending';
-    CREATE INDEX outbox_lane ON outbox (lane, id) WHERE status = 'pending';
-    CREATE TABLE users (
-        user_id     INTEGER PRIMARY KEY,
-        dm_closed   INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE TABLE meta (
-        key         TEXT PRIMARY KEY,
-        value       TEXT NOT NULL
-    );
-    """,
-    # The turn clock (data/turnclock.py, data/clockstore.py): timers indexed by due time, each
-    # bound to one decision (the match version it began at); a match's clock and pause; seats
-    # the table plays; players' preferences and time away; servers' default clocks.
-    """
-    CREATE TABLE timers (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        match_id    INTEGER REFERENCES matches (id),
-        user_id     INTEGER NOT NULL,
-        seat        INTEGER,
-        kind        TEXT    NOT NULL CHECK (kind IN ('deadline', 'reminder', 'turn', 'back')),
-        detail      TEXT    NOT NULL DEFAULT '',
-        decision    INTEGER NOT NULL,
-        due_at      REAL    NOT NULL,
-        begun       REAL    NOT NULL,
-        status      TEXT    NOT NULL DEFAULT 'pending'
-                    CHECK (status IN ('pending', 'paused', 'done', 'void')),
-        remaining   REAL,
-        done_at     REAL
-    );
-    CREATE INDEX timers_due ON timers (due_at) WHERE status = 'pending';
-    CREATE INDEX timers_match ON timers (match_id, seat) WHERE status IN ('pending', 'paused');
-    CREATE INDEX timers_user ON timers (user_id) WHERE status IN ('pending', 'paused');
-    ALTER TABLE matches ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE matches ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE matches ADD COLUMN board_message INTEGER;
-    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE seats ADD COLUMN table_seat INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX seats_user ON seats (user_id);
-    ALTER TABLE users ADD COLUMN away_until REAL;
-    ALTER TABLE users ADD COLUMN notify_turn INTEGER NOT NULL DEFAULT 1;
-    ALTER TABLE users ADD COLUMN reminders INTEGER NOT NULL DEFAULT 1;
-    ALTER TABLE users ADD COLUMN quiet_start INTEGER;
-    ALTER TABLE users ADD COLUMN quiet_end INTEGER;
-    ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
-    CREATE TABLE guild_settings (
-        guild_id      INTEGER PRIMARY KEY,
-        default_clock TEXT NOT NULL
-    );
-    """,
-)
+__all__ = [
+    "MIGRATIONS",
+    "ChannelTaken",
+    "StorageBusy",
+    "StorageError",
+    "StorageUnavailable",
+    "VersionConflict",
+]
 
 OPEN_STATUSES = ("lobby", "active")
-
-
-# -- errors -----------------------------------------------------------------------------------
-class VersionConflict(Exception):
-    """The match changed since it was read (another move, or another process, came first)."""
-
-
-class ChannelTaken(Exception):
-    """The channel already has an open match."""
-
-
-class StorageError(PlayerError):
-    """The database could not do what was asked; nothing was saved. The message says why, in
-    words for the player; ``cause`` is the short cause for the log."""
-
-    def __init__(self, message: str, cause: str) -> None:
-        super().__init__(message)
-        self.cause = cause
-
-
-class StorageBusy(StorageError):
-    """Another connection or process held the write lock for longer than the busy timeout."""
-
-
-class StorageUnavailable(StorageError):
-    """The storage cannot work (read-only, disk full, damaged file, schema from newer code)."""
-
-
-BUSY = (
-    "The database is busy; nothing was saved. Try again in a moment.",
-    "database locked by another writer",
-)
-READ_ONLY = (
-    "Nothing was saved: the bot's database is read-only. A server admin must tell the bot's "
-    "operator.",
-    "database is read-only",
-)
-DISK_FULL = (
-    "Nothing was saved: the disk of the bot's database is full. A server admin must tell the "
-    "bot's operator.",
-    "database or disk is full",
-)
-BROKEN = (
-    "Nothing was saved: the bot's database cannot be written right now. A server admin must "
-    "tell the bot's operator.",
-    "database error",
-)
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -269,158 +132,118 @@ class Saved:
 
     version: int
     entries: tuple[int, ...] = field(default=())
+    # The match as the change left it, all but its state (``state_json`` is None): what a
+    # move's save returns, so the service need not read the match again.
+    row: MatchRow | None = None
 
 
 def match_lane(match_id: int) -> str:
     return f"match:{match_id}"
 
 
-class Store:
-    """A writer connection (one write at a time, serialised by a lock: SQLite has one writer)
-    and a reader connection for everything that only looks."""
+def is_postgres_url(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
 
-    def __init__(
-        self,
-        writer: aiosqlite.Connection,
-        reader: aiosqlite.Connection,
-        clock: Clock,
-    ) -> None:
-        self._db = writer
-        self._reader = reader
+
+class Store:
+    """The matches, their log, the outbox and the turn clock's rows, over one ``Database``:
+    SQLite (a file, one process) or PostgreSQL (a server, any number of processes)."""
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self.db = db
         self.clock = clock
-        self._write_lock = asyncio.Lock()
-        self._logged_causes: set[str] = set()
         self.instance = ""  # a short random id of this database, for idempotency keys
+        # This process, in the claims it takes on outbox entries and timers.
+        self.process = secrets.token_hex(6)
+        self.lease_seconds = LEASE_SECONDS
+
+    @property
+    def skip_locked(self) -> str:
+        """What a claiming SELECT adds so that processes pass over each other's rows instead of
+        waiting for them (PostgreSQL; SQLite has one writer at a time, so it needs none)."""
+        return " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgresql" else ""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may write this database at the same time."""
+        return self.db.shared
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        """SQLite's writer connection (tests reach under the store with it)."""
+        assert isinstance(self.db, SqliteDatabase), "only SQLite has a single writer connection"
+        return self.db.writer
 
     @classmethod
     async def open(
-        cls, path: str | Path, clock: Clock | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        cls,
+        target: str | Path,
+        clock: Clock | None = None,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        *,
+        schema: str | None = None,
     ) -> Store:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
+        """Open the database at ``target`` (a SQLite file, made if needed, or a
+        ``postgresql://`` URL) and bring its schema up to date. ``schema``: PostgreSQL only,
+        the schema to keep the tables in (tests use one each).
 
         Raises StorageUnavailable with one line saying why when the database cannot be used:
-        read-only, full, damaged, or written by a newer version of the bot.
+        unreachable, read-only, full, damaged, or written by a newer version of the bot.
         """
         clock = clock or SystemClock()
-        memory = str(path) == ":memory:"
+        db: Database
+        if is_postgres_url(target):
+            db = await PostgresDatabase.connect(str(target), busy_timeout_ms, schema=schema)
+        else:
+            db = await SqliteDatabase.connect(target, busy_timeout_ms)
+        store = cls(db, clock)
         try:
-            if not memory:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            writer = await _connect(path, busy_timeout_ms)
-            try:
-                reader = writer if memory else await _connect(path, busy_timeout_ms)
-            except BaseException:
-                await writer.close()
-                raise
-        except (OSError, sqlite3.Error) as error:
-            raise StorageUnavailable(
-                f"Cannot open the database {path}: {error}.", "cannot open database"
-            ) from error
-        store = cls(writer, reader, clock)
-        try:
-            await store._migrate()
+            await db.migrate(MIGRATIONS)
             await store._probe()
-        except sqlite3.Error as error:
-            await store.close()
-            raise store._translate(error) from error
-        except StorageError:
+        except BaseException:
             await store.close()
             raise
         return store
 
     async def close(self) -> None:
-        if self._reader is not self._db:
-            await self._reader.close()
-        await self._db.close()
-
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
-        if current > len(MIGRATIONS):
-            raise StorageUnavailable(
-                f"The database was written by a newer version of the bot (schema {current}; "
-                f"this code knows {len(MIGRATIONS)}): run the newer version, or restore a backup.",
-                "database schema is newer than the code",
-            )
-        for version in range(current, len(MIGRATIONS)):
-            await self._db.executescript(
-                f"BEGIN IMMEDIATE; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1};"
-                " COMMIT;"
-            )
+        await self.db.close()
 
     async def _probe(self) -> None:
         """One write at start-up, so a read-only or full database is named before any player
-        meets it; it also reads (or makes) this database's instance id."""
-        async with self._transaction() as db:
-            async with db.execute("SELECT value FROM meta WHERE key = 'instance'") as cursor:
-                row = await cursor.fetchone()
-            self.instance = row[0] if row else secrets.token_hex(4)
-            await db.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('instance', ?)", (self.instance,)
+        meets it; it also reads (or makes) this database's instance id, the same for every
+        process that shares the database (it is part of every message's nonce)."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('instance', ?) ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(4),),
             )
-            await db.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES ('opened_at', ?)",
+            row = await tx.fetchone("SELECT value FROM meta WHERE key = 'instance'")
+            self.instance = str(row[0]) if row else ""
+            if not self.shared:
+                # One process owns a SQLite file: what an earlier run claimed and did not
+                # finish (it crashed) is free again now, not after the lease.
+                for table in ("outbox", "timers"):
+                    await tx.execute(
+                        f"UPDATE {table} SET claimed_by = NULL, lease_until = NULL"
+                        " WHERE status = 'pending' AND lease_until IS NOT NULL"
+                    )
+            await tx.execute(
+                "INSERT INTO meta (key, value) VALUES ('opened_at', ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (iso(self.clock.now()),),
             )
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await self.db.schema_version()
 
     # -- transactions --------------------------------------------------------------------
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: committed if the body returns, rolled back on any failure
-        (a version conflict, a lock held elsewhere, a full disk, a cancelled task), so the
-        connection is always clean for the next write."""
-        async with self._write_lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                await self._rollback()
-                raise self._translate(error) from error
-            try:
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException as error:
-                await self._rollback()
-                if isinstance(error, sqlite3.Error):
-                    raise self._translate(error) from error
-                raise
-        self._logged_causes.clear()  # a write worked: log the next failure again
+    def _transaction(self) -> Any:
+        """``async with store._transaction() as tx``: one write transaction, committed if the
+        body returns, rolled back on any failure, so the connection is always clean."""
+        return self.db.transaction()
 
-    async def _rollback(self) -> None:
-        try:
-            if self._db.in_transaction:
-                await self._db.execute("ROLLBACK")
-        except sqlite3.Error as error:  # the connection is in trouble; say so once
-            self._log_once(f"rollback failed: {error}")
-
-    def _translate(self, error: sqlite3.Error) -> StorageError:
-        name = getattr(error, "sqlite_errorname", "") or ""
-        text = str(error).lower()
-        if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED") or "locked" in text:
-            message, cause, kind = *BUSY, StorageBusy
-        elif name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
-            message, cause, kind = *READ_ONLY, StorageUnavailable
-        elif name.startswith("SQLITE_FULL") or "full" in text:
-            message, cause, kind = *DISK_FULL, StorageUnavailable
-        else:
-            message, cause, kind = *BROKEN, StorageUnavailable
-        self._log_once(f"{cause} ({name or type(error).__name__}: {error})")
-        return kind(message, cause)
-
-    def _log_once(self, cause: str) -> None:
-        if cause not in self._logged_causes:
-            self._logged_causes.add(cause)
-            log.error("storage: %s", cause)
-
-    async def _read(self, sql: str, args: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        try:
-            async with self._reader.execute(sql, args) as cursor:
-                return list(await cursor.fetchall())
-        except sqlite3.Error as error:
-            raise self._translate(error) from error
+    async def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return await self.db.read(sql, args)
 
     # -- reading -------------------------------------------------------------------------
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
@@ -462,42 +285,18 @@ class Store:
         )
         return [int(r[0]) for r in rows]
 
-    async def _with_players(self, row: aiosqlite.Row) -> MatchRow:
-        seats = await self._read(
-            "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"
-            " ORDER BY COALESCE(seat, joined), joined",
-            (row["id"],),
+    async def _with_players(self, row: Row) -> MatchRow:
+        return match_row(row, await self._read(SEATS, (row["id"],)))
+
+    async def probe_channel(self, channel_id: int) -> tuple[int, int] | None:
+        """The id and version of the channel's open match (one small row from the open-match
+        index): enough to tell whether a cached match is still the truth."""
+        rows = await self._read(
+            "SELECT id, version FROM matches WHERE channel_id = ?"
+            " AND status IN ('lobby', 'active')",
+            (channel_id,),
         )
-        damaged = None
-        try:
-            options = json.loads(row["options"])
-            if not isinstance(options, dict):
-                raise ValueError("options are not an object")
-        except (ValueError, TypeError) as error:
-            options, damaged = {}, f"options: {error}"
-        try:
-            result = json.loads(row["result"]) if row["result"] else None
-        except (ValueError, TypeError) as error:
-            result, damaged = None, damaged or f"result: {error}"
-        return MatchRow(
-            id=row["id"],
-            game=row["game"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            creator_id=row["creator_id"],
-            status=row["status"],
-            options={str(k): str(v) for k, v in options.items()},
-            seed=row["seed"],
-            state_json=row["state"],
-            version=row["version"],
-            result=result,
-            players=tuple(int(r[0]) for r in seats),
-            damaged=damaged,
-            clock=int(row["clock"]),
-            paused=bool(row["paused"]),
-            timeouts=tuple(int(r[1]) for r in seats),
-            table=tuple(int(r[2]) for r in seats),
-        )
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     # -- writing matches -----------------------------------------------------------------
     async def create_match(
@@ -516,18 +315,25 @@ class Store:
         now = iso(self.clock.now())
         async with self._transaction() as db:
             try:
-                cursor = await db.execute(
+                made = await db.fetchone(
                     "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, options,"
                     " seed, created_at, updated_at, clock)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
                     (
-                        game, guild_id, channel_id, creator_id, json.dumps(options), seed, now,
-                        now, clock,
+                        game,
+                        guild_id,
+                        channel_id,
+                        creator_id,
+                        json.dumps(options),
+                        seed,
+                        now,
+                        now,
+                        clock,
                     ),
                 )
-            except sqlite3.IntegrityError:
+            except UniqueViolation:
                 raise ChannelTaken(channel_id) from None
-            match_id = int(cursor.lastrowid or 0)
+            match_id = int(made[0]) if made else 0
             await db.execute(
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, 0)",
                 (match_id, creator_id),
@@ -544,7 +350,8 @@ class Store:
     ) -> Saved:
         """Replace the lobby's players (join order kept as given), version-checked."""
         async with self._transaction() as db:
-            new_version = await self._bump(match_id, version, status="lobby")
+            bumped = await self._bump(db, match_id, version, status="lobby")
+            new_version = int(bumped["version"])
             await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
             await db.executemany(
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, ?)",
@@ -565,9 +372,10 @@ class Store:
         """Seat the players in ``seated`` order and store the first state (and the first
         decisions' timers)."""
         async with self._transaction() as db:
-            new_version = await self._bump(
-                match_id, version, status="active", state=state, status_changes=True
+            bumped = await self._bump(
+                db, match_id, version, status="active", state=state, status_changes=True
             )
+            new_version = int(bumped["version"])
             await db.executemany(
                 "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?",
                 [(seat, match_id, user) for seat, user in enumerate(seated)],
@@ -597,7 +405,8 @@ class Store:
         Raises VersionConflict (and changes nothing) if the match is no longer at ``version``."""
         logged = [(seat, move), *also]
         async with self._transaction() as db:
-            new_version = await self._bump(
+            bumped = await self._bump(
+                db,
                 match_id,
                 version,
                 status=status,
@@ -606,6 +415,7 @@ class Store:
                 status_changes=status != "active",
                 steps=len(logged),
             )
+            new_version = int(bumped["version"])
             now = iso(self.clock.now())
             await db.executemany(
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
@@ -619,10 +429,12 @@ class Store:
             if status != "active":
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
-        return Saved(new_version, entries)
+            seats = await db.fetch(SEATS, (match_id,))
+        return Saved(new_version, entries, match_row(bumped, seats))
 
     async def _bump(
         self,
+        tx: Tx,
         match_id: int,
         version: int,
         *,
@@ -631,10 +443,11 @@ class Store:
         result: dict[str, Any] | None = None,
         status_changes: bool = True,
         steps: int = 1,
-    ) -> int:
+    ) -> Row:
         """The version-checked UPDATE that every match write begins with (inside the caller's
         transaction); VersionConflict when another write came first. ``status`` is written only
-        when it may change, so an ordinary move does not rewrite the open-match index."""
+        when it may change, so an ordinary move does not rewrite the open-match index. Returns
+        the updated row."""
         sets = ["version = version + ?", "updated_at = ?"]
         values: list[Any] = [steps, iso(self.clock.now())]
         if status_changes:
@@ -646,28 +459,31 @@ class Store:
         if result is not None:
             sets.append("result = ?")
             values.append(json.dumps(result))
-        cursor = await self._db.execute(
-            f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        # The new row comes back with the update (all but its state, which the caller has), so
+        # the service caches the truth without reading the match again.
+        row = await tx.fetchone(
+            f"UPDATE matches SET {', '.join(sets)} WHERE id = ? AND version = ?"
+            f" RETURNING {ROW_BUT_STATE}",
             (*values, match_id, version),
         )
-        if cursor.rowcount != 1:
+        if row is None:
             raise VersionConflict(match_id)
-        return version + steps
+        return row
 
     # -- the outbox ----------------------------------------------------------------------
     async def _announce(
-        self, db: aiosqlite.Connection, match_id: int | None, announce: Iterable[Announcement]
+        self, db: Tx, match_id: int | None, announce: Iterable[Announcement]
     ) -> tuple[int, ...]:
         now = self.clock.now()
         ids = []
         for item in announce:
             lane = item.lane or (match_lane(match_id) if match_id is not None else "bot")
-            cursor = await db.execute(
+            made = await db.fetchone(
                 "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (lane, match_id, item.kind, json.dumps(item.payload), now, now + item.delay),
             )
-            ids.append(int(cursor.lastrowid or 0))
+            ids.append(int(made[0]) if made else 0)
         return tuple(ids)
 
     async def announce(
@@ -688,8 +504,34 @@ class Store:
         )
         return [_entry(r) for r in rows]
 
+    async def claim_due(self, now: float, limit: int = 32) -> list[OutboxEntry]:
+        """The entries that may go out now (as ``due_entries``, and not held by another
+        process's live claim), claimed by this process for the lease. Another process sharing
+        the database passes over them, and takes them only once the lease has run out (this
+        process died holding them; the message nonce keeps a repeat from showing twice)."""
+        if not await self._read(
+            "SELECT 1 FROM outbox WHERE status = 'pending' AND due_at <= ?"
+            " AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1",
+            (now, now),
+        ):
+            return []  # the common case costs a read, not a write
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT o.id FROM"
+                " outbox AS o WHERE o.status = 'pending' AND o.due_at <= ? AND (o.lease_until IS"
+                " NULL OR o.lease_until <= ?) AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE"
+                " p.status = 'pending' AND p.lane = o.lane AND p.id < o.id) ORDER BY o.id"
+                f" LIMIT ?{self.skip_locked}) RETURNING *",
+                (self.process, now + self.lease_seconds, now, now, limit),
+            )
+        return sorted((_entry(r) for r in rows), key=lambda e: e.id)
+
     async def next_due(self) -> float | None:
-        rows = await self._read("SELECT MIN(due_at) FROM outbox WHERE status = 'pending'")
+        """When the next entry falls due (or another process's claim on one runs out)."""
+        rows = await self._read(
+            "SELECT MIN(CASE WHEN lease_until > due_at THEN lease_until ELSE due_at END)"
+            " FROM outbox WHERE status = 'pending'"
+        )
         return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
     async def entries(self, ids: Sequence[int]) -> list[OutboxEntry]:
@@ -713,7 +555,7 @@ class Store:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE outbox SET status = 'sent', attempts = attempts + 1, done_at = ?,"
-                " last_error = NULL WHERE id = ? AND status = 'pending'",
+                " last_error = NULL, lease_until = NULL WHERE id = ? AND status = 'pending'",
                 (self.clock.now(), entry_id),
             )
 
@@ -723,11 +565,10 @@ class Store:
         """Give up on an entry for good (Discord refused it for a reason retrying cannot fix),
         writing what must be said instead in the same transaction."""
         async with self._transaction() as db:
-            async with db.execute("SELECT match_id FROM outbox WHERE id = ?", (entry_id,)) as cur:
-                row = await cur.fetchone()
+            row = await db.fetchone("SELECT match_id FROM outbox WHERE id = ?", (entry_id,))
             await db.execute(
                 "UPDATE outbox SET status = 'failed', attempts = attempts + 1, done_at = ?,"
-                " last_error = ? WHERE id = ? AND status = 'pending'",
+                " last_error = ?, lease_until = NULL WHERE id = ? AND status = 'pending'",
                 (self.clock.now(), error[:500], entry_id),
             )
             return await self._announce(db, row[0] if row else None, follow_ups)
@@ -735,8 +576,8 @@ class Store:
     async def retry_later(self, entry_id: int, due_at: float, error: str) -> None:
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, last_error = ?"
-                " WHERE id = ? AND status = 'pending'",
+                "UPDATE outbox SET attempts = attempts + 1, due_at = ?, last_error = ?,"
+                " claimed_by = NULL, lease_until = NULL WHERE id = ? AND status = 'pending'",
                 (due_at, error[:500], entry_id),
             )
 
@@ -770,7 +611,10 @@ class Store:
         resume it (its timers stop, keeping what they had left, or start again), a seat taken
         back from the table (``timers`` sets the seat flags)."""
         async with self._transaction() as db:
-            new_version = await self._bump(match_id, version, status="active", status_changes=False)
+            bumped = await self._bump(
+                db, match_id, version, status="active", status_changes=False
+            )
+            new_version = int(bumped["version"])
             now = self.clock.now()
             if paused is not None:
                 await db.execute(
@@ -868,22 +712,7 @@ def table_seats_of(result: Any) -> list[int]:
     return [int(s) for s in seats if isinstance(s, int)]
 
 
-async def _connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.Connection:
-    # isolation_level=None: no implicit transactions; every write opens its own BEGIN IMMEDIATE,
-    # so a failed write can always be rolled back and never leaves a transaction open.
-    db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    try:
-        await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-    except BaseException:
-        await db.close()  # a file that is not a database: never leave its thread behind
-        raise
-    return db
-
-
-def _entry(row: aiosqlite.Row) -> OutboxEntry:
+def _entry(row: Row) -> OutboxEntry:
     return OutboxEntry(
         id=row["id"],
         lane=row["lane"],
@@ -895,4 +724,52 @@ def _entry(row: aiosqlite.Row) -> OutboxEntry:
         attempts=row["attempts"],
         status=row["status"],
         last_error=row["last_error"],
+    )
+
+
+# The seats of a match in seat order (join order in the lobby).
+SEATS = (
+    "SELECT user_id, timeouts, table_seat FROM seats WHERE match_id = ?"
+    " ORDER BY COALESCE(seat, joined), joined"
+)
+# A match row's columns but its state: what a save returns (the service holds the state).
+ROW_BUT_STATE = (
+    "id, game, guild_id, channel_id, creator_id, status, options, seed, version, result,"
+    " clock, paused"
+)
+
+
+def match_row(row: Row, seats: Sequence[Row], state_json: str | None = None) -> MatchRow:
+    """A match as stored, from its row and its seats' rows. Never raises: options or a result
+    that are not valid JSON make it ``damaged`` (the service quarantines it)."""
+    damaged = None
+    try:
+        options = json.loads(row["options"])
+        if not isinstance(options, dict):
+            raise ValueError("options are not an object")
+    except (ValueError, TypeError) as error:
+        options, damaged = {}, f"options: {error}"
+    try:
+        result = json.loads(row["result"]) if row["result"] else None
+    except (ValueError, TypeError) as error:
+        result, damaged = None, damaged or f"result: {error}"
+    return MatchRow(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        options={str(k): str(v) for k, v in options.items()},
+        seed=row["seed"],
+        # sqlite3.Row's ``in`` looks at values, not names: ask its keys.
+        state_json=row["state"] if "state" in row.keys() else state_json,  # noqa: SIM118
+        version=row["version"],
+        result=result,
+        players=tuple(int(r[0]) for r in seats),
+        damaged=damaged,
+        clock=int(row["clock"]),
+        paused=bool(row["paused"]),
+        timeouts=tuple(int(r[1]) for r in seats),
+        table=tuple(int(r[2]) for r in seats),
     )

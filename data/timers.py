@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from data.background import WakeableTask
+from data.background import SHARED_POLL, WakeableTask
 from data.clockstore import Timer
 from data.store import StorageError
 from data.turnclock import BACK, DEADLINE, REMINDER, TURN
@@ -34,7 +34,7 @@ class Scheduler(WakeableTask):
     task_name = "turn-clock"
 
     def __init__(self, turns: Turns, nudge: Callable[[], None] = lambda: None) -> None:
-        super().__init__()
+        super().__init__(SHARED_POLL if turns.store.shared else None)
         self.turns = turns
         self.clocks = turns.clocks
         self.clock = turns.store.clock
@@ -59,7 +59,7 @@ class Scheduler(WakeableTask):
             try:
                 while await self.run_once():
                     pass
-                upcoming = await self.clocks.next_due()
+                upcoming = self.until(await self.clocks.next_due(), self.clock.now())
             except StorageError:
                 await self.clock.sleep_until(self.clock.now() + STORAGE_PAUSE, self._wake)
                 continue
@@ -75,7 +75,7 @@ class Scheduler(WakeableTask):
     async def run_once(self) -> bool:
         """Carry out the rows due now; True if there may be more."""
         now = self.clock.now()
-        due = await self.clocks.due(now, BATCH)
+        due = await self.clocks.claim_due(now, BATCH)
         for timer in due:
             await self.handle(timer)
         if len(due) < BATCH:
@@ -105,5 +105,9 @@ class Scheduler(WakeableTask):
             log.exception("timer %s (%s of match %s) failed", timer.id, timer.kind, timer.match_id)
             await self.clocks.postpone(timer.id, self.clock.now() + RETRY)
             return
+        # Still pending (a move came first and the row must be looked at again): free it now
+        # rather than when the claim runs out.
+        if await self.clocks.still_pending(timer.id):
+            await self.clocks.release(timer.id)
         self.handled += 1
         self._nudge()

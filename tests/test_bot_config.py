@@ -144,3 +144,17 @@ def test_docs_readings_hold_every_reading_of_every_game():
         assert lines, key
         for line in lines:
             assert line in readings, (key, line)
+
+
+def test_database_url_chooses_postgresql_and_is_checked():
+    url = "postgresql://tide@db.example:5432/tidetable"
+    assert Settings.from_env({"DATABASE_URL": url, "DATABASE_PATH": "x.db"}).database == url
+    with pytest.raises(SystemExit, match="must be a PostgreSQL URL"):
+        Settings.from_env({"DATABASE_URL": "mysql://db/x"})
+
+
+def test_lease_seconds_from_the_environment():
+    assert Settings.from_env({"LEASE_SECONDS": "4"}).lease_seconds == 4.0
+    for wrong in ("0", "soon", "-3", "1e9"):
+        with pytest.raises(SystemExit, match="LEASE_SECONDS must be a number of seconds"):
+            Settings.from_env({"LEASE_SECONDS": wrong})

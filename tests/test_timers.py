@@ -18,6 +18,7 @@ from data.timers import Scheduler
 from data.turnclock import HOUR, TURN_NOTICE_DELAY
 from data.turns import ClockError
 from rules.registry import GAMES
+from tests.support.backends import Place
 from tests.support.nim import Nim
 
 GUILD, CHANNEL = 1, 10
@@ -31,11 +32,10 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, clock: ManualClock):
-    store = await Store.open(tmp_path / "t.sqlite3", clock)
+async def service(place: Place, clock: ManualClock):
+    store = await place.open(clock)
     seeds = iter(range(1000, 2000))
-    yield MatchService(store, {"nim": Nim(), **GAMES}, new_seed=lambda: next(seeds))
-    await store.close()
+    return MatchService(store, {"nim": Nim(), **GAMES}, new_seed=lambda: next(seeds))
 
 
 @pytest.fixture

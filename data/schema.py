@@ -1,0 +1,118 @@
+"""The database's schema: numbered migrations, the same for both back-ends (``data/sql.py``
+translates the column types for PostgreSQL). Each entry migrates the schema from version i to
+i + 1. Never edit an entry once released: append a new one."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        game        TEXT    NOT NULL,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        creator_id  INTEGER NOT NULL,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        options     TEXT    NOT NULL,
+        seed        INTEGER NOT NULL,
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        result      TEXT,
+        created_at  TEXT    NOT NULL,
+        updated_at  TEXT    NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_match_per_channel
+        ON matches (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        match_id   INTEGER NOT NULL REFERENCES matches (id),
+        user_id    INTEGER NOT NULL,
+        joined     INTEGER NOT NULL,
+        seat       INTEGER,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE TABLE moves (
+        match_id   INTEGER NOT NULL REFERENCES matches (id),
+        version    INTEGER NOT NULL,
+        seat       INTEGER,
+        move       TEXT    NOT NULL,
+        at         TEXT    NOT NULL,
+        PRIMARY KEY (match_id, version)
+    );
+    """,
+    # The outbox: one row per announcement, delivered in id order within its lane (a match),
+    # retried with backoff, kept after delivery as the record of what was announced.
+    """
+    CREATE TABLE outbox (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        lane        TEXT    NOT NULL,
+        match_id    INTEGER REFERENCES matches (id),
+        kind        TEXT    NOT NULL,
+        payload     TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        due_at      REAL    NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        status      TEXT    NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'sent', 'failed')),
+        last_error  TEXT,
+        done_at     REAL
+    );
+    CREATE INDEX outbox_pending ON outbox (due_at) WHERE status = 'pending';
+    CREATE INDEX outbox_lane ON outbox (lane, id) WHERE status = 'pending';
+    CREATE TABLE users (
+        user_id     INTEGER PRIMARY KEY,
+        dm_closed   INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE meta (
+        key         TEXT PRIMARY KEY,
+        value       TEXT NOT NULL
+    );
+    """,
+    # The turn clock (data/turnclock.py, data/clockstore.py): timers indexed by due time, each
+    # bound to one decision (the match version it began at); a match's clock and pause; seats
+    # the table plays; players' preferences and time away; servers' default clocks.
+    """
+    CREATE TABLE timers (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        match_id    INTEGER REFERENCES matches (id),
+        user_id     INTEGER NOT NULL,
+        seat        INTEGER,
+        kind        TEXT    NOT NULL CHECK (kind IN ('deadline', 'reminder', 'turn', 'back')),
+        detail      TEXT    NOT NULL DEFAULT '',
+        decision    INTEGER NOT NULL,
+        due_at      REAL    NOT NULL,
+        begun       REAL    NOT NULL,
+        status      TEXT    NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'paused', 'done', 'void')),
+        remaining   REAL,
+        done_at     REAL
+    );
+    CREATE INDEX timers_due ON timers (due_at) WHERE status = 'pending';
+    CREATE INDEX timers_match ON timers (match_id, seat) WHERE status IN ('pending', 'paused');
+    CREATE INDEX timers_user ON timers (user_id) WHERE status IN ('pending', 'paused');
+    ALTER TABLE matches ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN board_message INTEGER;
+    ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN table_seat INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX seats_user ON seats (user_id);
+    ALTER TABLE users ADD COLUMN away_until REAL;
+    ALTER TABLE users ADD COLUMN notify_turn INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE users ADD COLUMN reminders INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE users ADD COLUMN quiet_start INTEGER;
+    ALTER TABLE users ADD COLUMN quiet_end INTEGER;
+    ALTER TABLE users ADD COLUMN tz TEXT NOT NULL DEFAULT 'UTC';
+    CREATE TABLE guild_settings (
+        guild_id      INTEGER PRIMARY KEY,
+        default_clock TEXT NOT NULL
+    );
+    """,
+    # Several processes on one database (PostgreSQL): an outbox entry or a due timer is claimed
+    # by one process for a lease; if that process dies holding it, another takes it once the
+    # lease has run out (data/outbox.py, data/timers.py).
+    """
+    ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+    ALTER TABLE outbox ADD COLUMN lease_until REAL;
+    ALTER TABLE timers ADD COLUMN claimed_by TEXT;
+    ALTER TABLE timers ADD COLUMN lease_until REAL;
+    """,
+)

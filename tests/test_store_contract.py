@@ -1,0 +1,269 @@
+"""The store's contract on both back-ends (SQLite always; PostgreSQL when TEST_DATABASE_URL is
+set): several processes on one database (here: several stores on one place) never double a
+move, a lobby, an outbox entry or a timer, and what a dead process held is taken over once its
+lease runs out. The match service's own tests (tests/test_matches.py, tests/test_timers.py) run
+on both back-ends too, through the same ``place`` fixture."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from data.clock import ManualClock
+from data.clockstore import ClockStore
+from data.matches import MatchService, StaleMove
+from data.store import (
+    LEASE_SECONDS,
+    MIGRATIONS,
+    Announcement,
+    ChannelTaken,
+    StorageBusy,
+    StorageUnavailable,
+    Store,
+    VersionConflict,
+)
+from data.turnclock import HOUR
+from rules.registry import GAMES
+from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
+from tests.support.nim import Nim
+
+GUILD, CHANNEL = 1, 10
+ALICE, BOB = 100, 200
+
+
+def service_on(store: Store) -> MatchService:
+    seeds = iter(range(1000, 2000))
+    return MatchService(store, {"nim": Nim(), **GAMES}, new_seed=lambda: next(seeds))
+
+
+async def started(service: MatchService, channel: int = CHANNEL, game: str = "nim"):
+    await service.create(game, GUILD, channel, ALICE, {})
+    await service.join(channel, game, BOB)
+    return (await service.start(channel, game, ALICE)).match
+
+
+async def test_two_processes_see_one_instance_id(place: Place):
+    first, second = await place.open(), await place.open()
+    assert first.instance and first.instance == second.instance  # one nonce space
+
+
+async def test_conflicting_saves_from_two_processes_keep_one(place: Place):
+    """Two processes save a move on the same version at once: one is saved, the other is told
+    nothing happened, and the log has one entry for that version."""
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    version = match.version
+    store_a, store_b = a.store, b.store
+    state = match.game.dump_state(match.state)
+    results = await asyncio.gather(
+        store_a.save_move(match.id, version, 0, "take 1", state),
+        store_b.save_move(match.id, version, 0, "take 2", state),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, VersionConflict) for r in results) == 1
+    moves = await store_a.moves(match.id)
+    assert [m.version for m in moves].count(version + 1) == 1
+    assert await store_b.version_of(match.id) == version + 1
+
+
+async def test_a_move_through_another_process_is_seen_at_once(place: Place):
+    """A process's cache never serves a version another process replaced."""
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    assert (await b.current(CHANNEL)).version == match.version  # b caches it now
+    await a.move(CHANNEL, "nim", mover, "take 1")
+    seen = await b.current(CHANNEL)
+    assert seen.version == match.version + 1
+    with pytest.raises(StaleMove):  # b's player chose from the old board
+        await b.move(CHANNEL, "nim", mover, "take 1", expected_version=match.version)
+
+
+async def test_one_lobby_per_channel_across_processes(place: Place):
+    a, b = await place.open(), await place.open()
+    results = await asyncio.gather(
+        a.create_match("nim", GUILD, CHANNEL, ALICE, {}, 1),
+        b.create_match("nim", GUILD, CHANNEL, BOB, {}, 2),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, ChannelTaken) for r in results) == 1
+    assert (await a.open_match_in(CHANNEL)) is not None
+
+
+async def announce_lanes(store: Store, lanes: int, per_lane: int) -> None:
+    for lane in range(lanes):
+        await store.announce(
+            None,
+            [Announcement("post", {"n": i}, lane=f"lane:{lane}") for i in range(per_lane)],
+        )
+
+
+async def test_outbox_claims_are_disjoint_and_keep_lane_order(place: Place):
+    clock = ManualClock()
+    a, b = await place.open(clock), await place.open(clock)
+    await announce_lanes(a, lanes=6, per_lane=3)
+    got_a, got_b = await asyncio.gather(a.claim_due(clock.now()), b.claim_due(clock.now()))
+    ids_a, ids_b = {e.id for e in got_a}, {e.id for e in got_b}
+    assert not ids_a & ids_b
+    heads = {e.lane: e for e in await a.due_entries(clock.now())}
+    assert ids_a | ids_b == {e.id for e in heads.values()}  # every lane's first, once
+    # Nothing behind a claimed head goes out before it, whoever asks.
+    assert await a.claim_due(clock.now()) == [] and await b.claim_due(clock.now()) == []
+    for entry in got_a:
+        await a.mark_sent(entry.id)
+    again = await b.claim_due(clock.now())
+    assert {e.lane for e in again} == {e.lane for e in got_a}
+    assert all(e.payload == {"n": 1} for e in again)
+
+
+async def test_a_dead_process_outbox_claim_is_taken_over_after_its_lease(place: Place):
+    clock = ManualClock()
+    dead, survivor = await place.open(clock), await place.open(clock)
+    await announce_lanes(dead, lanes=1, per_lane=2)
+    (held,) = await dead.claim_due(clock.now())
+    assert await survivor.claim_due(clock.now()) == []
+    assert await survivor.next_due() == pytest.approx(clock.now() + LEASE_SECONDS)
+    clock.advance(LEASE_SECONDS + 1)
+    (taken,) = await survivor.claim_due(clock.now())
+    assert taken.id == held.id  # the same entry: its nonce makes a repeat post show once
+    await survivor.mark_sent(taken.id)
+    await dead.mark_sent(held.id)  # the dead process's late mark changes nothing
+    (entry,) = await survivor.entries([held.id])
+    assert entry.status == "sent" and entry.attempts == 1
+
+
+async def test_timer_claims_are_disjoint_and_taken_over_after_a_lease(place: Place):
+    clock = ManualClock()
+    a, b = service_on(await place.open(clock)), service_on(await place.open(clock))
+    for channel in range(20, 24):
+        await a.create("tokan", GUILD, channel, ALICE, {}, clock="12h")
+        await a.join(channel, "tokan", BOB)
+        await a.start(channel, "tokan", ALICE)
+    clock.advance(7 * HOUR)  # half time: a reminder each
+    clocks_a, clocks_b = ClockStore(a.store), ClockStore(b.store)
+    got_a, got_b = await asyncio.gather(
+        clocks_a.claim_due(clock.now()), clocks_b.claim_due(clock.now())
+    )
+    assert got_a or got_b
+    assert not {t.id for t in got_a} & {t.id for t in got_b}
+    assert await clocks_a.claim_due(clock.now()) == []
+    clock.advance(LEASE_SECONDS + 1)
+    retaken = await clocks_b.claim_due(clock.now())
+    assert {t.id for t in retaken} == {t.id for t in got_a} | {t.id for t in got_b}
+
+
+async def test_a_failed_statement_rolls_back_the_whole_change(place: Place):
+    store = await place.open()
+    match_id, _ = await store.create_match("nim", GUILD, CHANNEL, ALICE, {}, 1)
+    with pytest.raises(RuntimeError):
+        async with store._transaction() as tx:
+            await tx.execute("UPDATE matches SET creator_id = ? WHERE id = ?", (BOB, match_id))
+            raise RuntimeError("a bug halfway through a change")
+    assert (await store.match(match_id)).creator_id == ALICE
+    await store.set_board_message(match_id, 5)  # the connection is clean again
+    assert await store.board_message(match_id) == 5
+
+
+async def test_a_newer_schema_is_refused(place: Place):
+    store = await place.open()
+    async with store._transaction() as tx:
+        if place.backend == "sqlite":
+            await tx.execute("PRAGMA user_version = 99")
+        else:
+            await tx.execute("UPDATE tidetable_schema SET version = 99")
+    await store.close()
+    with pytest.raises(StorageUnavailable, match="newer version"):
+        await place.open()
+
+
+async def hold_match_row(place: Place, store: Store, match_id: int):
+    """Another process holding the match's row (PostgreSQL) or the write lock (SQLite)."""
+    if place.backend == "postgresql":
+        conn = await asyncpg.connect(
+            TEST_DATABASE_URL, server_settings={"search_path": place.schema}
+        )
+        await conn.execute("BEGIN")
+        await conn.execute("SELECT * FROM matches WHERE id = $1 FOR UPDATE", match_id)
+        return conn
+    conn = sqlite3.connect(place.path, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
+
+
+async def test_a_lock_held_too_long_is_busy_and_saves_nothing(place: Place):
+    store = await place.open(busy_timeout_ms=200)
+    service = service_on(store)
+    match = await started(service)
+    holder = await hold_match_row(place, store, match.id)
+    try:
+        with pytest.raises(StorageBusy, match="nothing was saved"):
+            await service.move(CHANNEL, "nim", match.to_act()[0], "take 1")
+    finally:
+        if isinstance(holder, sqlite3.Connection):
+            holder.execute("ROLLBACK")
+            holder.close()
+        else:
+            await holder.execute("ROLLBACK")
+            await holder.close()
+    assert await store.version_of(match.id) == match.version
+    await service.move(CHANNEL, "nim", match.to_act()[0], "take 1")  # works again
+    assert await store.version_of(match.id) == match.version + 1
+
+
+@needs_postgres
+async def test_an_unreachable_server_is_one_line_without_the_password():
+    with pytest.raises(StorageUnavailable) as refused:
+        await Store.open("postgresql://tide:s3cret@127.0.0.1:1/test")
+    assert "s3cret" not in str(refused.value) and "\n" not in str(refused.value)
+
+
+@needs_postgres
+async def test_both_back_ends_have_the_same_tables_and_columns(tmp_path: Path):
+    sqlite = Place("sqlite", tmp_path)
+    postgres = Place("postgresql", tmp_path)
+    try:
+        lite, pg = await sqlite.open(), await postgres.open()
+        assert await lite.schema_version() == await pg.schema_version() == len(MIGRATIONS)
+        lite_tables = {
+            r[0]
+            for r in await lite._read(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
+        pg_tables = {
+            r[0]
+            for r in await pg._read(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = ?",
+                (postgres.schema,),
+            )
+        } - {"tidetable_schema"}
+        assert lite_tables == pg_tables
+        for table in sorted(lite_tables):
+            lite_columns = [r["name"] for r in await lite._read(f"PRAGMA table_info({table})")]
+            pg_columns = [
+                r[0]
+                for r in await pg._read(
+                    "SELECT column_name FROM information_schema.columns WHERE table_schema = ?"
+                    " AND table_name = ? ORDER BY ordinal_position",
+                    (postgres.schema, table),
+                )
+            ]
+            assert lite_columns == pg_columns, table
+    finally:
+        await sqlite.close()
+        await postgres.close()
+
+
+@needs_postgres
+async def test_processes_starting_together_migrate_once(tmp_path: Path):
+    place = Place("postgresql", tmp_path)
+    try:
+        stores = await asyncio.gather(*(place.open() for _ in range(4)))
+        assert {await s.schema_version() for s in stores} == {len(MIGRATIONS)}
+        assert len({s.instance for s in stores}) == 1
+    finally:
+        await place.close()
