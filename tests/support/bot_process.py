@@ -257,10 +257,10 @@ class BotProcess:
     (stdout and stderr, merged) is kept in `lines` and added to a failing test's report.
 
     `database` is the SQLite file, or None to leave the choice to the environment (say, a
-    PostgreSQL `database_url`). `shard_count` and `shard_ids` become SHARD_COUNT and SHARD_IDS
-    (unset: one process runs every shard, as many as the stand-in recommends); `env` adds or
-    overrides any other variable. Whatever is not given is set empty, so that a developer's
-    .env never reaches a test's bot."""
+    PostgreSQL `database_url`; a URL given as `database` is taken as that). `shard_count` and
+    `shard_ids` become SHARD_COUNT and SHARD_IDS (unset: one process runs every shard, as many
+    as the stand-in recommends); `env` adds or overrides any other variable. Whatever is not
+    given is set empty, so that a developer's .env never reaches a test's bot."""
 
     def __init__(
         self,
@@ -275,6 +275,8 @@ class BotProcess:
         database_url: str | None = None,
     ) -> None:
         self.fake = fake
+        if isinstance(database, str) and "://" in database:  # a URL is no file: pass it along
+            database, database_url = None, database_url or database
         self.database = Path(database) if database is not None else None
         self.hooks = list(hooks)
         self.env = {
