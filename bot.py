@@ -11,7 +11,7 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +55,10 @@ class Settings:
     guild_id: int | None  # sync commands to this guild only: instant, for testing
     # Seconds a process holds a claimed outbox entry or timer before another may take it.
     lease_seconds: float = LEASE_SECONDS
+    # Sharding: how many shards in all (None: as many as Discord recommends) and which of them
+    # this process runs (None: all). Several processes share the work by running different ids.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,11 +66,14 @@ class Settings:
         guild = env.get("DISCORD_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SystemExit(f"DISCORD_GUILD_ID must be a server id (digits), not {guild!r}.")
+        shard_count, shard_ids = _shards(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=_database(env),
             guild_id=int(guild) if guild else None,
             lease_seconds=_seconds(env, "LEASE_SECONDS", LEASE_SECONDS),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
@@ -97,14 +104,47 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0,1", "2-3", "0,4-7"), checked; a mistake stops the start
+    with one line rather than a process that connects the wrong shards."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if count_text and not (count_text.isdigit() and int(count_text) > 0):
+        raise SystemExit(f"SHARD_COUNT must be a number of shards (1 or more), not {count_text!r}.")
+    count = int(count_text) if count_text else None
+    if not ids_text:
+        return count, None
+    if count is None:  # discord.py refuses shard ids without a count; say it in our words
+        raise SystemExit("SHARD_IDS needs SHARD_COUNT: the total number of shards of the bot.")
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SystemExit(
+                f"SHARD_IDS must list shard numbers and ranges like 0,1 or 2-3, not {ids_text!r}."
+            )
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise SystemExit(
+                f"SHARD_IDS {part.strip()!r} is out of range: shards are numbered 0 to "
+                f"{count - 1} (SHARD_COUNT={count})."
+            )
+        ids.extend(i for i in range(low, high + 1) if i not in ids)
+    return count, tuple(sorted(ids))
+
+
 def _project_path(path: str | Path) -> Path:
     """A relative path is taken from the project folder, wherever the bot is started from."""
     path = Path(path)
     return path if path.is_absolute() else ROOT / path
 
 
-class Tidetable(commands.Bot):
-    """The bot: one store, one match service, one cog per registered game."""
+class Tidetable(commands.AutoShardedBot):
+    """The bot: one store, one match service, one cog per registered game.
+
+    Sharded as Discord requires past 2,500 servers: each process runs the shards it is given
+    (all by default) and receives the events of those shards' servers only. What a process
+    sends goes over REST, which is not sharded: it may announce in any server.
+    """
 
     def __init__(
         self,
@@ -117,6 +157,8 @@ class Tidetable(commands.Bot):
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         computer_pause: float = THINK_PAUSE,
         lease_seconds: float = LEASE_SECONDS,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -127,6 +169,8 @@ class Tidetable(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
+            shard_count=shard_count,
+            shard_ids=list(shard_ids) if shard_ids else None,  # discord.py wants a list
         )
         self.database = database
         self.guild_id = guild_id
@@ -228,6 +272,8 @@ def build_bot(
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     computer_pause: float = THINK_PAUSE,
     lease_seconds: float | None = None,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -242,6 +288,8 @@ def build_bot(
         busy_timeout_ms=busy_timeout_ms,
         computer_pause=computer_pause,
         lease_seconds=lease_seconds if lease_seconds is not None else settings.lease_seconds,
+        shard_count=shard_count if shard_count is not None else settings.shard_count,
+        shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
     )
 
 

@@ -211,9 +211,10 @@ class Herald:
         message = await self.store.board_message(match.id)
         return messages.channel_link(match.row.guild_id, match.row.channel_id, message)
 
-    def _server(self, guild_id: int | None) -> str:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return f"**{guild.name}**" if guild else "a server"
+    async def _server(self, guild_id: int | None) -> str:
+        # Through People: the server may belong to a shard that another process runs.
+        name = await self.bot.people.server(guild_id)
+        return f"**{name}**" if name else "a server"
 
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
@@ -267,7 +268,7 @@ class Herald:
                 match,
                 payload["reminder"],
                 float(payload["deadline"]),
-                self._server(match.row.guild_id),
+                await self._server(match.row.guild_id),
                 await self._board_link(match),
                 dm=True,
             )
@@ -280,7 +281,7 @@ class Herald:
             pending = match.game.pending(match.state)
             lines.append(
                 f"**{match.game.spec.name}** match #{match.id} on "
-                f"{self._server(match.row.guild_id)}, <#{match.row.channel_id}>: {pending}"
+                f"{await self._server(match.row.guild_id)}, <#{match.row.channel_id}>: {pending}"
                 f"{messages.deadline_note(clock, int(item['seat']))} — "
                 f"{await self._board_link(match)}"
             )

@@ -5,13 +5,17 @@ read from the cache when the member is there, else fetched once (GET guild membe
 intent) and kept for a while, so a match's posts do not each cost a request per player. A name
 that cannot be had (the member left, Discord is slow) is None: texts then mention the user and
 pictures say "Seat 2"; looking a name up never stops a post.
+
+A sharded bot holds in its cache only the servers of the shards it runs, yet it may announce a
+match of any server (the outbox is shared) or list one (`/tidetable mine`): names of members,
+servers and channels it does not hold are read over REST, which is not sharded.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -25,6 +29,7 @@ log = logging.getLogger("tidetable.people")
 
 KEEP_FOR = 600.0  # seconds a fetched name is trusted: a renamed member shows within minutes
 MISSING_KEEP_FOR = 60.0  # a lookup that failed is not retried on every post
+LOOKUP_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
 
 class People:
@@ -33,6 +38,7 @@ class People:
     def __init__(self, bot: Tidetable) -> None:
         self.bot = bot
         self._known: dict[tuple[int, int], tuple[str | None, float]] = {}
+        self._places: dict[tuple[str, int], tuple[str | None, float]] = {}
 
     async def names(self, guild_id: int | None, users: Sequence[int]) -> list[str | None]:
         """The display name of each user in ``guild_id`` (None where it cannot be had)."""
@@ -63,8 +69,59 @@ class People:
                 guild = self.bot.get_guild(guild_id)
                 if guild is not None:
                     return (await guild.fetch_member(user_id)).display_name
+                # A server of another shard: GET guild member needs no Guild object.
+                return _display_name(await self.bot.http.get_member(guild_id, user_id))
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             return user.display_name
-        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+        except LOOKUP_ERRORS as error:
             log.info("no display name for user %s in guild %s: %s", user_id, guild_id, error)
             return None
+
+    async def server(self, guild_id: int | None) -> str | None:
+        """A server's name: from the cache, else fetched (its shard may run elsewhere) and kept
+        for a while; None when it cannot be had."""
+        if not guild_id:
+            return None
+        guild = self.bot.get_guild(guild_id)
+        if guild is not None and guild.name:
+            return guild.name
+
+        async def fetch() -> str | None:
+            return (await self.bot.fetch_guild(guild_id)).name
+
+        return await self._place("guild", guild_id, fetch)
+
+    async def channel(self, channel_id: int) -> str | None:
+        """A channel's (or thread's) name: from the cache, else fetched and kept for a while;
+        None when it cannot be had."""
+        channel = self.bot.get_channel(channel_id)
+        name = getattr(channel, "name", None)
+        if name:
+            return name
+
+        async def fetch() -> str | None:
+            return getattr(await self.bot.fetch_channel(channel_id), "name", None)
+
+        return await self._place("channel", channel_id, fetch)
+
+    async def _place(
+        self, kind: str, place_id: int, fetch: Callable[[], Awaitable[str | None]]
+    ) -> str | None:
+        now = self.bot.clock.now()
+        kept = self._places.get((kind, place_id))
+        if kept is not None and now < kept[1]:
+            return kept[0]
+        try:
+            name = await fetch()
+        except LOOKUP_ERRORS as error:
+            log.info("no name for %s %s: %s", kind, place_id, error)
+            name = None
+        self._places[(kind, place_id)] = (name, now + (KEEP_FOR if name else MISSING_KEEP_FOR))
+        return name
+
+
+def _display_name(member: Any) -> str:
+    """What discord.py's Member.display_name says, from a member payload: the server nickname,
+    else the global display name, else the user name."""
+    user = member.get("user") or {}
+    return member.get("nick") or user.get("global_name") or user["username"]

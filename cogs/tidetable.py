@@ -47,9 +47,9 @@ class TidetableCog(
     async def mine(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         listed = await self.turns.mine(interaction.user.id)
-        await answer(interaction, messages.clip(self.mine_text(listed)))
+        await answer(interaction, messages.clip(await self.mine_text(listed)))
 
-    def mine_text(self, listed: list[Listed]) -> str:
+    async def mine_text(self, listed: list[Listed]) -> str:
         if not listed:
             return "You have no open match. Open one with `/<game> new` in a server channel."
         awaiting = sum(1 for entry in listed if entry.awaiting_me)
@@ -58,17 +58,19 @@ class TidetableCog(
             head += f" — you are away until {messages.timestamp(listed[0].away_until, 'f')}"
         lines = [head]
         for entry in listed[:MINE_SHOWN]:
-            lines.append(self.mine_line(entry))
+            lines.append(await self.mine_line(entry))
         if len(listed) > MINE_SHOWN:
             lines.append(f"… and {len(listed) - MINE_SHOWN} more.")
         return "\n".join(lines)
 
-    def mine_line(self, entry: Listed) -> str:
+    async def mine_line(self, entry: Listed) -> str:
         match = entry.match
-        guild = self.bot.get_guild(match.row.guild_id) if match.row.guild_id else None
-        server = guild.name if guild else "a server"
+        # The match's server may belong to a shard another process runs: names come through
+        # People, from the cache or over REST.
+        server = await self.bot.people.server(match.row.guild_id) or "a server"
+        channel = await self.bot.people.channel(match.row.channel_id) or str(match.row.channel_id)
         link = messages.channel_link(match.row.guild_id, match.row.channel_id)
-        where = f"{server}, [#{self.channel_name(match.row.channel_id)}]({link})"
+        where = f"{server}, [#{channel}]({link})"
         name = f"**{match.game.spec.name}** #{match.id}"
         if match.status == "lobby":
             return f"• {name} — {where}: waiting to start."
@@ -84,10 +86,6 @@ class TidetableCog(
         else:
             due = "" if match.row.clock else "; no clock"
         return f"• {'▶ ' if entry.awaiting_me else ''}{name} — {where}: {whose}{since}{due}"
-
-    def channel_name(self, channel_id: int) -> str:
-        channel = self.bot.get_channel(channel_id)
-        return getattr(channel, "name", None) or str(channel_id)
 
     @app_commands.command(name="away", description="Stop your clocks in every match for a while")
     @app_commands.describe(days=f"How many days (1 to {MAX_AWAY_DAYS})")

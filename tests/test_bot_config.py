@@ -43,6 +43,40 @@ def test_a_bad_guild_id_is_explained():
         Settings.from_env({"DISCORD_GUILD_ID": "my server"})
 
 
+def test_shard_settings_are_read_and_checked():
+    assert (Settings.from_env({}).shard_count, Settings.from_env({}).shard_ids) == (None, None)
+    only_count = Settings.from_env({"SHARD_COUNT": "4"})
+    assert only_count.shard_count == 4 and only_count.shard_ids is None
+    some = Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": " 6-7, 0,2-3,2 "})
+    assert some.shard_count == 8 and some.shard_ids == (0, 2, 3, 6, 7)
+    refused = [
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a number of shards"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS '2' is out of range: .* 0 to 1"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "SHARD_IDS '3-1' is out of range"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "SHARD_IDS must list shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a-b"}, "SHARD_IDS must list shard numbers"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "-1"}, "SHARD_IDS must list shard numbers"),
+    ]
+    for env, message in refused:
+        with pytest.raises(SystemExit, match=message):
+            Settings.from_env(env)
+
+
+def test_build_bot_runs_the_shards_it_is_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2-3")
+    bot = build_bot(database=tmp_path / "s.db", sync_commands=False)
+    assert bot.shard_count == 4 and bot.shard_ids == [2, 3]
+    told = build_bot(database=tmp_path / "s.db", shard_count=2, shard_ids=[1])
+    assert told.shard_count == 2 and told.shard_ids == [1]
+    monkeypatch.setenv("SHARD_COUNT", "")
+    monkeypatch.setenv("SHARD_IDS", "")
+    default = build_bot(database=tmp_path / "s.db", sync_commands=False)
+    assert default.shard_count is None and default.shard_ids is None  # Discord recommends
+
+
 def test_build_bot_takes_arguments_over_the_environment(tmp_path: Path):
     bot = build_bot(database=tmp_path / "b.db", guild_id=42, sync_commands=False)
     assert bot.database == tmp_path / "b.db" and bot.guild_id == 42

@@ -7,6 +7,7 @@ flush, the gateway socket dropped by the kernel. The restarted process IDENTIFYs
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -121,3 +122,44 @@ async def test_kill_points_recorded_from_a_move_fire_at_that_request(
             assert done.ephemeral and done.content.startswith("Done"), done.content
             assert (await table.match()).version == match.version + 1
     assert bot.exit_codes == [-9] * (len(chosen) + 1)
+
+
+async def test_two_bot_processes_on_different_shards_share_one_stand_in(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Shard 0 and shard 1 run in two processes (each on its own SQLite file here: sharing one
+    database is PostgreSQL's part). Each receives only its own server's commands; killing one
+    leaves the other serving, and a restart takes its shard back."""
+    harbour = fake.add_guild("Harbour", shard=(0, 2))
+    lighthouse = fake.add_guild("Lighthouse", shard=(1, 2))
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    carol, dave = fake.add_member("carol"), fake.add_member("dave")
+    first = BotProcess(fake, tmp_path / "first.sqlite3", shard_count=2, shard_ids=[0])
+    second = BotProcess(fake, tmp_path / "second.sqlite3", shard_count=2, shard_ids=[1])
+    try:
+        await asyncio.gather(first.start(), second.start())  # both at once, as a deploy would
+        assert [s.shard for s in first.sessions] == [(0, 2)]
+        assert [s.shard for s in second.sessions] == [(1, 2)]
+        draw = rng.stream(9, "two processes")
+        async with reading(first.database) as zero, reading(second.database) as one:  # type: ignore[arg-type]
+            here, there = (fake.channel("games", guild=g) for g in (harbour, lighthouse))
+            ours = await open_match(fake, zero, "tokan", here, [alice, bob])  # type: ignore[arg-type]
+            theirs = await open_match(fake, one, "tokan", there, [carol, dave])  # type: ignore[arg-type]
+            for table in (ours, theirs):
+                await play_one(table, draw)
+            assert {s.shard for s in fake.gateway.live} == {(0, 2), (1, 2)}
+
+            assert await second.kill() == -9
+            assert first.running and [s.shard for s in fake.gateway.live] == [(0, 2)]
+            user_id, text = a_legal_move(await theirs.match())
+            lost = await fake.slash(theirs.user(user_id), there, "tokan move", move=text)
+            assert lost.undelivered  # shard 1 has nobody: its server's commands fail
+            await play_one(ours, draw)  # shard 0 serves on
+
+            await second.start()
+            await play_one(theirs, draw)
+            assert (await theirs.match()).version == (await ours.match()).version
+        assert not fake.errors and not fake.unknown_routes
+    finally:
+        await asyncio.gather(first.stop(), second.stop())
+    assert first.exit_codes == [-9] and second.exit_codes == [-9, -9]

@@ -18,7 +18,7 @@ import yarl
 from aiohttp import web
 
 from . import payloads
-from .gateway import INTENT_GUILD_MEMBERS
+from .gateway import INTENT_GUILD_MEMBERS, shard_of
 from .records import (
     Choices,
     FakeChannel,
@@ -31,6 +31,10 @@ from .records import (
 from .server import API, FakeServer
 
 log = logging.getLogger("fakediscord")
+
+
+async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+    """A bot's before_identify_hook that does not wait (see `FakeDiscord.tune`)."""
 
 
 class FakeDiscord(FakeServer):
@@ -102,8 +106,11 @@ class FakeDiscord(FakeServer):
         await self.close()
 
     def tune(self, bot: discord.Client) -> None:
-        """Make the bot stop waiting 2 s for more guilds after READY (we send the only one)."""
+        """Make the bot stop waiting 2 s for more guilds after READY (we send them at once),
+        and let its shards IDENTIFY one after the other without discord.py's 5 s pause (Discord
+        allows one IDENTIFY per 5 s; the stand-in does not limit them)."""
         bot._connection.guild_ready_timeout = self.guild_ready_timeout
+        bot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
 
     async def wait_ready(
         self,
@@ -152,15 +159,22 @@ class FakeDiscord(FakeServer):
 
     # ----- the world -----------------------------------------------------------------------
 
-    def add_member(self, name: str, *, manage_guild: bool = False, bot: bool = False) -> FakeUser:
-        """A new guild member (sent as GUILD_MEMBER_ADD if a bot with that intent is connected)."""
-        user = FakeUser(snowflake(), name, bot=bot, manage_guild=manage_guild)
+    def add_member(
+        self, name: str, *, manage_guild: bool = False, bot: bool = False, nick: str | None = None
+    ) -> FakeUser:
+        """A new guild member (sent as GUILD_MEMBER_ADD if a bot with that intent is connected);
+        `nick` is their nickname on the servers (their display name there)."""
+        user = FakeUser(snowflake(), name, bot=bot, manage_guild=manage_guild, nick=nick)
         user.joined_at = payloads.now_iso()
         self.users[user.id] = user
         self.members.append(user)
         if self.gateway.current is not None:
             data = {**self._member_payload(user), "guild_id": str(self.guild_id)}
-            self._spawn(self.gateway.dispatch("GUILD_MEMBER_ADD", data, INTENT_GUILD_MEMBERS))
+            self._spawn(
+                self.gateway.dispatch(
+                    "GUILD_MEMBER_ADD", data, INTENT_GUILD_MEMBERS, guild=self.guild_id
+                )
+            )
         return user
 
     def member(self, name: str) -> FakeUser:
@@ -171,18 +185,31 @@ class FakeDiscord(FakeServer):
         ch = FakeChannel(snowflake(), name)
         self.channels[ch.id] = ch
         if self.gateway.current is not None:
-            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", self._channel_payload(ch)))
+            data = self._channel_payload(ch)
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", data, guild=self.guild_id))
         return ch
 
-    def add_guild(self, name: str, channels: tuple[str, ...] = ("games",)) -> int:
+    def add_guild(
+        self,
+        name: str,
+        channels: tuple[str, ...] = ("games",),
+        *,
+        shard: tuple[int, int] | None = None,
+    ) -> int:
         """A further guild the bot is in, with its own text channels (every member belongs to
-        it too); its id. Add it before the bot connects: it arrives with READY."""
-        guild_id = snowflake()
+        it too); its id. Add it before the bot connects: it arrives with READY. With `shard`
+        (id, count), its id falls in that shard of a bot run with `count` shards."""
+        guild_id = snowflake(shard)
         self.more_guilds[guild_id] = name
         for channel in channels:
             ch = FakeChannel(snowflake(), channel, guild_id=guild_id)
             self.channels[ch.id] = ch
         return guild_id
+
+    @staticmethod
+    def shard_of(guild_id: int | None, count: int) -> int:
+        """Which of `count` shards receives the events of `guild_id` (None: DMs, shard 0)."""
+        return shard_of(guild_id, count)
 
     def channel(self, name: str, guild: int | None = None) -> FakeChannel:
         """A guild text channel or thread by name (in ``guild``, default the first one)."""
@@ -213,7 +240,9 @@ class FakeDiscord(FakeServer):
 
     def _channel_changed(self, channel: FakeChannel) -> None:
         if self.gateway.current is not None and not channel.is_dm:
-            self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", self._channel_payload(channel)))
+            data = self._channel_payload(channel)
+            guild = self.guild_of(channel)
+            self._spawn(self.gateway.dispatch("CHANNEL_UPDATE", data, guild=guild))
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -426,7 +455,9 @@ class FakeDiscord(FakeServer):
         return rec
 
     async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
-        session = self.gateway.current
+        # Sent over the session of the shard that holds the channel's guild (DMs: shard 0).
+        guild = self.event_guild(rec.channel)
+        session = self.gateway.session_for(guild)
         if session is None:  # Discord tells the user "This interaction failed" after 3 s
             rec.undelivered = rec.expired = True
             log.warning("fakediscord: interaction %s sent while no bot is connected", rec.id)
@@ -461,11 +492,11 @@ class FakeDiscord(FakeServer):
                 guild={"id": str(guild_id), "locale": "en-US", "features": []},
                 member=self._member_payload(rec.user, with_permissions=True),
                 context=0,
-                authorizing_integration_owners={"0": str(self.guild_id)},
+                authorizing_integration_owners={"0": str(guild_id)},
             )
         if rec.source is not None:
             payload["message"] = self._message_payload(rec.source)
-        await session.dispatch("INTERACTION_CREATE", payload)
+        await session.dispatch("INTERACTION_CREATE", payload, guild)
 
     async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
         """Send the interaction, then wait for the acknowledgement, the reply and quiet."""

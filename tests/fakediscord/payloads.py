@@ -85,7 +85,7 @@ def member(u: FakeUser, roles: list[int], permissions: int | None = None) -> dic
     """A guild member; with `permissions` it is the interaction form (computed permissions)."""
     data: dict[str, Any] = {
         "user": user(u),
-        "nick": None,
+        "nick": u.nick,
         "avatar": None,
         "banner": None,
         "roles": [str(r) for r in roles],

@@ -20,9 +20,15 @@ LOADING = 1 << 7
 _counter = itertools.count(1)
 
 
-def snowflake() -> int:
-    """A new Discord-style id: milliseconds since the Discord epoch, shifted, plus a counter."""
+def snowflake(shard: tuple[int, int] | None = None) -> int:
+    """A new Discord-style id: milliseconds since the Discord epoch, shifted, plus a counter.
+
+    With `shard` (id, count), a guild id that falls in that shard: the timestamp is moved up
+    by less than `count` milliseconds so that ``(id >> 22) % count`` is the shard's id."""
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    if shard is not None:
+        shard_id, count = shard
+        ms += (shard_id - ms) % count
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
@@ -35,6 +41,7 @@ class FakeUser:
     bot: bool = False
     manage_guild: bool = False
     joined_at: str = ""
+    nick: str | None = None  # the member's nickname on the servers (the same on each)
 
     def __hash__(self) -> int:
         return self.id

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import mimetypes
 import time
 from typing import Any
@@ -152,6 +153,7 @@ class FakeServer:
         self.guild_name = guild_name
         # Further guilds (`add_guild`): id -> name. Every member belongs to every guild.
         self.more_guilds: dict[int, str] = {}
+        self.recommended_shards: int | None = None  # GET /gateway/bot's "shards" (see shards)
         self.owner_id = snowflake()
         self.manager_role_id = snowflake()
         self.bot_role_id = snowflake()
@@ -216,6 +218,10 @@ class FakeServer:
         parent = self.channels.get(ch.parent_id or 0)
         return parent.guild_id or self.guild_id if parent is not None else self.guild_id
 
+    def event_guild(self, ch: FakeChannel | None) -> int | None:
+        """The guild whose shard receives events of `ch`; None for a DM (shard 0 gets those)."""
+        return None if ch is None or ch.is_dm else self.guild_of(ch)
+
     def _channel_payload(self, ch: FakeChannel) -> dict[str, Any]:
         denied = payloads.SEND_TO_CHANNEL if ch.id in self._muted_channels else 0
         return payloads.channel(ch, self.guild_of(ch), self.bot_user, denied)
@@ -249,9 +255,7 @@ class FakeServer:
         return {
             "v": 10,
             "user": {**payloads.user(self.bot_user), "verified": True, "mfa_enabled": False},
-            "guilds": [
-                {"id": str(g), "unavailable": True} for g in (self.guild_id, *self.more_guilds)
-            ],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guild_ids],
             "session_id": session_id,
             "session_type": "normal",
             "resume_gateway_url": resume_url,
@@ -281,7 +285,7 @@ class FakeServer:
 
     def _guild_payloads(self) -> list[dict[str, Any]]:
         """GUILD_CREATE of every guild, the first one first."""
-        return [self._guild_payload(g) for g in (self.guild_id, *self.more_guilds)]
+        return [self._guild_payload(g) for g in self.guild_ids]
 
     def _app_payload(self) -> dict[str, Any]:
         owner = FakeUser(self.owner_id, "owner")
@@ -401,7 +405,8 @@ class FakeServer:
             self._publish(m)
             intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
             payload = self._message_payload(m, gateway=True, created=True)
-            await self.gateway.dispatch("MESSAGE_CREATE", payload, intent)
+            guild = self.event_guild(channel)
+            await self.gateway.dispatch("MESSAGE_CREATE", payload, intent, guild=guild)
         return m
 
     async def _edit_message(
@@ -426,7 +431,9 @@ class FakeServer:
         if not m.flags & EPHEMERAL:
             ch = self.channels.get(m.channel_id)
             intent = INTENT_DM_MESSAGES if ch and ch.is_dm else INTENT_GUILD_MESSAGES
-            await self.gateway.dispatch("MESSAGE_UPDATE", self._message_payload(m, True), intent)
+            payload = self._message_payload(m, True)
+            guild = self.event_guild(ch)
+            await self.gateway.dispatch("MESSAGE_UPDATE", payload, intent, guild=guild)
 
     def _find_message(self, channel_id: int, message_id: int) -> FakeMessage | None:
         return next(
@@ -547,8 +554,24 @@ class FakeServer:
     # ----- login, gateway, application ---------------------------------------------------------
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
+        if request.path.endswith("/gateway"):  # the unauthenticated form: only the URL
+            return _json({"url": self.gateway_url})
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        body = {"url": self.gateway_url, "shards": self.shards, "session_start_limit": limit}
+        return _json(body)
+
+    @property
+    def shards(self) -> int:
+        """The shard count GET /gateway/bot recommends: `recommended_shards` when a test set
+        it, else one per 1,000 guilds as Discord does."""
+        if self.recommended_shards is not None:
+            return self.recommended_shards
+        return max(1, math.ceil(len(self.guild_ids) / 1000))
+
+    @property
+    def guild_ids(self) -> list[int]:
+        """Every guild the bot is in, the first one first."""
+        return [self.guild_id, *self.more_guilds]
 
     async def _get_me(self, request: web.Request) -> web.Response:
         self._login_epoch += 1  # discord.py's login starts with GET /users/@me
@@ -809,7 +832,8 @@ class FakeServer:
         thread.guild_id = self.guild_of(parent)
         self.channels[thread.id] = thread
         data = self._channel_payload(thread)
-        await self.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
+        created = {**data, "newly_created": True}
+        await self.gateway.dispatch("THREAD_CREATE", created, guild=thread.guild_id)
         return _json(data, status=201)
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
@@ -845,7 +869,7 @@ class FakeServer:
         return _json(payloads.user(user))
 
     def _check_guild(self, request: web.Request) -> bool:
-        return request.match_info["gid"] in {str(g) for g in (self.guild_id, *self.more_guilds)}
+        return request.match_info["gid"] in {str(g) for g in self.guild_ids}
 
     async def _get_guild(self, request: web.Request) -> web.Response:
         if not self._check_guild(request):
@@ -858,17 +882,17 @@ class FakeServer:
     async def _get_guild_channels(self, request: web.Request) -> web.Response:
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        return _json(self._guild_payload()["channels"])
+        return _json(self._guild_payload(int(request.match_info["gid"]))["channels"])
 
     async def _get_roles(self, request: web.Request) -> web.Response:
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        return _json(self._guild_payload()["roles"])
+        return _json(self._guild_payload(int(request.match_info["gid"]))["roles"])
 
     async def _get_members(self, request: web.Request) -> web.Response:
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        return _json(self._guild_payload()["members"])
+        return _json(self._guild_payload(int(request.match_info["gid"]))["members"])
 
     async def _get_member(self, request: web.Request) -> web.Response:
         user = self.users.get(int(request.match_info["uid"]))

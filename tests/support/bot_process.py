@@ -3,8 +3,12 @@
 Child side (``python -m tests.support.bot_process --url http://127.0.0.1:PORT --database F``):
 points the unpatched discord.py at the stand-in exactly as ``FakeDiscord.start`` does in
 process (``Route.BASE``, ``DiscordWebSocket.DEFAULT_GATEWAY``, ``Asset.BASE``), shortens the
-wait for more guilds after READY as ``FakeDiscord.tune`` does, builds the bot with
-``bot.build_bot(database=...)``, prints ``READY_MARKER`` once it is ready, and runs it.
+wait for more guilds after READY and lets shards IDENTIFY without a pause as
+``FakeDiscord.tune`` does, builds the bot with ``bot.build_bot(database=...)`` (without
+``--database``: the database the environment names, DATABASE_URL or DATABASE_PATH), prints
+the id of each gateway session it opens (``SESSION``) and ``READY_MARKER`` once it is ready
+(every shard it runs included), and runs it. The environment (SHARD_COUNT, SHARD_IDS,
+DATABASE_URL) is read by bot.py's Settings, as in production.
 
 With ``--zygote`` the process imports everything once and then forks one bot process per
 ``start`` line on its stdin (reporting ``started PID`` and ``exited PID CODE``): a restart then
@@ -19,6 +23,14 @@ Test side (in the pytest process, where the stand-in lives)::
         await bot.start()         # a new process on the same database: a fresh IDENTIFY
         fake.faults.kill_on("POST", MESSAGE_CREATE, 1, bot.pid_getter)  # die mid-move
         await bot.wait_exit()     # after the stand-in killed it
+
+Several bot processes may share one stand-in, each running some of the shards (and, with
+PostgreSQL, one database): one ``BotProcess`` per process, e.g.::
+
+    first = BotProcess(fake, None, shard_count=2, shard_ids=[0], database_url=url)
+    second = BotProcess(fake, None, shard_count=2, shard_ids=[1], database_url=url)
+    async with first, second:     # or: await asyncio.gather(first.start(), second.start())
+        await second.kill()       # waits for the gateway sessions of `second` only
 """
 
 from __future__ import annotations
@@ -39,10 +51,14 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    import discord
+
     from tests.fakediscord import FakeDiscord
+    from tests.fakediscord.gateway import GatewaySession
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_MARKER = "tidetable-bot-process: ready"
+SESSION = "tidetable-bot-process: session"  # then the pid and a gateway session id
 ZYGOTE_MARKER = "tidetable-bot-process: zygote"
 STARTED = "tidetable-bot-process: started"
 EXITED = "tidetable-bot-process: exited"
@@ -70,7 +86,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="the stand-in's base URL, http://host:port")
     parser.add_argument("--gateway", help="its gateway URL (default: ws://host:port/gateway/)")
-    parser.add_argument("--database", required=True, type=Path, help="the SQLite file")
+    parser.add_argument(
+        "--database", type=Path, help="the SQLite file (default: as the environment says)"
+    )
     parser.add_argument("--guild-ready-timeout", type=float, default=0.05)
     parser.add_argument(
         "--hook",
@@ -87,23 +105,49 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 async def run(args: argparse.Namespace) -> None:
+    import discord
+
     import bot as bot_module
 
     point_discord_at(args.url, args.gateway)
     client = bot_module.build_bot(database=args.database)
-    # Do not wait 2 s for more guilds after READY: the stand-in has one, sent at once.
+    # Do not wait 2 s for more guilds after READY: the stand-in sends them all at once; and
+    # let shards IDENTIFY one after the other at once (the stand-in has no 5 s limit).
     client._connection.guild_ready_timeout = args.guild_ready_timeout
+    client.before_identify_hook = _identify_at_once  # type: ignore[method-assign]
     for spec in args.hook:
         module, _, function = spec.partition(":")
         getattr(importlib.import_module(module), function)(client)
 
+    async def announce_session(shard_id: int | None = None) -> None:
+        # The test side waits for exactly this process's sessions to close after a kill.
+        print(f"{SESSION} {os.getpid()} {_session_id(client, shard_id)}", flush=True)
+
     async def announce_ready() -> None:
         print(f"{READY_MARKER} {os.getpid()}", flush=True)
 
+    sharded = isinstance(client, discord.AutoShardedClient)
+    client.add_listener(announce_session, "on_shard_connect" if sharded else "on_connect")
     client.add_listener(announce_ready, "on_ready")
     async with client:
         # No reconnect: when the stand-in closes, this process ends instead of lingering.
         await client.start(TOKEN, reconnect=False)
+
+
+async def _identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+    """A before_identify_hook without discord.py's 5 s pause between shards."""
+
+
+def _session_id(client: discord.Client, shard_id: int | None) -> str:
+    """The gateway session id of `shard_id` (a sharded client) or of the client's one socket."""
+    import discord
+
+    if shard_id is not None and isinstance(client, discord.AutoShardedClient):
+        shard = client.get_shard(shard_id)
+        ws = shard._parent.ws if shard is not None else None  # discord.py keeps it private
+    else:
+        ws = client.ws
+    return str(getattr(ws, "session_id", None))
 
 
 def zygote(args: argparse.Namespace) -> None:
@@ -196,6 +240,7 @@ class _Incarnation:
 
     pid: int
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: list[str] = field(default_factory=list)  # its gateway session ids, in order
     exited: asyncio.Future[int] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -209,21 +254,37 @@ class BotProcess:
     """Runs the bot in separate OS processes against `fake`: `start()` forks one (from a zygote
     process that imported everything once) and waits until it is ready; `kill()` SIGKILLs it;
     `start()` again makes a new one on the same `database`. The output of every incarnation
-    (stdout and stderr, merged) is kept in `lines` and added to a failing test's report."""
+    (stdout and stderr, merged) is kept in `lines` and added to a failing test's report.
+
+    `database` is the SQLite file, or None to leave the choice to the environment (say, a
+    PostgreSQL `database_url`; a URL given as `database` is taken as that). `shard_count` and
+    `shard_ids` become SHARD_COUNT and SHARD_IDS (unset: one process runs every shard, as many
+    as the stand-in recommends); `env` adds or overrides any other variable. Whatever is not
+    given is set empty, so that a developer's .env never reaches a test's bot."""
 
     def __init__(
         self,
         fake: FakeDiscord,
-        database: Path,
+        database: Path | str | None,
         *,
         hooks: Sequence[str] = (),
         env: dict[str, str] | None = None,
         ready_timeout: float = 30.0,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
+        database_url: str | None = None,
     ) -> None:
         self.fake = fake
-        self.database = Path(database)
+        if isinstance(database, str) and "://" in database:  # a URL is no file: pass it along
+            database, database_url = None, database_url or database
+        self.database = Path(database) if database is not None else None
         self.hooks = list(hooks)
-        self.env = dict(env or {})
+        self.env = {
+            "SHARD_COUNT": str(shard_count) if shard_count is not None else "",
+            "SHARD_IDS": ",".join(map(str, shard_ids)) if shard_ids is not None else "",
+            "DATABASE_URL": database_url or "",
+            **(env or {}),
+        }
         self.ready_timeout = ready_timeout
         self.lines: list[str] = []
         self.starts = 0
@@ -234,7 +295,6 @@ class BotProcess:
         self._bots: dict[int, _Incarnation] = {}
         self._current: _Incarnation | None = None
         self._started: asyncio.Queue[int] = asyncio.Queue()
-        self._sessions_from = 0
 
     # ----- state ------------------------------------------------------------------------
 
@@ -253,6 +313,13 @@ class BotProcess:
         return self.pid is not None
 
     @property
+    def sessions(self) -> list[GatewaySession]:
+        """The stand-in's gateway sessions of the running (or last) bot process."""
+        bot = self._current
+        ids = set(bot.sessions) if bot is not None else set()
+        return [s for s in self.fake.gateway.sessions if s.session_id in ids]
+
+    @property
     def output(self) -> str:
         return "\n".join(self.lines)
 
@@ -266,7 +333,6 @@ class BotProcess:
         zygote = await self._ensure_zygote()
         fake = self.fake
         login_before = fake._login_epoch
-        self._sessions_from = len(fake.gateway.sessions)
         assert zygote.stdin is not None
         zygote.stdin.write(b"start\n")
         await zygote.stdin.drain()
@@ -289,8 +355,10 @@ class BotProcess:
             if bot.alive:
                 await self.kill()
             raise RuntimeError(f"the bot process did not get ready:\n{self.output}")
-        synced = fake._synced_epoch == fake._login_epoch > login_before
-        if not synced or len(fake.gateway.sessions) <= self._sessions_from:
+        # Synced since this start began (another process may have logged in since: several
+        # may start at once); the bot's setup_hook syncs before it connects.
+        synced = fake._synced_epoch > login_before
+        if not synced or not self.sessions:
             raise RuntimeError(f"ready without a sync or a gateway session:\n{self.output}")
 
     async def kill(self) -> int:
@@ -313,7 +381,7 @@ class BotProcess:
             code = await asyncio.wait_for(asyncio.shield(bot.exited), timeout)
         except TimeoutError:
             raise RuntimeError(f"the bot process did not end in {timeout}s") from None
-        sessions = self.fake.gateway.sessions[self._sessions_from :]
+        sessions = self.sessions
         try:
             await asyncio.wait_for(asyncio.gather(*(s.gone.wait() for s in sessions)), timeout)
         except TimeoutError:
@@ -368,7 +436,8 @@ class BotProcess:
             return self._zygote
         fake = self.fake
         cmd = [sys.executable, "-m", "tests.support.bot_process", "--zygote", "--url", fake.url]
-        cmd += ["--database", str(self.database)]
+        if self.database is not None:
+            cmd += ["--database", str(self.database)]
         cmd += ["--guild-ready-timeout", str(fake.guild_ready_timeout)]
         for hook in self.hooks:
             cmd += ["--hook", hook]
@@ -422,6 +491,11 @@ class BotProcess:
                     bot.exited.set_result(code)
                     self.exit_codes.append(code)
                 self.lines.append(f"--- pid {pid} ended with {code}")
+            elif line.startswith(SESSION):
+                pid_text, _, session_id = line[len(SESSION) :].strip().partition(" ")
+                self._bots.setdefault(int(pid_text), _Incarnation(int(pid_text))).sessions.append(
+                    session_id
+                )
             else:
                 self.lines.append(line)
                 if line.startswith(READY_MARKER):
