@@ -152,6 +152,11 @@ class Receipt:
     match_id: int
     version: int
     to_act: tuple[int, ...]
+    # How many changes this process had begun on the match then (``MatchLock.entered``): when
+    # none began since and the saved match is newer, the newer version came from another
+    # process before the command was judged, and the receipt is not evidence of anything.
+    changes_begun: int = 0
+    busy: bool = False  # a change of this process was under way then (it may land after)
 
 
 # -- what a change announces -------------------------------------------------------------------
@@ -202,7 +207,7 @@ class MatchService:
         self.games = games
         self._new_seed = new_seed
         self.computer_pause = computer_pause
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, MatchLock] = {}
         # Decoded matches by id, trusted only at the version they carry: autocomplete asks on
         # every keystroke, and a receipt is read from here without touching the database.
         self._matches: dict[int, Match] = {}
@@ -268,7 +273,21 @@ class MatchService:
         match = self._matches.get(self._by_channel.get(channel_id, -1))
         if match is None or match.status != "active":
             return None
-        return Receipt(match.id, match.version, match.to_act())
+        lock = self._locks.get(match.id)
+        begun = lock.entered if lock is not None else 0
+        busy = lock is not None and lock.locked()
+        return Receipt(match.id, match.version, match.to_act(), begun, busy)
+
+    def _still_news(self, receipt: Receipt, match: Match) -> Receipt | None:
+        """The receipt, unless the match moved on only through other processes (a turn clock
+        or a computer seat served elsewhere): this process's memory was behind, not the
+        player, who may well have seen the newer board before sending."""
+        lock = self._locks.get(match.id)
+        begun = lock.entered if lock is not None else 0
+        moved_elsewhere = not receipt.busy and begun == receipt.changes_begun
+        if receipt.version < match.version and moved_elsewhere:
+            return None
+        return receipt
 
     def _decode(self, row: MatchRow) -> Match:
         """The match with its state decoded (from the cache when the version matches). Never
@@ -315,8 +334,8 @@ class MatchService:
             "`cancel`, which frees this channel."
         )
 
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+    def _lock(self, match_id: int) -> MatchLock:
+        return self._locks.setdefault(match_id, MatchLock())
 
     async def _after(self, match_id: int, saved: Saved) -> Done:
         return Done(await self.by_id(match_id, allow_damaged=True), saved.entries)
@@ -500,6 +519,8 @@ class MatchService:
         match = await self.current(channel_id, game_key)
         if receipt is not None and receipt.match_id != match.id:
             receipt = None
+        if receipt is not None:
+            receipt = self._still_news(receipt, match)
         return await self._move(
             match,
             user_id,
@@ -634,9 +655,7 @@ class MatchService:
         return self._acting_seat(match, user_id)
 
     async def _acted_since(self, match_id: int, seat: Seat, version: int) -> bool:
-        return any(
-            m.seat == seat and m.version > version for m in await self.store.moves(match_id)
-        )
+        return any(m.seat == seat and m.version > version for m in await self.store.moves(match_id))
 
     async def _moved_on(self, match: Match, seat: Seat, since: int, strict: bool) -> StaleMove:
         if await self._acted_since(match.id, seat, since):
@@ -758,7 +777,13 @@ class MatchService:
     ) -> Saved:
         try:
             return await self.store.save_move(
-                match.id, match.version, seat, text, None, status=status, result=result,
+                match.id,
+                match.version,
+                seat,
+                text,
+                None,
+                status=status,
+                result=result,
                 announce=[note],
             )
         except VersionConflict:
@@ -896,3 +921,16 @@ def outcome_record(outcome: Outcome, table: Sequence[Seat] = ()) -> dict[str, An
     if table:
         record["table"] = sorted(table)
     return record
+
+
+class MatchLock(asyncio.Lock):
+    """A match's lock that counts the changes begun under it: every change this process makes
+    to a match takes it, so the count tells a receipt whether the match moved on here."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = 0
+
+    async def acquire(self) -> bool:
+        self.entered += 1
+        return await super().acquire()

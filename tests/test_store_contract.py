@@ -295,3 +295,21 @@ async def test_a_read_after_a_committed_write_sees_it_while_other_reads_overlap(
         stop = True
         await asyncio.gather(*readers)
     assert stale == []
+
+
+async def test_a_receipt_from_a_process_that_was_behind_does_not_refuse_a_fair_move(
+    place: Place,
+):
+    """Process B last saw the match before process A (its turn clock, say) moved it on; the
+    player saw A's board and sends their move to B. B's memory was behind, not the player: the
+    move is played, not refused as sent before their turn."""
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    await b.current(CHANNEL, "nim")  # B caches the match at this version
+    first = match.to_act()[0]
+    await a.move(CHANNEL, "nim", first, "take 1")  # A moves it on (B is not told)
+    second = next(u for u in (ALICE, BOB) if u != first)
+    receipt = b.receipt(CHANNEL)
+    assert receipt is not None and receipt.version == match.version  # B is behind
+    played = await b.move(CHANNEL, "nim", second, "take 1", receipt=receipt)
+    assert played.after.version == match.version + 2
