@@ -86,7 +86,7 @@ def playout(
     tiles = list(state.tiles)
     ghost = state.ghost
     maps = [list(held) for held in state.maps]
-    roll = list(state.roll)
+    roll = tuple(state.roll)
     rerolls = state.rerolls
     placed = list(state.placed)
     mp = state.mp
@@ -106,6 +106,9 @@ def playout(
     START_CREW, NEXT_CREW, START_NAV, END_NAV = 1, 2, 3, 4
 
     beside = _beside(ghost)
+    # The dice: one generator, seeded anew for each roll exactly as ``rng.stream``.
+    dice = rng.generator()
+    throw = dice.random
 
     while True:
         # -- the acting seat and its move ------------------------------------------------------
@@ -142,39 +145,32 @@ def playout(
                     trace.append((seat, Reroll((SEASICK,) * sick)))
                 money[seat] -= FIRST_REROLL_COST + rerolls  # affordable: see above
                 rerolls += 1
-                fresh = _roll(seed, f"reroll:{rnd}:{seat}:{rerolls}", sick)
-                roll = sorted([v for v in roll if v != SEASICK] + list(fresh), reverse=True)
+                rng.reseed(dice, b"%d:reroll:%d:%d:%d" % (seed, rnd, seat, rerolls))
+                fresh = [int(throw() * 6) + 1 for _ in range(sick)]
+                roll = tuple(sorted([v for v in roll if v != SEASICK] + fresh, reverse=True))
                 if all(v == SEASICK for v in roll) and money[seat] < FIRST_REROLL_COST + rerolls:
                     then = NEXT_CREW  # all seasick, and no coins for another reroll
-            else:
-                chosen: list[Place] = []
-                keep = False
-                while True:  # ``policy._placements``: each die in turn on a random ship
-                    values, ships_open = _choices(players, seat, tuple(roll), tuple(placed))
-                    if not values:  # `keep`, drawn as the one choice of its list
-                        rand()
-                        keep = True
-                        break
-                    k = int(rand() * (len(values) * len(ships_open)))
-                    value = values[k // len(ships_open)]
-                    ship = ships_open[k % len(ships_open)]
+            else:  # ``policy._placements``: each die in turn on a random ship
+                entry = _placements(players, seat, roll, tuple(placed))
+                if entry is None:  # `keep`, drawn as the one choice of its list
+                    rand()
                     if trace is not None:
-                        chosen.append(Place(value, ship))
-                    roll.remove(value)
-                    placed.append(ship)
-                    crew = crews[ship]
-                    at = 0
-                    while at < len(crew) and crew[at][1] > value:
-                        at += 1
-                    crew.insert(at, (seat, value))
-                    if len(crew) > SHIP_SLOTS:
-                        del crew[SHIP_SLOTS]
-                    if roll.count(SEASICK) == len(roll):  # no die left to place
-                        break
-                if trace is not None:
-                    if keep:
                         trace.append((seat, _KEEP))
-                    else:
+                else:
+                    chosen: list[Place] = []
+                    while entry is not None:  # until no die is left to place
+                        n, options = entry
+                        value, ship, entry = options[int(rand() * n)]
+                        if trace is not None:
+                            chosen.append(Place(value, ship))
+                        crew = crews[ship]
+                        at = 0
+                        while at < len(crew) and crew[at][1] > value:
+                            at += 1
+                        crew.insert(at, (seat, value))
+                        if len(crew) > SHIP_SLOTS:
+                            del crew[SHIP_SLOTS]
+                    if trace is not None:
                         trace.append(
                             (seat, chosen[0] if len(chosen) == 1 else Places(tuple(chosen)))
                         )
@@ -275,7 +271,7 @@ def playout(
         # -- what follows by itself ---------------------------------------------------------------
         while then:
             if then == NEXT_CREW:
-                roll = []
+                roll = ()
                 placed = []
                 turn += 1
                 if turn < players:
@@ -287,7 +283,11 @@ def playout(
                     then = START_NAV
             elif then == START_CREW:
                 acting = (rnd - 1 + turn) % players
-                roll = sorted(_roll(seed, f"crew:{rnd}:{acting}", DICE_PER_PLAYER), reverse=True)
+                # ``rng.roll(seed, f"crew:{rnd}:{acting}", 3)``, sorted highest first: the same
+                # stream and draws (``int(random() * 6)`` is below 6 already, so
+                # ``rng.below``'s bound is left out).
+                rng.reseed(dice, b"%d:crew:%d:%d" % (seed, rnd, acting))
+                roll = _SORTED[int(throw() * 6) * 36 + int(throw() * 6) * 6 + int(throw() * 6)]
                 rerolls = 0
                 placed = []
                 if roll.count(SEASICK) == DICE_PER_PLAYER and money[acting] < FIRST_REROLL_COST:
@@ -352,13 +352,6 @@ def _beside(ghost: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(n for n in near if n != ghost) for near in NEIGHBOURS)
 
 
-def _roll(seed: int, salt: str, dice: int) -> list[int]:
-    """``rng.roll(seed, salt, dice)``: the same stream and draws (``int(random() * 6)`` is
-    below 6 already, so ``rng.below``'s bound is left out)."""
-    rand = rng.stream(seed, salt).random
-    return [int(rand() * 6) + 1 for _ in range(dice)]
-
-
 def _may_pass(
     ships: list[int],
     seat: int,
@@ -415,6 +408,39 @@ def _route_plan(
         order.append(tuple(sorted(near, key=dist.__getitem__)))
         dists.append(dist)
     return tuple(order), tuple(dists)
+
+
+# The three dice of a crew roll, highest first, by their faces' index (36 a + 6 b + c).
+_SORTED = tuple(
+    tuple(sorted((a + 1, b + 1, c + 1), reverse=True))
+    for a in range(6)
+    for b in range(6)
+    for c in range(6)
+)
+
+# A crew turn's placements from one position: (the count of choices, each as (die value,
+# ship, the position after it)), or None once no die is left to place.
+Placements = tuple[int, tuple[tuple[int, int, "Placements | None"], ...]]
+
+
+@cache
+def _placements(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...]
+) -> Placements | None:
+    """``policy._placements``' choices, die after die, as a table: choice ``k`` places
+    ``values[k // len(ships)]`` on ``ships[k % len(ships)]`` (``_choices``). None: no die
+    but seasick ones to place (before any placement: `keep`)."""
+    values, ships = _choices(players, seat, roll, placed)
+    if not values:
+        return None
+    options = []
+    for value in values:
+        rest = list(roll)
+        rest.remove(value)
+        for ship in ships:
+            after = _placements(players, seat, tuple(rest), (*placed, ship))
+            options.append((value, ship, after))
+    return len(options), tuple(options)
 
 
 @cache
