@@ -179,7 +179,7 @@ def playout(
         else:  # NAVIGATION: ``policy._route``, greedy steps towards the goal
             actions: list[Any] = []
             mask = marks[seat]
-            order, dists = _route_plan(ghost, mask)
+            order, dists, walks = _route_plan(ghost, mask)
             here = ships[seat]
             stepped = False  # a step taken: with no step left the turn then ends by itself
             while True:
@@ -188,6 +188,22 @@ def playout(
                 # ``min`` over ``legal_steps``), -1 if none. A small space holding a ship
                 # may be passed with 3 points or more (``here`` is a free space to sail on
                 # to) unless ours shares its own space; else the reference decides.
+                if mp > 0 and not passing and not may_camp and walks[here]:
+                    # Plain steps first: along the plan's walk from here, as far as the points
+                    # go and up to the first space holding a ship (every one of those steps
+                    # is the policy's, and entering a plain space does nothing else).
+                    walk, at = walks[here]
+                    k = len(walk) if mp > len(walk) else mp
+                    for ship in ships:
+                        i = at.get(ship, k)
+                        if i < k:
+                            k = i
+                    if k:
+                        if trace is not None:
+                            actions.extend([STEPS[space] for space in walk[:k]])
+                        stepped = True
+                        mp -= k
+                        ships[seat] = here = walk[k - 1]
                 space = -1
                 if mp > 0:
                     for near in order[here]:
@@ -207,7 +223,7 @@ def playout(
                     camps[here].append(seat)
                     mask |= 1 << here
                     marks[seat] = mask
-                    order, dists = _route_plan(ghost, mask)
+                    order, dists, walks = _route_plan(ghost, mask)
                     may_camp = False
                     money[seat] += CAMP_INCOME
                     for other in others:
@@ -386,15 +402,23 @@ def _specials(ghost: int) -> tuple[bool, ...]:
 _CAMPS_IN = tuple(bin(mask).count("1") for mask in range(1 << len(ISLANDS)))
 
 
+Walk = tuple[tuple[int, ...], dict[int, int]] | None
+
+
 @cache
 def _route_plan(
     ghost: int, mask: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[Walk, ...]]:
     """The policy's greedy plan per space for a ship whose camps are ``mask`` (a bit per
     island): (the neighbours but the ghost ship's space, nearest the goal first and equals in
     the neighbours' order, so the first legal one is ``min`` over the legal steps; the
-    distances to the goal). The goal is the nearest island without our camp (the first of
-    equals), or home once four camps stand."""
+    distances to the goal; the walk). The goal is the nearest island without our camp (the
+    first of equals), or home once four camps stand.
+
+    The walk from a space: the spaces the greedy steps enter one after another while each is
+    the first in its order, gets closer to the goal and is plain (not ``_specials``), with
+    each space's index in it; None if the first step is no such step. Where no ship lies on
+    it, the policy sails it step by step."""
     rows = _distance_rows(ghost)
     todo = [island for island in _ISLANDS if not mask >> island & 1]
     order = []
@@ -407,7 +431,19 @@ def _route_plan(
         dist = rows[goal]
         order.append(tuple(sorted(near, key=dist.__getitem__)))
         dists.append(dist)
-    return tuple(order), tuple(dists)
+    special = _specials(ghost)
+    walks: list[Walk] = []
+    for here in range(SPACES):
+        walk = []
+        at = here
+        while order[at]:
+            step = order[at][0]
+            if special[step] or dists[at][step] >= dists[at][at]:
+                break
+            walk.append(step)
+            at = step
+        walks.append((tuple(walk), {space: i for i, space in enumerate(walk)}) if walk else None)
+    return tuple(order), tuple(dists), tuple(walks)
 
 
 # The three dice of a crew roll, highest first, by their faces' index (36 a + 6 b + c).
