@@ -85,6 +85,11 @@ def playout(
     spot_count = geo.spot_count
     places = place_moves(state.rows, state.cols) if trace is not None else ()
     hands = [list(hand) for hand in state.hands]
+    # Each hand's colours, card by card. A dealt hand is sorted by colour, so the cards of the
+    # led colour are one run: the n-th playable card is the run's first plus n. A hand in
+    # another order (one dealt anew for a search) is filtered card by card instead.
+    colours = [[card.colour for card in hand] for hand in hands]
+    runs = all(len(set(cols)) == _runs(cols) for cols in colours)
     cells = list(state.cells)
     spots = list(state.spots)
     supply = list(state.supply)
@@ -166,16 +171,20 @@ def playout(
                 if draw_single_seat:
                     rand()
                 hand = hands[seat]
+                cols = colours[seat]
                 if trick:
                     led = trick[0][1].colour
-                    playable = [i for i, card in enumerate(hand) if card.colour == led]
-                    if playable:
-                        at = playable[int(rand() * len(playable))]
-                    else:
+                    n = cols.count(led)
+                    if not n:
                         at = int(rand() * len(hand))
+                    elif runs:
+                        at = cols.index(led) + int(rand() * n)
+                    else:
+                        at = [i for i, colour in enumerate(cols) if colour == led][int(rand() * n)]
                 else:
                     at = int(rand() * len(hand))
                 card = hand.pop(at)
+                del cols[at]
                 if trace is not None:
                     trace.append((seat, _PLAY_BY_KEY[card.colour, card.value]))
                 trick.append((seat, card))
@@ -407,7 +416,7 @@ def _score(
         if cell is None:
             continue
         tokens = owners(spots)  # who is on each of the card's 9 spots
-        counts = [tokens.count(seat) for seat in seats]
+        counts = list(map(tokens.count, seats))
         best = max(counts)
         if best == 0:
             continue
@@ -474,6 +483,11 @@ def _tie(
 def _nine_spots(rows: int, cols: int) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
     """For each card space, a getter of the owners of its 9 spots (in C)."""
     return tuple(itemgetter(*spots) for spots in geometry(rows, cols).cell_spots)
+
+
+def _runs(colours: list[str]) -> int:
+    """How many runs of one colour follow each other in ``colours``."""
+    return sum(1 for i, colour in enumerate(colours) if i == 0 or colour != colours[i - 1])
 
 
 def _trick_winner(trick: list[tuple[int, Any]], monument_high: bool) -> int:
