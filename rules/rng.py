@@ -9,15 +9,35 @@ algorithms may change). Each draw is keyed by the match seed and a *salt* that n
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections.abc import Sequence
+from hashlib import sha512
 from typing import TypeVar
 
 T = TypeVar("T")
+
+# ``random.Random.seed`` for a str runs in Python: its bytes followed by their SHA-512, as one
+# big integer, handed to the C seeding (``_random.Random.seed``). ``reseed`` does those steps
+# itself, so a playout seeding a generator for each of its dice rolls skips the Python layers.
+_c_seed = _CRandom.seed
+_from_bytes = int.from_bytes
 
 
 def stream(seed: int, salt: str) -> random.Random:
     """A generator for one named draw of one match."""
     return random.Random(f"{seed}:{salt}")
+
+
+def generator() -> random.Random:
+    """A generator to ``reseed`` (seeded from the system until then)."""
+    return random.Random()
+
+
+def reseed(gen: random.Random, key: bytes) -> None:
+    """Put ``gen`` where ``random.Random(key.decode())`` starts, ``stream(seed, salt)`` when
+    ``key`` is ``f"{seed}:{salt}".encode()``: the same draws from ``random()`` on
+    (tests/rules/test_rng_fast.py compares them). Its ``gauss`` cache is left alone."""
+    _c_seed(gen, _from_bytes(key + sha512(key).digest()))
 
 
 def below(rng: random.Random, n: int) -> int:

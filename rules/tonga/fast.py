@@ -26,7 +26,8 @@ from rules.tonga.navigation import (
     DOLPHIN_INDEX,
     NEIGHBOURS_SET,
     STEPS,
-    _legal_steps,
+    _can_sail_on,
+    wind_gain,
 )
 from rules.tonga.policy import _distance_rows
 from rules.tonga.state import (
@@ -84,9 +85,8 @@ def playout(
     camps = [list(camp) for camp in state.camps]
     tiles = list(state.tiles)
     ghost = state.ghost
-    rows = _distance_rows(ghost)
     maps = [list(held) for held in state.maps]
-    roll = list(state.roll)
+    roll = tuple(state.roll)
     rerolls = state.rerolls
     placed = list(state.placed)
     mp = state.mp
@@ -97,21 +97,18 @@ def playout(
     home = list(state.home)
     ending = state.ending
     near_ghost = NEIGHBOURS_SET[ghost] if ghost >= 0 else frozenset()
+    special = _specials(ghost)
+    # Per seat, its camps as a bit per island: the key of its route plan.
+    marks = [sum(1 << i for i in _ISLANDS if seat in camps[i]) for seat in range(players)]
 
     # The steps the rules take by themselves after a move, as flags the loop below follows in
     # turn: a crew turn to start, a navigation turn to start or end, the round's end.
     START_CREW, NEXT_CREW, START_NAV, END_NAV = 1, 2, 3, 4
 
     beside = _beside(ghost)
-    beside_set = _beside_sets(ghost)
-
-    def steps_of(seat: int) -> list[int]:
-        """``navigation.legal_steps`` (``mp`` > 0): the neighbours but the ghost ship's space;
-        beside another ship on a small space, the reference decides whether it may pass."""
-        here = ships[seat]
-        if beside_set[here].isdisjoint(ships):
-            return list(beside[here])
-        return _legal_steps(ships, seat, mp, tiles, winds, ghost)
+    # The dice: one generator, seeded anew for each roll exactly as ``rng.stream``.
+    dice = rng.generator()
+    throw = dice.random
 
     while True:
         # -- the acting seat and its move ------------------------------------------------------
@@ -148,39 +145,32 @@ def playout(
                     trace.append((seat, Reroll((SEASICK,) * sick)))
                 money[seat] -= FIRST_REROLL_COST + rerolls  # affordable: see above
                 rerolls += 1
-                fresh = _roll(seed, f"reroll:{rnd}:{seat}:{rerolls}", sick)
-                roll = sorted([v for v in roll if v != SEASICK] + list(fresh), reverse=True)
+                rng.reseed(dice, b"%d:reroll:%d:%d:%d" % (seed, rnd, seat, rerolls))
+                fresh = [int(throw() * 6) + 1 for _ in range(sick)]
+                roll = tuple(sorted([v for v in roll if v != SEASICK] + fresh, reverse=True))
                 if all(v == SEASICK for v in roll) and money[seat] < FIRST_REROLL_COST + rerolls:
                     then = NEXT_CREW  # all seasick, and no coins for another reroll
-            else:
-                chosen: list[Place] = []
-                keep = False
-                while True:  # ``policy._placements``: each die in turn on a random ship
-                    values, ships_open = _choices(players, seat, tuple(roll), tuple(placed))
-                    if not values:  # `keep`, drawn as the one choice of its list
-                        rand()
-                        keep = True
-                        break
-                    k = int(rand() * (len(values) * len(ships_open)))
-                    value = values[k // len(ships_open)]
-                    ship = ships_open[k % len(ships_open)]
+            else:  # ``policy._placements``: each die in turn on a random ship
+                entry = _placements(players, seat, roll, tuple(placed))
+                if entry is None:  # `keep`, drawn as the one choice of its list
+                    rand()
                     if trace is not None:
-                        chosen.append(Place(value, ship))
-                    roll.remove(value)
-                    placed.append(ship)
-                    crew = crews[ship]
-                    at = 0
-                    while at < len(crew) and crew[at][1] > value:
-                        at += 1
-                    crew.insert(at, (seat, value))
-                    if len(crew) > SHIP_SLOTS:
-                        del crew[SHIP_SLOTS]
-                    if roll.count(SEASICK) == len(roll):  # no die left to place
-                        break
-                if trace is not None:
-                    if keep:
                         trace.append((seat, _KEEP))
-                    else:
+                else:
+                    chosen: list[Place] = []
+                    while entry is not None:  # until no die is left to place
+                        n, options = entry
+                        value, ship, entry = options[int(rand() * n)]
+                        if trace is not None:
+                            chosen.append(Place(value, ship))
+                        crew = crews[ship]
+                        at = 0
+                        while at < len(crew) and crew[at][1] > value:
+                            at += 1
+                        crew.insert(at, (seat, value))
+                        if len(crew) > SHIP_SLOTS:
+                            del crew[SHIP_SLOTS]
+                    if trace is not None:
                         trace.append(
                             (seat, chosen[0] if len(chosen) == 1 else Places(tuple(chosen)))
                         )
@@ -188,57 +178,77 @@ def playout(
 
         else:  # NAVIGATION: ``policy._route``, greedy steps towards the goal
             actions: list[Any] = []
-            todo = [island for island in _ISLANDS if seat not in camps[island]]
-            count = len(ISLANDS) - 1 - len(todo)
-            goals, good, hop = _plan(ghost, tuple(todo))
+            mask = marks[seat]
+            order, dists, walks = _route_plan(ghost, mask)
             here = ships[seat]
-            # The steps from here: None stands for every neighbour but the ghost ship's (no
-            # ship beside: the common case, whose greedy step is looked up in ``hops``).
-            legal: list[int] | None = []
-            if mp > 0:
-                if beside_set[here].isdisjoint(ships) and beside[here]:
-                    legal = None
-                else:
-                    legal = _legal_steps(ships, seat, mp, tiles, winds, ghost)
+            stepped = False  # a step taken: with no step left the turn then ends by itself
             while True:
+                # The policy's step: the first legal neighbour in the goal's order (the
+                # nearest to the goal, the first of equals in the neighbours' order, as
+                # ``min`` over ``legal_steps``), -1 if none. A small space holding a ship
+                # may be passed with 3 points or more (``here`` is a free space to sail on
+                # to) unless ours shares its own space; else the reference decides.
+                if mp > 0 and not passing and not may_camp and walks[here]:
+                    # Plain steps first: along the plan's walk from here, as far as the points
+                    # go and up to the first space holding a ship (every one of those steps
+                    # is the policy's, and entering a plain space does nothing else).
+                    walk, at = walks[here]
+                    k = len(walk) if mp > len(walk) else mp
+                    for ship in ships:
+                        i = at.get(ship, k)
+                        if i < k:
+                            k = i
+                    if k:
+                        if trace is not None:
+                            actions.extend([STEPS[space] for space in walk[:k]])
+                        stepped = True
+                        mp -= k
+                        ships[seat] = here = walk[k - 1]
+                space = -1
+                if mp > 0:
+                    for near in order[here]:
+                        if (
+                            near >= HARBOURS
+                            and near in ships
+                            and (passing or mp < 3)
+                            and not _may_pass(ships, seat, near, mp, tiles, winds, ghost)
+                        ):
+                            continue
+                        space = near
+                        break
                 if may_camp:
                     if trace is not None:
                         actions.append(_CAMP)
                     others = list(camps[here])
                     camps[here].append(seat)
-                    todo.remove(here)
-                    count += 1
-                    goals, good, hop = _plan(ghost, tuple(todo))
+                    mask |= 1 << here
+                    marks[seat] = mask
+                    order, dists, walks = _route_plan(ghost, mask)
                     may_camp = False
                     money[seat] += CAMP_INCOME
                     for other in others:
                         paid = CAMP_FEE if money[seat] >= CAMP_FEE else money[seat]
                         money[seat] -= paid
                         money[other] += paid
-                    if legal is None or legal:
-                        continue
+                    if space >= 0:
+                        continue  # the step anew, towards the new goal
                     break  # the turn ends by itself
-                if legal is None:  # no ship beside: the step is in the plan
-                    space = hop[here] if passing else good[here]
-                elif legal:
-                    dist = rows[goals[here]]
-                    space = min(legal, key=dist.__getitem__)
-                    if not (passing or dist[space] < dist[here]):
-                        space = -1
-                else:
-                    space = -1
-                if space < 0:  # no step gets closer to the goal: `end`
-                    if trace is not None:
+                if space < 0 and stepped and not passing:
+                    break  # the turn ends by itself
+                if space < 0 or not (passing or dists[here][space] < dists[here][here]):
+                    if trace is not None:  # no step gets closer to the goal: `end`
                         actions.append(_END)
                     break
                 # ``navigation.step``: sail into ``space``.
                 if trace is not None:
                     actions.append(STEPS[space])
+                stepped = True
                 # Another ship there (ours is on the space it comes from, never on this one).
                 passing = space >= HARBOURS and space in ships
                 mp -= 2 if passing else 1
-                may_camp = False
                 ships[seat] = here = space
+                if not special[space]:
+                    continue
                 index = _DOLPHIN[space]
                 if index >= 0 and tiles[index] is not None:
                     key = tiles[index]
@@ -262,22 +272,14 @@ def playout(
                         if target == space:
                             money[seat] += value
                             held.remove(key)
+                    count = _CAMPS_IN[mask]
                     if space == HOME:
                         if count == CAMPS_PER_PLAYER:
                             ending = True
                             if seat not in home:
                                 home.append(seat)
-                    elif seat not in camps[space] and count < CAMPS_PER_PLAYER:
+                    elif not mask >> space & 1 and count < CAMPS_PER_PLAYER:
                         may_camp = True
-                legal = []
-                if mp > 0:
-                    if beside_set[here].isdisjoint(ships) and beside[here]:
-                        legal = None
-                    else:
-                        legal = _legal_steps(ships, seat, mp, tiles, winds, ghost)
-                if passing or may_camp or legal is None or legal:
-                    continue
-                break  # the turn ends by itself
             if trace is not None:
                 trace.append((seat, actions[0] if len(actions) == 1 else Route(tuple(actions))))
             then = END_NAV
@@ -285,7 +287,7 @@ def playout(
         # -- what follows by itself ---------------------------------------------------------------
         while then:
             if then == NEXT_CREW:
-                roll = []
+                roll = ()
                 placed = []
                 turn += 1
                 if turn < players:
@@ -297,7 +299,11 @@ def playout(
                     then = START_NAV
             elif then == START_CREW:
                 acting = (rnd - 1 + turn) % players
-                roll = sorted(_roll(seed, f"crew:{rnd}:{acting}", DICE_PER_PLAYER), reverse=True)
+                # ``rng.roll(seed, f"crew:{rnd}:{acting}", 3)``, sorted highest first: the same
+                # stream and draws (``int(random() * 6)`` is below 6 already, so
+                # ``rng.below``'s bound is left out).
+                rng.reseed(dice, b"%d:crew:%d:%d" % (seed, rnd, acting))
+                roll = _SORTED[int(throw() * 6) * 36 + int(throw() * 6) * 6 + int(throw() * 6)]
                 rerolls = 0
                 placed = []
                 if roll.count(SEASICK) == DICE_PER_PLAYER and money[acting] < FIRST_REROLL_COST:
@@ -309,7 +315,17 @@ def playout(
                 mp = sum(value for _, value in crews[acting])
                 winds = ()
                 ghost_paid = passing = may_camp = False
-                then = 0 if mp > 0 and steps_of(acting) else END_NAV
+                then = END_NAV
+                if mp > 0:  # a turn with no legal step ends at once
+                    for near in beside[ships[acting]]:
+                        if (
+                            near < HARBOURS
+                            or near not in ships
+                            or mp >= 3
+                            or _may_pass(ships, acting, near, mp, tiles, winds, ghost)
+                        ):
+                            then = 0
+                            break
             else:  # END_NAV: sunken treasure where the ship stops; the next ship or round
                 acting = (rnd - 1 + turn) % players
                 index = DOLPHIN_INDEX.get(ships[acting])
@@ -352,44 +368,115 @@ def _beside(ghost: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(n for n in near if n != ghost) for near in NEIGHBOURS)
 
 
-def _roll(seed: int, salt: str, dice: int) -> list[int]:
-    """``rng.roll(seed, salt, dice)``: the same stream and draws (``int(random() * 6)`` is
-    below 6 already, so ``rng.below``'s bound is left out)."""
-    rand = rng.stream(seed, salt).random
-    return [int(rand() * 6) + 1 for _ in range(dice)]
+def _may_pass(
+    ships: list[int],
+    seat: int,
+    space: int,
+    mp: int,
+    tiles: list[str | None],
+    winds: tuple[int, ...],
+    ghost: int,
+) -> bool:
+    """Whether the ship of ``seat`` may pass through the small ``space`` that holds another
+    ship, as ``navigation._legal_steps`` decides it: 2 points, then a further step."""
+    left = mp - 2
+    if left < 0:
+        return False
+    occupied = {s for o, s in enumerate(ships) if o != seat and s >= HARBOURS}
+    gust = wind_gain(tiles, winds, space)  # type: ignore[arg-type]
+    used = (*winds, DOLPHIN_INDEX[space]) if gust else winds
+    return _can_sail_on(space, left + gust, occupied, tiles, used, ghost)  # type: ignore[arg-type]
 
 
 @cache
-def _beside_sets(ghost: int) -> tuple[frozenset[int], ...]:
-    """Each space's small neighbours but the ghost ship's: a ship on one of them may block or
-    be passed (the reference decides); ships share harbours freely."""
-    return tuple(frozenset(n for n in near if n >= HARBOURS) for near in _beside(ghost))
+def _specials(ghost: int) -> tuple[bool, ...]:
+    """Per space, whether entering it may do more than move the ship: a harbour, a dolphin
+    space (a tile may lie there), or a space next to the ghost ship."""
+    near_ghost = NEIGHBOURS_SET[ghost] if ghost >= 0 else frozenset()
+    return tuple(
+        space < HARBOURS or space in DOLPHIN_INDEX or space in near_ghost for space in range(SPACES)
+    )
+
+
+# Per camp mask (a bit per island), how many camps it holds.
+_CAMPS_IN = tuple(bin(mask).count("1") for mask in range(1 << len(ISLANDS)))
+
+
+Walk = tuple[tuple[int, ...], dict[int, int]] | None
 
 
 @cache
-def _plan(
-    ghost: int, todo: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The policy's greedy plan per space for a ship with islands ``todo`` still to visit:
-    (its goal, the step towards it when no ship is beside if that step gets closer else -1,
-    that step anyway). The goal is the nearest island in ``todo`` (the first of equals), or
-    home once four camps stand (one island left); the step is the first neighbour but the
-    ghost ship's space nearest the goal (-1 with no neighbour)."""
+def _route_plan(
+    ghost: int, mask: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[Walk, ...]]:
+    """The policy's greedy plan per space for a ship whose camps are ``mask`` (a bit per
+    island): (the neighbours but the ghost ship's space, nearest the goal first and equals in
+    the neighbours' order, so the first legal one is ``min`` over the legal steps; the
+    distances to the goal; the walk). The goal is the nearest island without our camp (the
+    first of equals), or home once four camps stand.
+
+    The walk from a space: the spaces the greedy steps enter one after another while each is
+    the first in its order, gets closer to the goal and is plain (not ``_specials``), with
+    each space's index in it; None if the first step is no such step. Where no ship lies on
+    it, the policy sails it step by step."""
     rows = _distance_rows(ghost)
-    goals = []
-    good = []
-    hop = []
+    todo = [island for island in _ISLANDS if not mask >> island & 1]
+    order = []
+    dists = []
     for here, near in enumerate(_beside(ghost)):
-        if len(todo) == len(ISLANDS) - 1 - CAMPS_PER_PLAYER:
+        if _CAMPS_IN[mask] == CAMPS_PER_PLAYER:
             goal = HOME
         else:
             goal = min(todo, key=lambda island: rows[island][here])
         dist = rows[goal]
-        step = min(near, key=dist.__getitem__) if near else -1
-        goals.append(goal)
-        hop.append(step)
-        good.append(step if step >= 0 and dist[step] < dist[here] else -1)
-    return tuple(goals), tuple(good), tuple(hop)
+        order.append(tuple(sorted(near, key=dist.__getitem__)))
+        dists.append(dist)
+    special = _specials(ghost)
+    walks: list[Walk] = []
+    for here in range(SPACES):
+        walk = []
+        at = here
+        while order[at]:
+            step = order[at][0]
+            if special[step] or dists[at][step] >= dists[at][at]:
+                break
+            walk.append(step)
+            at = step
+        walks.append((tuple(walk), {space: i for i, space in enumerate(walk)}) if walk else None)
+    return tuple(order), tuple(dists), tuple(walks)
+
+
+# The three dice of a crew roll, highest first, by their faces' index (36 a + 6 b + c).
+_SORTED = tuple(
+    tuple(sorted((a + 1, b + 1, c + 1), reverse=True))
+    for a in range(6)
+    for b in range(6)
+    for c in range(6)
+)
+
+# A crew turn's placements from one position: (the count of choices, each as (die value,
+# ship, the position after it)), or None once no die is left to place.
+Placements = tuple[int, tuple[tuple[int, int, "Placements | None"], ...]]
+
+
+@cache
+def _placements(
+    players: int, seat: int, roll: tuple[int, ...], placed: tuple[int, ...]
+) -> Placements | None:
+    """``policy._placements``' choices, die after die, as a table: choice ``k`` places
+    ``values[k // len(ships)]`` on ``ships[k % len(ships)]`` (``_choices``). None: no die
+    but seasick ones to place (before any placement: `keep`)."""
+    values, ships = _choices(players, seat, roll, placed)
+    if not values:
+        return None
+    options = []
+    for value in values:
+        rest = list(roll)
+        rest.remove(value)
+        for ship in ships:
+            after = _placements(players, seat, tuple(rest), (*placed, ship))
+            options.append((value, ship, after))
+    return len(options), tuple(options)
 
 
 @cache

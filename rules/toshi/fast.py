@@ -19,6 +19,7 @@ import random
 from bisect import insort
 from collections.abc import Callable
 from functools import cache
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
@@ -40,7 +41,7 @@ from rules.toshi.data import (
 )
 from rules.toshi.grid import Geometry, geometry
 from rules.toshi.influence import _FLIP_MOVES, _LEAD_MOVES, _token_moves
-from rules.toshi.model import Cell, FlipSpecialisation, Pass, Phase, ToshiState
+from rules.toshi.model import Card, FlipSpecialisation, Pass, Phase, ToshiState
 from rules.toshi.nature import place_moves
 from rules.toshi.trick import _PLAY_BY_KEY
 
@@ -85,7 +86,15 @@ def playout(
     spot_count = geo.spot_count
     places = place_moves(state.rows, state.cols) if trace is not None else ()
     hands = [list(hand) for hand in state.hands]
-    cells = list(state.cells)
+    # Each hand's colours, card by card. A dealt hand is sorted by colour, so the cards of the
+    # led colour are one run: the n-th playable card is the run's first plus n. A hand in
+    # another order (one dealt anew for a search) is filtered card by card instead.
+    colours = [[card.colour for card in hand] for hand in hands]
+    runs = all(len(set(cols)) == len(list(groupby(cols))) for cols in colours)
+    # Each card space as (kind, card) or None: all the scoring and the flips read of a Cell.
+    cells: list[tuple[str, Card | None] | None] = [
+        None if cell is None else (cell.kind, cell.card) for cell in state.cells
+    ]
     spots = list(state.spots)
     supply = list(state.supply)
     specs = state.specs
@@ -97,7 +106,8 @@ def playout(
     trick = [(play.seat, play.card) for play in state.trick]
     winner = state.winner
     queue = list(state.queue)
-    built = list(state.built)
+    # The trick's built cards, by their place in the trick (cards are unique).
+    built = {i for i, (_, card) in enumerate(trick) if card in state.built}
     built_up, built_down = state.built_up, state.built_down
     taken = state.actions_taken
     next_leader = state.next_leader
@@ -152,7 +162,7 @@ def playout(
                 trick = []
                 winner = -1
                 queue = []
-                built = []
+                built = set()
                 built_up = built_down = False
                 taken = ""
                 next_leader = -1
@@ -166,16 +176,20 @@ def playout(
                 if draw_single_seat:
                     rand()
                 hand = hands[seat]
+                cols = colours[seat]
                 if trick:
                     led = trick[0][1].colour
-                    playable = [i for i, card in enumerate(hand) if card.colour == led]
-                    if playable:
-                        at = playable[int(rand() * len(playable))]
-                    else:
+                    n = cols.count(led)
+                    if not n:
                         at = int(rand() * len(hand))
+                    elif runs:
+                        at = cols.index(led) + int(rand() * n)
+                    else:
+                        at = [i for i, colour in enumerate(cols) if colour == led][int(rand() * n)]
                 else:
                     at = int(rand() * len(hand))
                 card = hand.pop(at)
+                del cols[at]
                 if trace is not None:
                     trace.append((seat, _PLAY_BY_KEY[card.colour, card.value]))
                 trick.append((seat, card))
@@ -274,7 +288,7 @@ def playout(
             continue
 
         if phase in (PAWN, BUILD):
-            left = [card for _, card in trick if card not in built]
+            left = [i for i in range(len(trick)) if i not in built]
             if phase == PAWN:
                 up, down = True, False
             else:
@@ -287,19 +301,20 @@ def playout(
                     trace.append((seat, _PASS))
                 phase = BUILD
                 continue
-            card = left[k // per_card]
+            at = left[k // per_card]
+            card = trick[at][1]
             k %= per_card
             face_up = up and k < len(empty)
             cell = empty[k % len(empty)]
             if trace is not None:
                 trace.append((seat, _BUILD_MOVES[card.colour, card.value][not face_up][cell]))
-            cells[cell] = Cell("building", card, face_up, -1 if face_up else seat)
+            cells[cell] = ("building", card)
             empty.remove(cell)
             for x in cell_inner[cell] - near_set:
                 near_set.add(x)
                 if spots[x] < 0:
                     insort(free_near, x)
-            built.append(card)
+            built.add(at)
             built_up = built_up or face_up
             built_down = built_down or not face_up
             if (ups > 0 and not built_up) or (downs > 0 and not built_down):
@@ -343,17 +358,13 @@ def playout(
                 taken += "l"
             elif k < n - 1:
                 present = [c for c, cell in enumerate(cells) if cell is not None]
-                cell = [c for c in present if cells[c].kind != "park"][k - moves - leads]
+                cell = [c for c in present if cells[c][0] != "park"][k - moves - leads]
                 if trace is not None:
                     trace.append((seat, _FLIP_MOVES[cell]))
-                flipped_cell = cells[cell]
-                assert flipped_cell is not None
-                if flipped_cell.kind == "monument":
+                # A flipped building changes its face and owner, which nothing here reads
+                # (the scoring counts tokens, then the card's colour and value).
+                if cells[cell][0] == "monument":  # type: ignore[index]
                     monument_high = not monument_high
-                else:
-                    cells[cell] = Cell(
-                        flipped_cell.kind, flipped_cell.card, not flipped_cell.face_up, -1
-                    )
                 taken += "f"
             else:
                 if trace is not None:
@@ -386,7 +397,7 @@ def playout(
 def _score(
     players: int,
     geo: Geometry,
-    cells: list[Cell | None],
+    cells: list[tuple[str, Card | None] | None],
     spots: list[int],
     supply: list[int],
     specs: tuple[str, ...],
@@ -407,7 +418,7 @@ def _score(
         if cell is None:
             continue
         tokens = owners(spots)  # who is on each of the card's 9 spots
-        counts = [tokens.count(seat) for seat in seats]
+        counts = list(map(tokens.count, seats))
         best = max(counts)
         if best == 0:
             continue
@@ -418,9 +429,10 @@ def _score(
             if owner < 0:
                 continue
         gained[owner] += 1
-        if cell.kind == "building" and cell.card is not None:
-            points[owner] += cell.card.value
-            colours[owner].add(cell.card.colour)
+        kind, card = cell
+        if kind == "building" and card is not None:
+            points[owner] += card.value
+            colours[owner].add(card.colour)
         else:
             landmarks[owner] += 1
     most = max(landmarks)

@@ -8,6 +8,7 @@ whose powers (Overseer, Builder, Pawnlitician, Octogeek, Influenstar) are the ra
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -69,3 +70,20 @@ def test_playouts_from_every_phase_agree_without_single_seat_draws(variant: str)
     assert {Phase.TRICK, Phase.NATURE, Phase.BUILD, Phase.INFLUENCE} <= phases
     if variant == "specialisation":
         assert owed > 0 and Phase.SPECIALISE in phases
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_hands_not_sorted_by_colour_agree(players: int):
+    """A hand dealt anew for a search need not be in colour order: the led colour's cards are
+    then not one run, and the simulator must pick the same card as the reference's filter."""
+    options = GAME.spec.resolve_options({})
+    for seed in range(20):
+        start = GAME.setup(players, options, seed)
+        hands = tuple(
+            rng.shuffled(hand, seed, f"mix:{seat}") for seat, hand in enumerate(start.hands)
+        )
+        start = dataclasses.replace(start, hands=hands)
+        steps, result = reference(start, rng.stream(seed, "p"), True)
+        trace: list[Any] = []
+        assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
+        assert trace == steps, seed
