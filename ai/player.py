@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ai.candidates import candidates
 from ai.levels import LEVELS, budget
 from ai.mcts import SearchBudget, search
 from rules.base import Game
@@ -126,7 +127,7 @@ def decide_from_view(
     first = sampler(draw)
     if seat not in game.to_act(first):
         raise ValueError(f"seat {seat} has no decision to make now")
-    legal = game.legal_moves(first, seat)
+    legal = candidates(game, first, seat, root=True)
     if len(legal) == 1:
         return Decision(game.format(first, legal[0]), 0, 0.0, False)
     # The cap covers the whole decision: what preparing the sampler took, and a margin for
