@@ -88,16 +88,18 @@ def _navigation_key(state: TongaState, seat: int) -> tuple[Any, ...]:
 
 
 def _tonga_routes(state: TongaState, seat: int, root: bool) -> tuple[Any, ...]:
-    """Whole navigation turns: towards each island still to visit (or home), each treasure and
-    map, either stopping there or sailing on greedily; `camp` and `end`; at the root also the
-    routes a player is offered. Cached by what they depend on: samples share them."""
+    """Whole navigation turns: towards each island still to visit (or home), sailing on
+    greedily once there; `camp` and `end`. At the root, where the decision is made, also each
+    of those stopping at the island, the treasure and map tiles, and the routes a player is
+    offered (deeper nodes keep to the cheap few: they are built anew for most samples)."""
     moves: list[Any] = [_CAMP] if state.may_camp else []
     goals = list(_islands_to_visit(state.camps, seat)) or [HOME]
-    for index, tile in enumerate(state.tiles):
-        if tile is not None and TILE_BY_KEY[tile].kind in (Kind.TREASURE, Kind.MAP):
-            goals.append(DOLPHIN_SPACES[index])
+    if root:
+        for index, tile in enumerate(state.tiles):
+            if tile is not None and TILE_BY_KEY[tile].kind in (Kind.TREASURE, Kind.MAP):
+                goals.append(DOLPHIN_SPACES[index])
     for goal in goals:
-        for onward in (True, False):
+        for onward in (True, False) if root else (True,):
             route = _greedy_route(state, seat, goal, onward)
             if route is not None:
                 moves.append(route)

@@ -8,10 +8,8 @@ hard:   a longer and deeper search by time, within 2 s per decision on one core 
         deadline), playouts of 40 moves.
 
 Normal and hard are *time* budgets: a faster playout (or a faster core) buys more iterations
-instead of ending sooner. What one core gave hard in its 1.8 s of search, measured with
-``python -m bench.arena --rates`` on this machine (2 cores shared, load 2-4; an idle core does
-better): TOKAN ~700-1,500 iterations, Tonari ~900, Friendly Fishing ~800, Tonga Bonga ~400-1,000
-(whole routes as moves, ``ai.candidates``), Toshi Tōshi ~1,000.
+instead of ending sooner. How many iterations that buys is in the arena's report (``iter p50``
+and ``iter/s`` per game and level; ``python -m bench.arena``).
 
 A level's ``SECONDS`` is its cap for the whole decision, sampler and margin included
 (``ai.player``): the search itself stops ``DEADLINE_MARGIN`` earlier.

@@ -28,6 +28,7 @@ nothing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -62,6 +63,7 @@ class Match:
     villain: str  # the level of every other seat
     hero_seat: int
     scale: float  # multiplies the levels' time budgets
+    exploration: float | None = None  # replaces UCB1's constant (tuning runs)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ def play(match: Match) -> Result:
             agents.append(None)
             continue
         limits = budget(match.key, level, time_scale=match.scale)
+        if match.exploration is not None:
+            limits = dataclasses.replace(limits, exploration=match.exploration)
         agents.append(ComputerPlayer(level, match.seed * 10 + seat, limits))
     draw = rng.stream(match.seed, "arena")
     log: tuple[tuple[int, str], ...] = ()
@@ -152,6 +156,7 @@ def matches(
     scale: float,
     pairings: Sequence[tuple[str, str]],
     first_seed: int = 1000,
+    exploration: float | None = None,
 ) -> list[Match]:
     out = []
     for key in keys:
@@ -164,21 +169,24 @@ def matches(
             for hero, villain in pairings:
                 for i in range(games):
                     seed = first_seed + i
-                    out.append(Match(key, players, seed, hero, villain, i % players, scale))
+                    out.append(
+                        Match(key, players, seed, hero, villain, i % players, scale, exploration)
+                    )
     return out
 
 
 def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
-    groups: dict[tuple[str, int, str, str, float], list[Result]] = defaultdict(list)
+    groups: dict[tuple[str, int, str, str, float, float], list[Result]] = defaultdict(list)
     for r in results:
         m = r.match
-        groups[(m.key, m.players, m.hero, m.villain, m.scale)].append(r)
+        c = m.exploration if m.exploration is not None else -1.0
+        groups[(m.key, m.players, m.hero, m.villain, m.scale, c)].append(r)
     print(
         f"{'game':>8} {'pl':>2} {'pairing':>16} {'scale':>5} {'n':>4} {'win':>5} "
         f"{'95% CI':>14} {'fair':>5} {'target':>9}  met?",
         file=out,
     )
-    for (key, players, hero, villain, scale), rs in sorted(groups.items()):
+    for (key, players, hero, villain, scale, c), rs in sorted(groups.items()):
         n = len(rs)
         wins = sum(r.share for r in rs)
         low, high = wilson(wins, n)
@@ -187,7 +195,7 @@ def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
         print(
             f"{key:>8} {players:>2} {hero + ' v ' + villain:>16} {scale:>5.2f} {n:>4} "
             f"{wins / n:>5.2f} [{low:.2f}, {high:.2f}] {1 / players:>5.2f} {shown:>9}  "
-            f"{verdict(wins / n, low, need, strict)}",
+            f"{verdict(wins / n, low, need, strict)}" + (f"  (exploration {c})" if c >= 0 else ""),
             file=out,
         )
     timing: dict[tuple[str, str, float], list[tuple[float, int]]] = defaultdict(list)
@@ -250,6 +258,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help=f"time budgets x{QUICK_SCALE}")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--first-seed", type=int, default=1000)
+    parser.add_argument("--exploration", type=float, default=None, help="UCB1 constant (tuning)")
     parser.add_argument("--save", default=None, help="append each result to this JSON-lines file")
     parser.add_argument("--report", nargs="*", default=None, metavar="FILE")
     args = parser.parse_args()
@@ -260,7 +269,9 @@ def main() -> None:
     games = args.games or (QUICK_GAMES if args.quick else 200)
     keys = args.games_only or list(GAMES)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
-    todo = matches(keys, games, args.counts, scale, pairings, args.first_seed)  # type: ignore[arg-type]
+    todo = matches(
+        keys, games, args.counts, scale, pairings, args.first_seed, args.exploration  # type: ignore[arg-type]
+    )
     random.Random(0).shuffle(todo)  # mix long and short matches over the jobs
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     start = time.perf_counter()
