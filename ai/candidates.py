@@ -6,7 +6,7 @@ alone (a step east), and a rich player has thousands of wage choices. The search
 what a player weighs instead, each legal as one move (the rules check routes and several
 placements decision by decision):
 
-* wages: a dozen sensible pairs (1 to 5 on the captain, 1 to 4 on the helmsman) rather than
+* wages: eight sensible pairs (1 to 4 on the captain, 1 to 3 on the helmsman) rather than
   every split of the purse;
 * crew: the rerolls, and every way to place all the dice at once;
 * navigation: `camp` when allowed, the whole routes a player is offered (to each camp,
@@ -43,12 +43,10 @@ from rules.tonga.state import (
 )
 from rules.tonga.tiles import TILE_BY_KEY, Kind
 
-# Wage pairs worth weighing: low wages keep money, higher ones bid for good dice.
+# Wage pairs worth weighing: low wages keep money, higher ones bid for good dice. Few, so that
+# the search's iterations go to telling them apart.
 TONGA_WAGES = tuple(
-    Wages(captain, helmsman)
-    for captain in range(1, 6)
-    for helmsman in range(1, 5)
-    if helmsman <= captain + 1
+    Wages(c, h) for c, h in ((1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (4, 2))
 )
 _CAMP, _END = Camp(), End()
 # Navigation candidates by what they depend on (see ``_navigation_key``): the samples of one
