@@ -8,10 +8,10 @@ hard:   a longer and deeper search by time, within 2 s per decision on one core 
         deadline), playouts of 40 moves.
 
 Normal and hard are *time* budgets: a faster playout (or a faster core) buys more iterations
-instead of ending sooner. What hard's 1.8 s of search bought, measured by the arena on 2 shared
-cores (load 3-6, so an idle core does better): Tonga Bonga ~360 iterations per decision (whole
-routes as moves, ``ai.candidates``); at a quarter of the budget TOKAN ~370, Tonari ~300,
-Friendly Fishing ~180, Toshi Tōshi ~100 (``iter p50`` and ``iter/s`` in the arena's report).
+instead of ending sooner. What hard's 1.8 s of search bought per decision (median), measured
+by the arena on 2 shared cores (load 3-6; an idle core does better): TOKAN ~3,300, Tonari
+~2,000, Friendly Fishing ~1,400, Tonga Bonga ~400 (whole routes as moves, ``ai.candidates``);
+Toshi Tōshi ~240 in a quarter of the budget (``iter p50`` and ``iter/s`` in the report).
 
 A level's ``SECONDS`` is its cap for the whole decision, sampler and margin included
 (``ai.player``): the search itself stops ``DEADLINE_MARGIN`` earlier.
