@@ -11,11 +11,13 @@ reward of the seat that made its move, so the same tree serves games of 2 to 5 (
 Large move lists (Tonari's swaps, Toshi's builds, Tonga's wages) are widened progressively: a
 node may have about 3 + 2·sqrt(visits) children, the policy's choice tried first.
 
-Budget and reproducibility: the search stops after ``iterations`` iterations or at the
-``seconds`` deadline, whichever comes first. Its result depends only on the seed as long as the
-iteration budget is the one that stops it; the deadline is a hard cap for slow machines and
-loaded pools (a capped search is still legal and good, just not reproducible). Levels are set so
-that iterations stop first on one ordinary core.
+Budget and reproducibility: the search stops after ``iterations`` iterations (when given) or
+at the ``seconds`` deadline, whichever comes first. Its result depends only on the seed when the
+iteration budget is what stops it (easy, the tests); normal and hard search by time, so a
+faster machine buys them more iterations and the same seed may then choose differently.
+
+Tonga Bonga weighs whole decisions (a route, all the dice placed) rather than single steps:
+see ``ai.candidates``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ai.candidates import candidates
 from ai.evaluate import evaluate, final_values
 from rules import rng
 from rules.base import Game
@@ -34,8 +37,8 @@ from rules.base import Game
 
 @dataclass(frozen=True)
 class SearchBudget:
-    iterations: int  # the reproducible budget
-    seconds: float  # the hard cap
+    iterations: int | None  # the reproducible budget; None: the time budget alone
+    seconds: float  # the time budget, and the hard cap
     playout_depth: int  # policy moves per playout before the evaluation
     exploration: float = 0.7  # UCB1's constant (values lie in [0, 1])
 
@@ -45,7 +48,7 @@ class SearchResult:
     move: Any
     iterations: int
     seconds: float
-    capped: bool  # the deadline, not the iteration budget, stopped the search
+    capped: bool  # the deadline stopped a search that had an iteration budget
 
 
 class Node:
@@ -81,9 +84,10 @@ def search(
     done = 0
     capped = False
     c = budget.exploration
-    while done < budget.iterations:
+    limit = budget.iterations
+    while limit is None or done < limit:
         if done and clock() >= deadline:
-            capped = True
+            capped = limit is not None
             break
         state = sampler(draw)
         node = root
@@ -96,7 +100,7 @@ def search(
                 mover = seat
             else:
                 mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
-            legal = game.legal_moves(state, mover)
+            legal = candidates(game, state, mover, node is root)
             children = node.children
             present: list[Node] = []
             untried: list[Any] = []

@@ -4,8 +4,9 @@
 hand are drawn from), the public log and a budget; it never sees a state. It rebuilds full
 states the seat cannot tell from the true one with the game's sampler
 (``rules/<key>/sample.py``, behind ``Game.sample_state``) and searches over them. Pure: no
-Discord, no I/O; the same level, seed, view and log give the same move (see ``ai.mcts`` for the
-time cap's exception).
+Discord, no I/O; with an iteration budget (easy, the tests) the same level, seed, view and log
+give the same move; normal and hard search by time (``ai.levels``), so their random stream is
+the same but how far it gets depends on the machine.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ai.candidates import candidates
 from ai.levels import LEVELS, budget
 from ai.mcts import SearchBudget, search
 from rules.base import Game
@@ -69,7 +71,8 @@ def check_view(game_key: str, view: Any) -> None:
 
 
 class ComputerPlayer:
-    """A computer seat of one level; ``seed`` makes its matches reproducible."""
+    """A computer seat of one level; ``seed`` keys its random stream (reproducible matches
+    under an iteration budget)."""
 
     def __init__(self, level: str, seed: int, limits: SearchBudget | None = None) -> None:
         """``limits`` replaces the level's search budget (tests and the arena's quick runs)."""
@@ -126,7 +129,7 @@ def decide_from_view(
     first = sampler(draw)
     if seat not in game.to_act(first):
         raise ValueError(f"seat {seat} has no decision to make now")
-    legal = game.legal_moves(first, seat)
+    legal = candidates(game, first, seat, root=True)
     if len(legal) == 1:
         return Decision(game.format(first, legal[0]), 0, 0.0, False)
     # The cap covers the whole decision: what preparing the sampler took, and a margin for

@@ -28,6 +28,7 @@ from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.replies import answer
 from data import turnclock
+from data.computers import LEVELS, check_computers, seat_computers
 from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
 from render.common import clip_alt, to_png
@@ -42,6 +43,14 @@ log = logging.getLogger("tidetable")
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 UNDO_HELP = "Let players take back a move that revealed nothing, before others act (default: on)"
 CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
+BOTS_HELP = "Computer players to seat at once (default: none; one seat always stays yours)"
+LEVEL_HELP = "How strong those computer players are: easy, normal or hard"
+# The level option of every `new` (and of `addbot`).
+LEVEL_CHOICES = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
+# Discord's own bound on `bots`: the largest table (5) less the creator's seat. Each game
+# refuses more than its own table holds, with a specific answer (``check_computers``).
+MOST_BOTS = 4
+Bots = app_commands.Range[int, 0, MOST_BOTS]
 # The clock option of every `new`: none, 12h … 1w, or the server's default.
 CLOCK_CHOICES = [app_commands.Choice(name=c, value=c) for c in turnclock.CLOCK_CHOICES]
 
@@ -84,16 +93,22 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
-    @app_commands.describe(thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP)
-    @app_commands.choices(clock=CLOCK_CHOICES)
+    @app_commands.describe(
+        thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP, bots=BOTS_HELP, level=LEVEL_HELP
+    )
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         thread: bool = False,
         undo: bool = True,
         clock: str = "default",
+        bots: Bots = 0,
+        level: str = "normal",
     ) -> None:
-        await self.open_match(interaction, {"undo": undo_value(undo)}, thread, clock)
+        await self.open_match(
+            interaction, {"undo": undo_value(undo)}, thread, clock, bots=bots, level=level
+        )
 
     async def open_match(
         self,
@@ -101,12 +116,17 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         options: Mapping[str, str],
         thread: bool = False,
         clock: str = "default",
+        *,
+        bots: int = 0,
+        level: str = "normal",
     ) -> None:
-        """A lobby bound to this channel, or to a new thread of it made for the match."""
+        """A lobby bound to this channel, or to a new thread of it made for the match, with
+        ``bots`` computer players of ``level`` seated beside the creator."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
         # Refuse bad options before making a thread (``undo`` is the table's, not the game's).
         self.game.spec.resolve_options({k: v for k, v in options.items() if k != "undo"})
+        check_computers(self.game.spec, bots, level)
         home = await self.thread_for_match(interaction) if thread else None
         done = await self.service.create(
             self.game_key,
@@ -116,8 +136,21 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             options,
             clock,
         )
+        if bots:
+            done = await seat_computers(self.service, done, interaction.user.id, level, bots)
         where = f" in {home.mention}" if home else ""
         opened = f"Match #{done.match.id} is open{where}; others can join now."
+        if bots:
+            seated = f"{bots} {level} computer player{'s' if bots != 1 else ''}"
+            count, spec = len(done.match.players), self.game.spec
+            then = (
+                "others can join now."
+                if count < spec.min_players
+                else "start it when you are ready."
+                if count >= spec.max_players
+                else "others can join, or you can start it."
+            )
+            opened = f"Match #{done.match.id} is open{where} with {seated}; {then}"
         await self.conclude(interaction, done.entries, opened)
 
     async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:

@@ -4,7 +4,8 @@ The outbox hands a "think" entry to ``ComputerTable.think`` after its pause. The
 from what it may know (its own view and the public log, never the state: ``ai.player`` refuses
 a state) in a worker process of ``ai.pool.DecisionPool``, and the move goes through
 ``MatchService.move_for_computer``: the same checks, save and announcements as a person's. The
-decision is reproducible: its seed comes from the match's seed and version.
+decision's random stream comes from the match's seed and version (easy seats, iteration-bound,
+replay exactly; normal and hard search by time).
 """
 
 from __future__ import annotations

@@ -7,10 +7,14 @@ from discord import app_commands
 
 from bot import Tidetable
 from cogs.base import (
+    BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
+    Bots,
     GameCog,
     option_choices,
     undo_value,
@@ -30,8 +34,12 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         thread=THREAD_HELP,
         undo=UNDO_HELP,
         clock=CLOCK_HELP,
+        bots=BOTS_HELP,
+        level=LEVEL_HELP,
     )
-    @app_commands.choices(side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES)
+    @app_commands.choices(
+        side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction,
@@ -40,9 +48,18 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         thread: bool = False,
         undo: bool = True,
         clock: str = "default",
+        bots: Bots = 0,
+        level: str = "normal",
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
-        await self.open_match(interaction, {**options, "undo": undo_value(undo)}, thread, clock)
+        await self.open_match(
+            interaction,
+            {**options, "undo": undo_value(undo)},
+            thread,
+            clock,
+            bots=bots,
+            level=level,
+        )
 
 
 async def setup(bot: Tidetable) -> None:

@@ -8,10 +8,14 @@ from discord import app_commands
 from bot import Tidetable
 from cogs import messages
 from cogs.base import (
+    BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
+    Bots,
     GameCog,
     option_choices,
     undo_value,
@@ -33,9 +37,11 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         thread=THREAD_HELP,
         undo=UNDO_HELP,
         clock=CLOCK_HELP,
+        bots=BOTS_HELP,
+        level=LEVEL_HELP,
     )
     @app_commands.choices(
-        scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES
+        scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
     )
     async def new(
         self,
@@ -44,9 +50,11 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         thread: bool = False,
         undo: bool = True,
         clock: str = "default",
+        bots: Bots = 0,
+        level: str = "normal",
     ) -> None:
         options = {"scoring": scoring, "undo": undo_value(undo)}
-        await self.open_match(interaction, options, thread, clock)
+        await self.open_match(interaction, options, thread, clock, bots=bots, level=level)
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

@@ -7,10 +7,14 @@ from discord import app_commands
 
 from bot import Tidetable
 from cogs.base import (
+    BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    LEVEL_CHOICES,
+    LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
+    Bots,
     GameCog,
     option_choices,
     undo_value,
@@ -30,9 +34,11 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         thread=THREAD_HELP,
         undo=UNDO_HELP,
         clock=CLOCK_HELP,
+        bots=BOTS_HELP,
+        level=LEVEL_HELP,
     )
     @app_commands.choices(
-        variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES
+        variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
     )
     async def new(
         self,
@@ -41,9 +47,11 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         thread: bool = False,
         undo: bool = True,
         clock: str = "default",
+        bots: Bots = 0,
+        level: str = "normal",
     ) -> None:
         options = {"variant": variant, "undo": undo_value(undo)}
-        await self.open_match(interaction, options, thread, clock)
+        await self.open_match(interaction, options, thread, clock, bots=bots, level=level)
 
 
 async def setup(bot: Tidetable) -> None:

@@ -11,14 +11,53 @@ pending, so the seat thinks again after the restart; a decision already played m
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from data.store import Announcement
-from rules.base import Game
+from rules.base import Game, GameSpec
+from rules.errors import PlayerError
+
+if TYPE_CHECKING:
+    from data.matches import Done, MatchService
 
 LEVELS = ("easy", "normal", "hard")
 THINK_PAUSE = 2.0  # seconds: a readable pause before a computer seat plays
+
+
+class ComputersRefused(PlayerError):
+    """``new bots:<n>`` asked for seats the game cannot give: nothing is created."""
+
+
+def check_computers(spec: GameSpec, count: int, level: str) -> None:
+    """Refuse, before a lobby exists, ``count`` computer seats of ``level`` at creation: the
+    creator keeps a seat, so at most ``max_players - 1`` computers."""
+    if level not in LEVELS:
+        raise ComputersRefused(f"Choose a level: {', '.join(LEVELS)}.")
+    if count < 0:
+        raise ComputersRefused("The number of computer players cannot be negative.")
+    most = spec.max_players - 1
+    if count > most:
+        raise ComputersRefused(
+            f"{spec.name} seats at most {spec.max_players} players and one seat stays yours: "
+            f"choose at most {most} bot{'s' if most != 1 else ''}."
+        )
+
+
+async def seat_computers(
+    service: MatchService, opened: Done, creator_id: int, level: str, count: int
+) -> Done:
+    """Seat ``count`` computer players of ``level`` in the lobby ``opened`` just made, one by one
+    through the same service path as `addbot` (each a lobby change of its own, announced)."""
+    done = opened
+    entries = list(opened.entries)
+    for _ in range(count):
+        done = await service.add_computer(
+            done.match.row.channel_id, done.match.row.game, creator_id, level
+        )
+        entries += done.entries
+    return dataclasses.replace(done, entries=tuple(entries))
 
 
 def computer_id(level: str, number: int) -> int:

@@ -47,7 +47,7 @@ def test_every_move_of_a_computer_seat_is_legal_to_the_end(key, players, options
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_each_level_decides_legally_with_its_own_budget(level):
-    # One decision per level in TOKAN, with the level's real iteration budget (hard's is the
+    # One decision per level in TOKAN, with the level's real budget (hard's is the
     # arena's business: it takes its seconds).
     game = GAMES["tokan"]
     state = game.setup(2, {"scoring": "towers"}, 4)

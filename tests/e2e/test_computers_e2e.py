@@ -1,5 +1,5 @@
-"""One person against computer players, in every game, from `new` to the final post, through
-the real discord.py client and the Discord stand-in. The computer seats think in worker
+"""One person against computer players, in every game, from `new bots:<n>` to the final post,
+through the real discord.py client and the Discord stand-in. The computer seats think in worker
 processes and play through the same service path as a person (checked, saved, announced)."""
 
 from __future__ import annotations
@@ -21,15 +21,18 @@ async def test_one_person_plays_a_whole_match_against_computers(
     alice = fake.add_member("alice")
     async with fake.running(make_bot(computer_pause=0.0)) as bot:
         channel = fake.channel("games")
-        created = await fake.slash(alice, channel, f"{key} new")
-        assert "is open" in created.content
         # Easy seats keep the suite quick; TOKAN's single computer seat searches (normal).
-        levels = ("normal",) if players == 2 else ("easy",) * (players - 1)
-        for level in levels:
-            added = await fake.slash(alice, channel, f"{key} addbot", level=level)
-            assert added.ephemeral and f"A {level} computer player joined" in added.content
+        level = "normal" if players == 2 else "easy"
+        created = await fake.slash(
+            alice, channel, f"{key} new", bots=players - 1, level=level
+        )
+        assert created.ephemeral and "is open" in created.content, created.content
+        assert f"with {players - 1} {level} computer player" in created.content
+        match = await bot.service.current(channel.id, key)
+        assert match.players[0] == alice.id and len(match.players) == players
+        assert all(u < 0 for u in match.players[1:])
         lobby = fake.messages(channel)[-1].content
-        assert f"Bot ({levels[0]})" in lobby and "<@-" not in lobby
+        assert f"Bot ({level})" in lobby and "<@-" not in lobby
         started = await fake.slash(alice, channel, f"{key} start")
         assert "started" in started.content, started.content
         match = await bot.service.current(channel.id, key)
@@ -74,3 +77,35 @@ async def test_only_the_creator_seats_computers_and_leave_takes_one_away(fake, m
         assert left.ephemeral and "left" in left.content
         match = await bot.service.current(channel.id, "tonari")
         assert match.players == (alice.id, -301)
+
+
+@pytest.mark.parametrize(
+    ("key", "bots", "said"),
+    (("tokan", 2, "at most 1 bot."), ("tonari", 4, "at most 3 bots."), ("tonga", 4, "at most 3")),
+)
+async def test_new_refuses_more_bots_than_the_table_leaves_beside_its_creator(
+    fake, make_bot, key, bots, said
+):
+    alice = fake.add_member("alice")
+    async with fake.running(make_bot(computer_pause=0.0)) as bot:
+        channel = fake.channel("games")
+        refused = await fake.slash(alice, channel, f"{key} new", bots=bots, level="hard")
+        assert refused.ephemeral and said in refused.content, refused.content
+        assert "one seat stays yours" in refused.content
+        assert await bot.service.store.open_match_in(channel.id) is None  # nothing was made
+        assert not fake.messages(channel)  # and nothing announced
+
+
+async def test_new_with_bots_leaves_room_for_people_and_the_creator_removes_one(fake, make_bot):
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(computer_pause=0.0)) as bot:
+        channel = fake.channel("games")
+        created = await fake.slash(alice, channel, "toshi new", bots=1, level="hard")
+        assert "with 1 hard computer player; others can join now." in created.content
+        joined = await fake.slash(bob, channel, "toshi join")
+        assert "You joined" in joined.content
+        match = await bot.service.current(channel.id, "toshi")
+        assert match.players == (alice.id, -301, bob.id)
+        await fake.slash(alice, channel, "toshi leave")  # the creator's leave takes a bot away
+        match = await bot.service.current(channel.id, "toshi")
+        assert match.players == (alice.id, bob.id)

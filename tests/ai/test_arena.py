@@ -1,0 +1,52 @@
+"""The arena's arithmetic and report (bench/arena.py): intervals, targets, merged saved runs.
+No match is timed here; the arena's figures are its own business."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bench.arena import Match, Result, load, matches, report, save, target, verdict, wilson
+
+
+def test_wilson_interval_known_values():
+    low, high = wilson(95, 100)
+    assert low == pytest.approx(0.8882, abs=1e-3) and high == pytest.approx(0.9785, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_targets_follow_the_issue():
+    assert target("hard", "random", 2) == (0.95, False)
+    need, strict = target("hard", "random", 4)
+    assert need == pytest.approx(0.5) and not strict
+    assert target("hard", "normal", 3) == (pytest.approx(1 / 3), True)
+    assert verdict(0.97, 0.96, 0.95, False) == "met"
+    assert verdict(0.97, 0.90, 0.95, False) == "point"
+    assert verdict(0.60, 0.50, 0.50, True) == "point"  # the interval must lie above the share
+    assert verdict(0.40, 0.30, 0.50, True) == "no"
+
+
+def test_matches_rotate_the_hero_and_skip_counts_a_game_cannot_seat():
+    todo = matches(["tokan", "tonga"], 4, "2,3", 0.5, [("hard", "random")])
+    assert {(m.key, m.players) for m in todo} == {("tokan", 2), ("tonga", 3)}
+    tonga = [m for m in todo if m.key == "tonga"]
+    assert [m.hero_seat for m in tonga] == [0, 1, 2, 0]
+    assert all(m.scale == 0.5 for m in todo)
+
+
+def test_saved_runs_merge_into_one_report(tmp_path):
+    path = str(tmp_path / "runs.jsonl")
+    won = Result(Match("tokan", 2, 1, "hard", "random", 0, 0.25), 1.0, (("hard", 0.4, 90),))
+    shared = Result(Match("tokan", 2, 2, "hard", "random", 1, 0.25), 0.5, (("hard", 0.45, 80),))
+    save([won], path)
+    save([shared], path)
+    loaded = load([path])
+    assert loaded == [won, shared]
+    out = io.StringIO()
+    report(loaded, out)
+    text = out.getvalue()
+    assert "tokan  2    hard v random  0.25    2  0.75" in text
+    assert ">=0.95" in text and "point" not in text.split("\n")[1]  # 0.75 is short of 0.95
+    assert "   hard  0.25         2" in text

@@ -1,0 +1,71 @@
+"""`/<game> new bots:<n> level:<…>` at the service level: which counts are refused before a
+lobby exists, and how the seats are filled (through `add_computer`, as `addbot` does)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from data.computers import ComputersRefused, check_computers, computer_id, seat_computers
+from data.matches import MatchService
+from data.store import Store
+from rules.registry import GAMES
+
+GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
+    store = await Store.open(tmp_path / "bots.sqlite3")
+    yield MatchService(store, GAMES, computer_pause=0.0)
+    await store.close()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_count_that_leaves_the_creator_a_seat_is_accepted(key):
+    spec = GAMES[key].spec
+    for count in range(spec.max_players):
+        check_computers(spec, count, "hard")
+    with pytest.raises(ComputersRefused) as refused:
+        check_computers(spec, spec.max_players, "hard")
+    most = spec.max_players - 1
+    assert f"{spec.name} seats at most {spec.max_players} players" in str(refused.value)
+    assert f"choose at most {most} bot" in str(refused.value)
+
+
+def test_tokan_leaves_room_for_one_bot_only_and_says_so_in_the_singular():
+    with pytest.raises(ComputersRefused, match=r"choose at most 1 bot\.$"):
+        check_computers(GAMES["tokan"].spec, 2, "easy")
+
+
+def test_a_negative_count_and_an_unknown_level_are_refused():
+    spec = GAMES["tonari"].spec
+    with pytest.raises(ComputersRefused, match="cannot be negative"):
+        check_computers(spec, -1, "easy")
+    with pytest.raises(ComputersRefused, match="easy, normal, hard"):
+        check_computers(spec, 1, "brutal")
+
+
+async def test_seated_computers_follow_the_creator_numbered_and_announced(service):
+    opened = await service.create("fishing", GUILD, CHANNEL, ALICE, {})
+    done = await seat_computers(service, opened, ALICE, "hard", 3)
+    assert done.match.status == "lobby"
+    assert done.match.players == (ALICE, *(computer_id("hard", n) for n in (1, 2, 3)))
+    # Every step is announced: the opening post and one "joined" per computer seat.
+    assert set(opened.entries) < set(done.entries)
+    assert len(done.entries) > len(opened.entries)
+    posts = [e.payload for e in await service.store.outbox(done.match.id) if e.kind == "post"]
+    assert [p["event"] for p in posts] == ["opened", "joined", "joined", "joined"]
+    assert [p["user"] for p in posts[1:]] == list(done.match.players[1:])
+    started = await service.start(CHANNEL, "fishing", ALICE)
+    assert sorted(started.match.players) == sorted(done.match.players)
+
+
+async def test_a_person_may_still_join_beside_the_bots_until_the_table_is_full(service):
+    opened = await service.create("tonga", GUILD, CHANNEL, ALICE, {})
+    done = await seat_computers(service, opened, ALICE, "easy", 2)
+    joined = await service.join(CHANNEL, "tonga", BOB)
+    assert joined.match.players == (ALICE, computer_id("easy", 1), computer_id("easy", 2), BOB)
+    assert len(done.match.players) == 3
