@@ -534,71 +534,103 @@ class MatchService:
         # Checked before waiting for the lock too, so an out-of-turn player hears that first.
         await self._check_submission(match, user_id, expected_version, seen, receipt)
         async with self._lock(match.id):
-            # Re-read under the lock: another move may have landed while we waited.
-            match = await self.by_id(match.id)
-            seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
-            game, state = match.game, match.state
-            move = choose(match, seat)
-            after = game.apply(state, seat, move)
-            text = game.format(state, move)
-            description = game.describe(state, seat, move, after)
-            # Decisions the game leaves no choice in are played at once and only told.
-            forced, after = play_forced(game, after)
-            # So are those of seats the table plays (after timeouts or a resignation).
-            table = match.row.table_seats()
-            more, after = self.turns.table_moves(game, after, match, len(forced))
-            outcome = game.outcome(after)
-            version = match.version + 1 + len(forced) + len(more)
-            details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
-            details += self.turns.details(more)
-            # The player acted: their count of automatic decisions in a row starts again.
-            plan, clock = await self.turns.decisions(
-                match,
-                state,
-                after,
-                {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
-                version,
-                seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
-            )
-            notes = [
-                post(
-                    "move",
-                    version,
-                    seat=seat,
-                    move=text,
-                    description=description,
-                    forced=details,
-                    clock=clock,
+            # Under the lock, the match to play on: when the cache still holds the very match
+            # read before the lock, no move of this process landed meanwhile, and no read is
+            # needed; a change by another process is caught by the save's version check, and
+            # the move is then judged again on the newer match, exactly like one that landed
+            # here (already played, not your turn, or played on the newer board where the
+            # submission allows it). One retry: a second conflict is reported as stale.
+            fresh = self._matches.get(match.id) is match
+            for attempt in (1, 2):
+                if not fresh:
+                    match = await self.by_id(match.id)
+                played = await self._play(
+                    match, user_id, choose, expected_version, seen, receipt, last=attempt == 2
                 )
-            ]
-            notes += private_views(game, state, after, match.players, version)
-            notes += thinking(game, after, match.players, version, self.computer_pause)
-            try:
-                saved = await self.store.save_move(
-                    match.id,
-                    match.version,
-                    seat,
-                    text,
-                    game.dump_state(after),
-                    status="finished" if outcome else "active",
-                    result=outcome_record(outcome, table) if outcome else None,
-                    announce=notes,
-                    also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
-                    timers=plan,
-                )
-            except VersionConflict:
-                raise StaleMove(
-                    "Another move was saved at the same moment, so yours was not played; look at "
-                    "the latest board."
-                ) from None
-            # The save returned the row as it now stands: no need to read or decode it again.
-            assert saved.row is not None
-            after_match = Match(row=saved.row, game=game, state=after)
-            if outcome is None:
-                self._matches[match.id] = after_match  # no need to decode what we made
-            else:
-                self._matches.pop(match.id, None)
+                if played is not None:
+                    break
+                fresh = False
+            assert played is not None
         self.turns.changed()
+        return played
+
+    async def _play(
+        self,
+        match: Match,
+        user_id: int,
+        choose: Callable[[Match, Seat], Any],
+        expected_version: int | None,
+        seen: int,
+        receipt: Receipt | None,
+        last: bool,
+    ) -> MoveResult | None:
+        """Check, apply and save the move on ``match`` (the caller holds the match's lock);
+        None when another process saved a change first and ``last`` is false (the caller
+        reads the match again and tries once more)."""
+        seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
+        game, state = match.game, match.state
+        move = choose(match, seat)
+        after = game.apply(state, seat, move)
+        text = game.format(state, move)
+        description = game.describe(state, seat, move, after)
+        # Decisions the game leaves no choice in are played at once and only told.
+        forced, after = play_forced(game, after)
+        # So are those of seats the table plays (after timeouts or a resignation).
+        table = match.row.table_seats()
+        more, after = self.turns.table_moves(game, after, match, len(forced))
+        outcome = game.outcome(after)
+        version = match.version + 1 + len(forced) + len(more)
+        details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
+        details += self.turns.details(more)
+        # The player acted: their count of automatic decisions in a row starts again.
+        plan, clock = await self.turns.decisions(
+            match,
+            state,
+            after,
+            {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
+            version,
+            seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
+        )
+        notes = [
+            post(
+                "move",
+                version,
+                seat=seat,
+                move=text,
+                description=description,
+                forced=details,
+                clock=clock,
+            )
+        ]
+        notes += private_views(game, state, after, match.players, version)
+        notes += thinking(game, after, match.players, version, self.computer_pause)
+        try:
+            saved = await self.store.save_move(
+                match.id,
+                match.version,
+                seat,
+                text,
+                game.dump_state(after),
+                status="finished" if outcome else "active",
+                result=outcome_record(outcome, table) if outcome else None,
+                announce=notes,
+                also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
+                timers=plan,
+            )
+        except VersionConflict:
+            if not last:
+                return None
+            raise StaleMove(
+                "Another move was saved at the same moment, so yours was not played; look at "
+                "the latest board."
+            ) from None
+        # The save returned the row as it now stands: no need to read or decode it again.
+        assert saved.row is not None
+        after_match = Match(row=saved.row, game=game, state=after)
+        if outcome is None:
+            self._matches[match.id] = after_match  # no need to decode what we made
+        else:
+            self._matches.pop(match.id, None)
         return MoveResult(
             before=match,
             after=after_match,

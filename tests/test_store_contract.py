@@ -295,3 +295,113 @@ async def test_a_read_after_a_committed_write_sees_it_while_other_reads_overlap(
         stop = True
         await asyncio.gather(*readers)
     assert stale == []
+
+
+# -- a move raced by another process between its read and its save ---------------------------
+class Raced:
+    """Process ``a``'s move is held at its lock (it has read the match and checked the
+    submission); process ``b`` changes the match meanwhile; then ``a``'s move goes on. Its
+    save's version check sees the change, and the move is judged again on the newer match."""
+
+    def __init__(self, a: MatchService) -> None:
+        self.arrived = asyncio.Event()
+        self.held = asyncio.Lock()
+        self.service = a
+        a._lock = self._lock  # type: ignore[method-assign]
+
+    def _lock(self, _match_id: int) -> asyncio.Lock:
+        self.arrived.set()
+        return self.held
+
+    async def run(self, move, meanwhile):
+        await self.held.acquire()
+        task = asyncio.create_task(move)
+        arrived = asyncio.create_task(self.arrived.wait())
+        await asyncio.wait({task, arrived}, return_when=asyncio.FIRST_COMPLETED)
+        arrived.cancel()
+        assert not task.done(), "the move ended before reaching its lock"
+        try:
+            await meanwhile
+        finally:
+            self.held.release()
+        return await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_move_raced_by_the_same_move_in_another_process_is_already_played(place: Place):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    receipt = a.receipt(CHANNEL)
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1", receipt=receipt),
+        b.move(CHANNEL, "nim", mover, "take 1"),
+    )
+    assert isinstance(result, StaleMove) and "Already played" in str(result)
+    assert [m.version for m in await a.store.moves(match.id)] == [match.version + 1]
+    assert (await a.current(CHANNEL)).version == match.version + 1
+
+
+async def test_a_move_raced_by_a_change_that_is_no_move_is_played_on_the_newer_match(
+    place: Place,
+):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1"),
+        b.store.change_seats(match.id, match.version, timers=None),
+    )
+    assert not isinstance(result, BaseException), result
+    assert result.before.version == match.version + 1
+    assert result.after.version == match.version + 2
+    fresh = await b.current(CHANNEL)
+    assert fresh.version == match.version + 2 and fresh.state == result.after.state
+    assert [m.version for m in await a.store.moves(match.id)] == [match.version + 2]
+
+
+async def test_a_chosen_suggestion_raced_by_another_process_is_out_of_date(place: Place):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1", expected_version=match.version),
+        b.store.change_seats(match.id, match.version, timers=None),
+    )
+    assert isinstance(result, StaleMove) and "out of date" in str(result)
+    assert await a.store.moves(match.id) == []
+
+
+async def test_a_move_that_conflicts_twice_is_stale_and_saves_nothing(place: Place):
+    a = service_on(await place.open())
+    match = await started(a)
+    tries = []
+
+    async def always_first(*args, **kwargs):
+        tries.append(args[1])
+        raise VersionConflict(match.id)
+
+    a.store.save_move = always_first  # type: ignore[method-assign]
+    with pytest.raises(StaleMove, match="at the same moment"):
+        await a.move(CHANNEL, "nim", match.to_act()[0], "take 1")
+    assert len(tries) == 2  # the move was tried once more on the match read again
+    assert await a.store.moves(match.id) == []
+
+
+async def test_an_uncontended_move_reads_its_match_once(place: Place):
+    """The lock's re-read costs nothing when no change landed (the cache holds the very match
+    read before the lock): the move's only read of the match is the channel's probe."""
+    service = service_on(await place.open())
+    match = await started(service)
+    reads: list[str] = []
+    read = service.store.db.read
+
+    async def counted(sql: str, args=()):
+        reads.append(" ".join(sql.split()))
+        return await read(sql, args)
+
+    service.store.db.read = counted  # type: ignore[method-assign]
+    await service.move(CHANNEL, "nim", match.to_act()[0], "take 1")
+    of_matches = [sql for sql in reads if "FROM matches" in sql]
+    assert of_matches == [
+        "SELECT id, version FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')"
+    ]
