@@ -616,6 +616,7 @@ class MatchService:
                 announce=notes,
                 also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
                 timers=plan,
+                before=match.row,
             )
         except VersionConflict:
             if not last:
@@ -791,7 +792,7 @@ class MatchService:
         try:
             return await self.store.save_move(
                 match.id, match.version, seat, text, None, status=status, result=result,
-                announce=[note],
+                announce=[note], before=match.row,
             )
         except VersionConflict:
             raise StaleMove(
@@ -855,6 +856,7 @@ class MatchService:
                     game.dump_state(plan.state),
                     announce=notes,
                     also=[(seat, history.UNDO)] * (plan.count - 1),
+                    before=match.row,
                 )
             except VersionConflict:
                 raise StaleMove(

@@ -58,6 +58,9 @@ __all__ = [
 ]
 
 OPEN_STATUSES = ("lobby", "active")
+# Outbox rows written by one INSERT: six parameters each, well under SQLite's oldest limit of
+# 999 parameters a statement.
+OUTBOX_ROWS_PER_INSERT = 150
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -397,12 +400,18 @@ class Store:
         announce: Sequence[Announcement] = (),
         also: Sequence[tuple[int | None, str]] = (),
         timers: Plan | None = None,
+        before: MatchRow | None = None,
     ) -> Saved:
         """Save the state after a move, append it to the log and write its announcements,
         atomically; ``also`` are moves played right after it in the same change (the only
         choice a game left), each a log entry and a version of its own; ``timers`` the turn
         clock's rows the change starts and ends (a match that ends stops all of its timers).
-        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``."""
+        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``.
+
+        ``before``: the match as the caller read it at ``version``. Its seats, with the
+        plan's seat changes applied, are the saved row's seats, with no read: seats change
+        only in a change that also bumps the version, so a save checked against ``version``
+        finds them as they were at that version. Without it they are read back."""
         logged = [(seat, move), *also]
         async with self._transaction() as db:
             bumped = await self._bump(
@@ -429,7 +438,10 @@ class Store:
             if status != "active":
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
-            seats = await db.fetch(SEATS, (match_id,))
+            if before is not None and before.version == version and before.id == match_id:
+                seats: Sequence[Sequence[int]] = seats_after(before, timers)
+            else:
+                seats = await db.fetch(SEATS, (match_id,))
         return Saved(new_version, entries, match_row(bumped, seats))
 
     async def _bump(
@@ -474,16 +486,31 @@ class Store:
     async def _announce(
         self, db: Tx, match_id: int | None, announce: Iterable[Announcement]
     ) -> tuple[int, ...]:
+        """Write the announcements, in order, in one statement (one round trip, not one per
+        entry); their ids in the same order. Ids grow in the order of the VALUES rows within
+        one statement on both engines, so the ids sorted are the entries' order."""
         now = self.clock.now()
-        ids = []
-        for item in announce:
-            lane = item.lane or (match_lane(match_id) if match_id is not None else "bot")
-            made = await db.fetchone(
-                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (lane, match_id, item.kind, json.dumps(item.payload), now, now + item.delay),
+        rows = [
+            (
+                item.lane or (match_lane(match_id) if match_id is not None else "bot"),
+                match_id,
+                item.kind,
+                json.dumps(item.payload),
+                now,
+                now + item.delay,
             )
-            ids.append(int(made[0]) if made else 0)
+            for item in announce
+        ]
+        ids: list[int] = []
+        for begin in range(0, len(rows), OUTBOX_ROWS_PER_INSERT):
+            chunk = rows[begin : begin + OUTBOX_ROWS_PER_INSERT]
+            made = await db.fetch(
+                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk))
+                + " RETURNING id",
+                [value for row in chunk for value in row],
+            )
+            ids += sorted(int(r[0]) for r in made)
         return tuple(ids)
 
     async def announce(
@@ -739,7 +766,18 @@ ROW_BUT_STATE = (
 )
 
 
-def match_row(row: Row, seats: Sequence[Row], state_json: str | None = None) -> MatchRow:
+def seats_after(before: MatchRow, plan: Plan | None) -> list[tuple[int, int, int]]:
+    """The seats' rows (user, timeouts in a row, table flag) once ``plan``'s seat changes are
+    written over those of ``before`` (``write_plan`` sets them by seat, as here)."""
+    seats = [list(s) for s in zip(before.players, before.timeouts, before.table, strict=True)]
+    for seat, timeouts, flag in plan.seats if plan is not None else ():
+        seats[seat][1:] = [int(timeouts), int(flag)]
+    return [(user, timeouts, flag) for user, timeouts, flag in seats]
+
+
+def match_row(
+    row: Row, seats: Sequence[Sequence[Any]], state_json: str | None = None
+) -> MatchRow:
     """A match as stored, from its row and its seats' rows. Never raises: options or a result
     that are not valid JSON make it ``damaged`` (the service quarantines it)."""
     damaged = None

@@ -275,6 +275,7 @@ class Turns:
                     announce=notes,
                     also=[(seat, t) for t, _ in mine[1:]] + [(s, t) for s, t, _, _ in more],
                     timers=plan,
+                    before=match.row,
                 )
             except VersionConflict:
                 return None  # a move came first: the timer is looked at again
@@ -326,6 +327,7 @@ class Turns:
                 announce=notes,
                 also=[(s, t) for s, t, _, _ in more],
                 timers=plan,
+                before=match.row,
             )
         except VersionConflict:
             raise StaleMove(

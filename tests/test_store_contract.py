@@ -405,3 +405,20 @@ async def test_an_uncontended_move_reads_its_match_once(place: Place):
     assert of_matches == [
         "SELECT id, version FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')"
     ]
+
+
+async def test_a_change_announcements_get_their_ids_in_order_in_one_statement(place: Place):
+    """A change's outbox entries are written by one INSERT (more than one only past its row
+    limit); the ids come back in the order the announcements were given, on both engines."""
+    store = await place.open()
+    a, b = await asyncio.gather(
+        store.announce(None, [Announcement("post", {"n": n}, lane="x") for n in range(320)]),
+        store.announce(None, [Announcement("post", {"n": n}, lane="y") for n in range(3)]),
+    )
+    assert len(a) == 320 and len(b) == 3
+    assert list(a) == sorted(a) and list(b) == sorted(b)
+    for ids in (a, b):
+        entries = await store.entries(ids)
+        assert [e.id for e in entries] == list(ids)
+        assert [e.payload["n"] for e in entries] == list(range(len(ids)))
+    assert await store.announce(None, []) == ()
