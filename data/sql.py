@@ -325,6 +325,15 @@ class PostgresTx(Tx):
             raise UniqueViolation(str(error)) from error
 
 
+async def _no_session_reset(conn: Any) -> None:
+    """What the pool does to a connection given back, beyond rolling back a transaction left
+    open (asyncpg always does that): nothing. Its default sends ``pg_advisory_unlock_all();
+    CLOSE ALL; UNLISTEN *; RESET ALL`` to the server on every release, a round trip after every
+    read and every write; this code leaves no session state behind to undo (its advisory lock
+    is a transaction's, it holds no cursors, listens to nothing, and sets its settings only at
+    connect time)."""
+
+
 class PostgresDatabase(Database):
     """A connection pool: reads and writes run side by side on their own connections; a write
     transaction waits for a row lock at most the busy timeout (``lock_timeout``)."""
@@ -359,7 +368,11 @@ class PostgresDatabase(Database):
                     await conn.close()
                 settings["search_path"] = schema
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=max_size, server_settings=settings
+                url,
+                min_size=1,
+                max_size=max_size,
+                server_settings=settings,
+                reset=_no_session_reset,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             where = url.split("@")[-1]  # never the password

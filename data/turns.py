@@ -158,7 +158,13 @@ class Turns:
         after_seats = game.to_act(after) if game.outcome(after) is None else ()
         now = self.now
         prefs = await self.clocks.prefs(players[s] for s in after_seats)
-        current = (await self.clocks.deadlines([match.id])).get(match.id, {})
+        # The running deadlines are asked for only by a seat that keeps its decision (it must
+        # act before and after the change and did not act in it: a simultaneous choice still
+        # open); every other seat starts a new decision or has none, so without such a seat
+        # (every alternating move) there is nothing to read.
+        acted = set(acted)
+        keeps = [s for s in after_seats if s not in {*untimed, *acted} and s in before_seats]
+        current = (await self.clocks.deadlines([match.id])).get(match.id, {}) if keeps else {}
         found = plan_decisions(
             before=before_seats,
             after=after_seats,

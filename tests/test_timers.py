@@ -569,3 +569,42 @@ async def test_a_save_returns_the_row_as_stored_after_every_kind_of_change(
         nim = (await service.move(CHANNEL, "nim", on_turn(nim), "take 3")).after
     assert moved.version == tokan.version + 1 and nim.status == "finished"
     assert {"resign", "undo", "cancel"} <= set(checked) and len(checked) > 20
+
+
+async def test_a_seat_that_keeps_its_decision_is_announced_with_its_running_deadline(
+    service: MatchService, clock: ManualClock
+):
+    """A resignation by a seat not on turn leaves the decision of the seat on turn open: the
+    post names that seat's deadline as it runs (begun at the start), not a new one."""
+    match = await started(service, "fishing", (ALICE, BOB, CAROL, DAVE), clock="24h")
+    begun = clock.now()
+    (waiting,) = match.to_act()
+    quitter = next(u for u in (ALICE, BOB, CAROL, DAVE) if u != waiting)
+    clock.advance(HOUR)
+    done = await service.resign(CHANNEL, "fishing", quitter)
+    assert done.match.to_act() == (waiting,)
+    (post,) = [e for e in await service.store.entries(done.entries) if e.kind == "post"]
+    seat = match.seat_of(waiting)
+    assert post.payload["clock"]["deadlines"] == {str(seat): int(begun + 24 * HOUR)}
+
+
+async def test_an_alternating_move_reads_no_timers(service: MatchService, clock: ManualClock):
+    """Every seat to act after an alternating move starts a new decision: the running
+    deadlines are not needed, and not read."""
+    match = await started(service, "tokan")
+    reads: list[str] = []
+    read = service.store.db.read
+
+    async def counted(sql: str, args=()):
+        reads.append(" ".join(sql.split()))
+        return await read(sql, args)
+
+    service.store.db.read = counted  # type: ignore[method-assign]
+    clock.advance(HOUR)
+    seat = match.seat_of(on_turn(match))
+    text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+    moved = await service.move(CHANNEL, "tokan", on_turn(match), text)
+    assert not [sql for sql in reads if "FROM timers" in sql]
+    (post,) = await service.store.entries(moved.entries)
+    nxt = moved.after.seat_of(on_turn(moved.after))
+    assert post.payload["clock"]["deadlines"] == {str(nxt): int(clock.now() + TWELVE)}
