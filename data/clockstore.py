@@ -182,6 +182,7 @@ class ClockStore:
             f"SELECT * FROM timers WHERE match_id IN ({marks}) AND kind = 'deadline'"
             " AND status IN ('pending', 'paused')",
             tuple(match_ids),
+            small=len(match_ids) == 1,  # one match's: a few rows by the index
         )
         found: dict[int, dict[int, Timer]] = {}
         for row in rows:
@@ -331,7 +332,9 @@ class ClockStore:
         if not users:
             return {}
         marks = ", ".join("?" for _ in users)
-        rows = await self.store._read(f"SELECT * FROM users WHERE user_id IN ({marks})", users)
+        rows = await self.store._read(
+            f"SELECT * FROM users WHERE user_id IN ({marks})", users, small=True
+        )
         found = {user: Prefs(user) for user in users}
         for row in rows:
             found[row["user_id"]] = _prefs(row)

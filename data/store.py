@@ -245,8 +245,8 @@ class Store:
         body returns, rolled back on any failure, so the connection is always clean."""
         return self.db.transaction()
 
-    async def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return await self.db.read(sql, args)
+    async def _read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
+        return await self.db.read(sql, args, small=small)
 
     # -- reading -------------------------------------------------------------------------
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
@@ -269,7 +269,9 @@ class Store:
 
     async def version_of(self, match_id: int) -> int | None:
         """The match's current version: the cheap probe before trusting a cached state."""
-        rows = await self._read("SELECT version FROM matches WHERE id = ?", (match_id,))
+        rows = await self._read(
+            "SELECT version FROM matches WHERE id = ?", (match_id,), small=True
+        )
         return int(rows[0][0]) if rows else None
 
     async def moves(self, match_id: int) -> list[MoveRow]:
@@ -298,6 +300,7 @@ class Store:
             "SELECT id, version FROM matches WHERE channel_id = ?"
             " AND status IN ('lobby', 'active')",
             (channel_id,),
+            small=True,
         )
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 

@@ -395,9 +395,9 @@ async def test_an_uncontended_move_reads_its_match_once(place: Place):
     reads: list[str] = []
     read = service.store.db.read
 
-    async def counted(sql: str, args=()):
+    async def counted(sql: str, args=(), **how):
         reads.append(" ".join(sql.split()))
-        return await read(sql, args)
+        return await read(sql, args, **how)
 
     service.store.db.read = counted  # type: ignore[method-assign]
     await service.move(CHANNEL, "nim", match.to_act()[0], "take 1")

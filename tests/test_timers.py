@@ -595,9 +595,9 @@ async def test_an_alternating_move_reads_no_timers(service: MatchService, clock:
     reads: list[str] = []
     read = service.store.db.read
 
-    async def counted(sql: str, args=()):
+    async def counted(sql: str, args=(), **how):
         reads.append(" ".join(sql.split()))
-        return await read(sql, args)
+        return await read(sql, args, **how)
 
     service.store.db.read = counted  # type: ignore[method-assign]
     clock.advance(HOUR)
