@@ -28,7 +28,7 @@ from data.computers import (
     thinking,
 )
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
-from data.turnclock import winners_without
+from data.turnclock import Prefs, winners_without
 from rules import rng
 from rules.base import Game, Outcome, Seat
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, PlayerError
@@ -221,13 +221,34 @@ class MatchService:
         A cached match is used when a one-row probe says it is still the channel's match at
         the same version (autocomplete asks on every keystroke; other processes may have moved
         it on, so the cache is never trusted without the probe)."""
+        match, _ = await self._find(channel_id, game_key, allow_damaged=allow_damaged)
+        return match
+
+    async def _find(
+        self,
+        channel_id: int,
+        game_key: str | None,
+        *,
+        allow_damaged: bool = False,
+        with_prefs: bool = False,
+    ) -> tuple[Match, dict[int, Prefs] | None]:
+        """``current``; with ``with_prefs``, also the settings of the cached match's players,
+        read with its probe (a move's turn clock needs them: one read, not two), when the
+        probe confirms the cache (else None, and the clock reads them itself)."""
         cached = self._matches.get(self._by_channel.get(channel_id, -1))
-        if cached is not None and await self.store.probe_channel(channel_id) == (
-            cached.id,
-            cached.version,
-        ):
+        prefs: dict[int, Prefs] | None = None
+        probed: tuple[int, int] | None = None
+        if cached is not None:
+            if with_prefs and cached.status == "active" and cached.players:
+                probed, prefs = await self.turns.clocks.probe_with_prefs(
+                    channel_id, cached.players
+                )
+            else:
+                probed = await self.store.probe_channel(channel_id)
+        if cached is not None and probed == (cached.id, cached.version):
             row: MatchRow | None = cached.row
         else:
+            prefs = None  # another match, or another version: settings read with the move
             row = await self.store.open_match_in(channel_id)
         if row is None:
             self._by_channel.pop(channel_id, None)
@@ -242,7 +263,7 @@ class MatchService:
         match = cached if cached is not None and row is cached.row else self._decode(row)
         if match.damaged and not allow_damaged:
             raise self._damaged_error(match)
-        return match
+        return match, prefs
 
     async def by_id(self, match_id: int, *, allow_damaged: bool = False) -> Match:
         """The match with this id; from the cache when its version is still the saved one."""
@@ -497,7 +518,7 @@ class MatchService:
         arrived: a typed move sent before the player's previous move was saved, or before it was
         their turn, is refused rather than applied to a position they never saw.
         """
-        match = await self.current(channel_id, game_key)
+        match, prefs = await self._find(channel_id, game_key, with_prefs=True)
         if receipt is not None and receipt.match_id != match.id:
             receipt = None
         return await self._move(
@@ -506,6 +527,7 @@ class MatchService:
             lambda m, _s: m.game.parse(m.state, text),
             expected_version,
             receipt,
+            prefs,
         )
 
     async def move_by_index(
@@ -529,6 +551,7 @@ class MatchService:
         choose: Callable[[Match, Seat], Any],
         expected_version: int | None,
         receipt: Receipt | None,
+        prefs: dict[int, Prefs] | None = None,
     ) -> MoveResult:
         seen = match.version if receipt is None else min(receipt.version, match.version)
         # Checked before waiting for the lock too, so an out-of-turn player hears that first.
@@ -545,7 +568,7 @@ class MatchService:
                 if not fresh:
                     match = await self.by_id(match.id)
                 played = await self._play(
-                    match, user_id, choose, expected_version, seen, receipt, last=attempt == 2
+                    match, user_id, choose, expected_version, seen, receipt, prefs, attempt == 2
                 )
                 if played is not None:
                     break
@@ -562,11 +585,13 @@ class MatchService:
         expected_version: int | None,
         seen: int,
         receipt: Receipt | None,
+        prefs: dict[int, Prefs] | None,
         last: bool,
     ) -> MoveResult | None:
         """Check, apply and save the move on ``match`` (the caller holds the match's lock);
         None when another process saved a change first and ``last`` is false (the caller
-        reads the match again and tries once more)."""
+        reads the match again and tries once more). ``prefs``: players' settings read during
+        this move already (with the channel's probe)."""
         seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
         game, state = match.game, match.state
         move = choose(match, seat)
@@ -590,6 +615,7 @@ class MatchService:
             {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
             version,
             seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
+            known=prefs,
         )
         notes = [
             post(

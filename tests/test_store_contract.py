@@ -26,7 +26,7 @@ from data.store import (
     Store,
     VersionConflict,
 )
-from data.turnclock import HOUR
+from data.turnclock import HOUR, Prefs
 from rules.registry import GAMES
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tests.support.nim import Nim
@@ -387,11 +387,20 @@ async def test_a_move_that_conflicts_twice_is_stale_and_saves_nothing(place: Pla
     assert await a.store.moves(match.id) == []
 
 
-async def test_an_uncontended_move_reads_its_match_once(place: Place):
+async def test_an_uncontended_move_reads_once(place: Place):
     """The lock's re-read costs nothing when no change landed (the cache holds the very match
-    read before the lock): the move's only read of the match is the channel's probe."""
+    read before the lock), and the players' settings come with the channel's probe: a move's
+    one read. What it plans from those settings is what a separate read gave (quiet hours of
+    the player to act next move their reminder)."""
     service = service_on(await place.open())
-    match = await started(service)
+    await service.create("tokan", GUILD, CHANNEL, ALICE, {}, clock="12h")
+    await service.join(CHANNEL, "tokan", BOB)
+    match = (await service.start(CHANNEL, "tokan", ALICE)).match
+    mover = match.to_act()[0]
+    waiting = BOB if mover == ALICE else ALICE
+    clocks = service.turns.clocks
+    # Quiet all day but one minute: the half-time reminder moves out of them.
+    await clocks.set_prefs(waiting, quiet=(0, 23 * 60 + 59), tz="UTC")
     reads: list[str] = []
     read = service.store.db.read
 
@@ -400,11 +409,31 @@ async def test_an_uncontended_move_reads_its_match_once(place: Place):
         return await read(sql, args, **how)
 
     service.store.db.read = counted  # type: ignore[method-assign]
-    await service.move(CHANNEL, "nim", match.to_act()[0], "take 1")
-    of_matches = [sql for sql in reads if "FROM matches" in sql]
-    assert of_matches == [
-        "SELECT id, version FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')"
+    seat = match.seat_of(mover)
+    text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+    moved = await service.move(CHANNEL, "tokan", mover, text)
+    assert len(reads) == 1, reads
+    assert "FROM matches" in reads[0] and "users" in reads[0]
+    service.store.db.read = read  # type: ignore[method-assign]
+    prefs = (await clocks.prefs([waiting]))[waiting]
+    timers = [
+        t
+        for t in await clocks.timers(match.id)
+        if t.decision == moved.after.version and t.status == "pending"
     ]
+    planned = plan_for(prefs, moved.after.seat_of(waiting), moved.after.version, timers)
+    assert sorted((t.kind, t.detail, t.due_at) for t in timers) == planned
+    default = plan_for(Prefs(waiting), moved.after.seat_of(waiting), moved.after.version, timers)
+    assert planned != default  # the settings made a difference
+
+
+def plan_for(prefs, seat: int, version: int, timers) -> list:
+    """The rows ``decision_timers`` plans for ``prefs`` at the moment the timers began."""
+    from data.turnclock import decision_timers
+
+    (begun,) = {t.begun for t in timers}
+    rows = decision_timers(seat, prefs, version, begun, 12 * 3600, False, notify=True)
+    return sorted((r.kind, r.detail, r.due_at) for r in rows)
 
 
 async def test_a_change_announcements_get_their_ids_in_order_in_one_statement(place: Place):
