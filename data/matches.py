@@ -555,7 +555,9 @@ class MatchService:
     ) -> MoveResult:
         seen = match.version if receipt is None else min(receipt.version, match.version)
         # Checked before waiting for the lock too, so an out-of-turn player hears that first.
-        await self._check_submission(match, user_id, expected_version, seen, receipt)
+        checked: Seat | None = await self._check_submission(
+            match, user_id, expected_version, seen, receipt
+        )
         async with self._lock(match.id):
             # Under the lock, the match to play on: when the cache still holds the very match
             # read before the lock, no move of this process landed meanwhile, and no read is
@@ -563,12 +565,23 @@ class MatchService:
             # the move is then judged again on the newer match, exactly like one that landed
             # here (already played, not your turn, or played on the newer board where the
             # submission allows it). One retry: a second conflict is reported as stale.
+            # The check made before the lock holds for that very match (it judged it, and the
+            # save's version check catches a change by another process).
             fresh = self._matches.get(match.id) is match
             for attempt in (1, 2):
                 if not fresh:
                     match = await self.by_id(match.id)
+                    checked = None
                 played = await self._play(
-                    match, user_id, choose, expected_version, seen, receipt, prefs, attempt == 2
+                    match,
+                    user_id,
+                    choose,
+                    expected_version,
+                    seen,
+                    receipt,
+                    prefs,
+                    attempt == 2,
+                    checked,
                 )
                 if played is not None:
                     break
@@ -587,12 +600,18 @@ class MatchService:
         receipt: Receipt | None,
         prefs: dict[int, Prefs] | None,
         last: bool,
+        checked: Seat | None = None,
     ) -> MoveResult | None:
         """Check, apply and save the move on ``match`` (the caller holds the match's lock);
         None when another process saved a change first and ``last`` is false (the caller
         reads the match again and tries once more). ``prefs``: players' settings read during
-        this move already (with the channel's probe)."""
-        seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
+        this move already (with the channel's probe). ``checked``: the seat a check of this
+        very submission on this very match found (else it is checked here)."""
+        seat = (
+            checked
+            if checked is not None
+            else await self._check_submission(match, user_id, expected_version, seen, receipt)
+        )
         game, state = match.game, match.state
         move = choose(match, seat)
         after = game.apply(state, seat, move)

@@ -112,31 +112,58 @@ class Database(ABC):
 
 # -- SQLite -----------------------------------------------------------------------------------
 class SqliteTx(Tx):
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    """The statements of one write transaction on the writer connection, each in one hop to
+    its thread; the transaction's ``BEGIN IMMEDIATE`` goes in the hop of its first statement
+    (a hop less: the write lock is held for every hop, and under load each hop waits for its
+    turn on a busy event loop)."""
+
+    def __init__(self, conn: aiosqlite.Connection, begin: str | None = None) -> None:
         self.conn = conn
+        self._begin = begin
+
+    @property
+    def begun(self) -> bool:
+        """Whether the transaction was opened (a statement ran)."""
+        return self._begin is None
+
+    async def _run(self, work: Any, *args: Any) -> Any:
+        begin, self._begin = self._begin, None
+        if begin is None:
+            return await self.conn._execute(work, *args)
+        raw = self.conn._conn
+
+        def opened() -> Any:
+            raw.execute(begin)
+            return work(*args)
+
+        return await self.conn._execute(opened)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        # One hop to aiosqlite's thread, not two (execute, then close the cursor): the rows
-        # changed are read from the connection's change counter, which only this transaction
-        # moves (the write lock is held).
+        # The rows changed are read from the connection's change counter, which only this
+        # transaction moves (the write lock is held).
         before = self.conn.total_changes
         try:
-            await self.conn.execute_fetchall(sql, args)
+            await self._run(_fetchall, self.conn._conn, sql, args)
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
         return self.conn.total_changes - before
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
-            await self.conn.executemany(sql, rows)
+            await self._run(self.conn._conn.executemany, sql, rows)
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         try:
-            return list(await self.conn.execute_fetchall(sql, args))
+            return list(await self._run(_fetchall, self.conn._conn, sql, args))
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
+
+
+def _fetchall(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> list[Any]:
+    """One statement run to its end (on the connection's thread)."""
+    return conn.execute(sql, args).fetchall()
 
 
 def _unique(error: sqlite3.IntegrityError) -> Exception:
@@ -220,14 +247,13 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
         async with self._write_lock:
+            # BEGIN IMMEDIATE runs with the first statement (see SqliteTx); a transaction
+            # that ran none has nothing to commit.
+            tx = SqliteTx(self.writer, begin="BEGIN IMMEDIATE")
             try:
-                await self.writer.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                await self._rollback()
-                raise self.translate(error) from error
-            try:
-                yield SqliteTx(self.writer)
-                await self.writer.execute("COMMIT")
+                yield tx
+                if tx.begun:
+                    await self.writer.execute("COMMIT")
             except BaseException as error:
                 await self._rollback()
                 if isinstance(error, sqlite3.Error):
