@@ -10,7 +10,9 @@ Every write is one ``BEGIN IMMEDIATE … COMMIT`` on the writer connection; any 
 rolls it back, so the connection is always usable afterwards. A move's save is
 ``UPDATE … WHERE version = ?`` together with its log row: a second, concurrent move changes
 nothing and is reported as stale. Reads use a second connection: in WAL mode they run beside a
-writer that waits for a lock held by another process, so autocomplete never queues behind it.
+writer that waits for a lock held by another process, so autocomplete never queues behind it
+(small reads by an index, such as the version probe, run on the event loop's own thread, on a
+third, read-only connection that never waits: see ``data/sql.py``).
 Failures of the storage itself become ``StorageError``s that say to the player that nothing was
 saved and why; each cause is logged once until a write succeeds again.
 """
