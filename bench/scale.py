@@ -454,10 +454,13 @@ class Census:
         db = store.db
         read = db.read
 
-        async def counted_read(sql: str, args: Any = ()) -> Any:
+        async def counted_read(sql: str, args: Any = (), *, small: bool = False) -> Any:
             if self.on:
-                self.statements["read: " + " ".join(sql.split()[:6])] += 1
-            return await read(sql, args)
+                # SQLite answers a small read on the event loop's thread (no hop).
+                inline = small and getattr(db, "inline", None) is not None
+                what = "read (inline)" if inline else "read"
+                self.statements[f"{what}: " + " ".join(sql.split()[:6])] += 1
+            return await read(sql, args, small=small)
 
         db.read = counted_read  # type: ignore[method-assign]
         for name in ("execute", "executemany", "fetch"):

@@ -182,6 +182,7 @@ class ClockStore:
             f"SELECT * FROM timers WHERE match_id IN ({marks}) AND kind = 'deadline'"
             " AND status IN ('pending', 'paused')",
             tuple(match_ids),
+            small=len(match_ids) == 1,  # one match's: a few rows by the index
         )
         found: dict[int, dict[int, Timer]] = {}
         for row in rows:
@@ -331,11 +332,30 @@ class ClockStore:
         if not users:
             return {}
         marks = ", ".join("?" for _ in users)
-        rows = await self.store._read(f"SELECT * FROM users WHERE user_id IN ({marks})", users)
-        found = {user: Prefs(user) for user in users}
-        for row in rows:
-            found[row["user_id"]] = _prefs(row)
-        return found
+        rows = await self.store._read(
+            f"SELECT * FROM users WHERE user_id IN ({marks})", users, small=True
+        )
+        return _prefs_of(users, rows)
+
+    async def probe_with_prefs(
+        self, channel_id: int, user_ids: Iterable[int]
+    ) -> tuple[tuple[int, int] | None, dict[int, Prefs]]:
+        """The store's ``probe_channel`` (id and version of the channel's open match) and the
+        settings of these players, in one read: a move needs both (its turn clock plans the
+        next decision from the settings), and on PostgreSQL a read is a round trip."""
+        users = sorted(set(user_ids))
+        marks = ", ".join("?" for _ in users)
+        rows = await self.store._read(
+            "SELECT m.id AS probed_id, m.version AS probed_version, u.* FROM matches AS m"
+            f" LEFT JOIN users AS u ON u.user_id IN ({marks or 'NULL'})"
+            " WHERE m.channel_id = ? AND m.status IN ('lobby', 'active')",
+            (*users, channel_id),
+            small=True,
+        )
+        if not rows:
+            return None, {}
+        probed = (int(rows[0]["probed_id"]), int(rows[0]["probed_version"]))
+        return probed, _prefs_of(users, [r for r in rows if r["user_id"] is not None])
 
     async def set_prefs(
         self,
@@ -426,6 +446,14 @@ def _timer(row: Row) -> Timer:
         status=row["status"],
         remaining=row["remaining"],
     )
+
+
+def _prefs_of(users: Sequence[int], rows: Iterable[Row]) -> dict[int, Prefs]:
+    """Each user's settings: their row's, else the defaults."""
+    found = {user: Prefs(user) for user in users}
+    for row in rows:
+        found[row["user_id"]] = _prefs(row)
+    return found
 
 
 def _prefs(row: Row) -> Prefs:

@@ -28,7 +28,7 @@ from data.computers import (
     thinking,
 )
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
-from data.turnclock import winners_without
+from data.turnclock import Prefs, winners_without
 from rules import rng
 from rules.base import Game, Outcome, Seat
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, PlayerError
@@ -226,13 +226,32 @@ class MatchService:
         A cached match is used when a one-row probe says it is still the channel's match at
         the same version (autocomplete asks on every keystroke; other processes may have moved
         it on, so the cache is never trusted without the probe)."""
+        match, _ = await self._find(channel_id, game_key, allow_damaged=allow_damaged)
+        return match
+
+    async def _find(
+        self,
+        channel_id: int,
+        game_key: str | None,
+        *,
+        allow_damaged: bool = False,
+        with_prefs: bool = False,
+    ) -> tuple[Match, dict[int, Prefs] | None]:
+        """``current``; with ``with_prefs``, also the settings of the cached match's players,
+        read with its probe (a move's turn clock needs them: one read, not two), when the
+        probe confirms the cache (else None, and the clock reads them itself)."""
         cached = self._matches.get(self._by_channel.get(channel_id, -1))
-        if cached is not None and await self.store.probe_channel(channel_id) == (
-            cached.id,
-            cached.version,
-        ):
+        prefs: dict[int, Prefs] | None = None
+        probed: tuple[int, int] | None = None
+        if cached is not None:
+            if with_prefs and cached.status == "active" and cached.players:
+                probed, prefs = await self.turns.clocks.probe_with_prefs(channel_id, cached.players)
+            else:
+                probed = await self.store.probe_channel(channel_id)
+        if cached is not None and probed == (cached.id, cached.version):
             row: MatchRow | None = cached.row
         else:
+            prefs = None  # another match, or another version: settings read with the move
             row = await self.store.open_match_in(channel_id)
         if row is None:
             self._by_channel.pop(channel_id, None)
@@ -247,7 +266,7 @@ class MatchService:
         match = cached if cached is not None and row is cached.row else self._decode(row)
         if match.damaged and not allow_damaged:
             raise self._damaged_error(match)
-        return match
+        return match, prefs
 
     async def by_id(self, match_id: int, *, allow_damaged: bool = False) -> Match:
         """The match with this id; from the cache when its version is still the saved one."""
@@ -516,7 +535,7 @@ class MatchService:
         arrived: a typed move sent before the player's previous move was saved, or before it was
         their turn, is refused rather than applied to a position they never saw.
         """
-        match = await self.current(channel_id, game_key)
+        match, prefs = await self._find(channel_id, game_key, with_prefs=True)
         if receipt is not None and receipt.match_id != match.id:
             receipt = None
         if receipt is not None:
@@ -527,6 +546,7 @@ class MatchService:
             lambda m, _s: m.game.parse(m.state, text),
             expected_version,
             receipt,
+            prefs,
         )
 
     async def move_by_index(
@@ -550,76 +570,132 @@ class MatchService:
         choose: Callable[[Match, Seat], Any],
         expected_version: int | None,
         receipt: Receipt | None,
+        prefs: dict[int, Prefs] | None = None,
     ) -> MoveResult:
         seen = match.version if receipt is None else min(receipt.version, match.version)
         # Checked before waiting for the lock too, so an out-of-turn player hears that first.
-        await self._check_submission(match, user_id, expected_version, seen, receipt)
+        checked: Seat | None = await self._check_submission(
+            match, user_id, expected_version, seen, receipt
+        )
         async with self._lock(match.id):
-            # Re-read under the lock: another move may have landed while we waited.
-            match = await self.by_id(match.id)
-            seat = await self._check_submission(match, user_id, expected_version, seen, receipt)
-            game, state = match.game, match.state
-            move = choose(match, seat)
-            after = game.apply(state, seat, move)
-            text = game.format(state, move)
-            description = game.describe(state, seat, move, after)
-            # Decisions the game leaves no choice in are played at once and only told.
-            forced, after = play_forced(game, after)
-            # So are those of seats the table plays (after timeouts or a resignation).
-            table = match.row.table_seats()
-            more, after = self.turns.table_moves(game, after, match, len(forced))
-            outcome = game.outcome(after)
-            version = match.version + 1 + len(forced) + len(more)
-            details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
-            details += self.turns.details(more)
-            # The player acted: their count of automatic decisions in a row starts again.
-            plan, clock = await self.turns.decisions(
-                match,
-                state,
-                after,
-                {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
-                version,
-                seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
-            )
-            notes = [
-                post(
-                    "move",
-                    version,
-                    seat=seat,
-                    move=text,
-                    description=description,
-                    forced=details,
-                    clock=clock,
+            # Under the lock, the match to play on: when the cache still holds the very match
+            # read before the lock, no move of this process landed meanwhile, and no read is
+            # needed; a change by another process is caught by the save's version check, and
+            # the move is then judged again on the newer match, exactly like one that landed
+            # here (already played, not your turn, or played on the newer board where the
+            # submission allows it). One retry: a second conflict is reported as stale.
+            # The check made before the lock holds for that very match (it judged it, and the
+            # save's version check catches a change by another process).
+            fresh = self._matches.get(match.id) is match
+            for attempt in (1, 2):
+                if not fresh:
+                    match = await self.by_id(match.id)
+                    checked = None
+                played = await self._play(
+                    match,
+                    user_id,
+                    choose,
+                    expected_version,
+                    seen,
+                    receipt,
+                    prefs,
+                    attempt == 2,
+                    checked,
                 )
-            ]
-            notes += private_views(game, state, after, match.players, version)
-            notes += thinking(game, after, match.players, version, self.computer_pause)
-            try:
-                saved = await self.store.save_move(
-                    match.id,
-                    match.version,
-                    seat,
-                    text,
-                    game.dump_state(after),
-                    status="finished" if outcome else "active",
-                    result=outcome_record(outcome, table) if outcome else None,
-                    announce=notes,
-                    also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
-                    timers=plan,
-                )
-            except VersionConflict:
-                raise StaleMove(
-                    "Another move was saved at the same moment, so yours was not played; look at "
-                    "the latest board."
-                ) from None
-            # The save returned the row as it now stands: no need to read or decode it again.
-            assert saved.row is not None
-            after_match = Match(row=saved.row, game=game, state=after)
-            if outcome is None:
-                self._matches[match.id] = after_match  # no need to decode what we made
-            else:
-                self._matches.pop(match.id, None)
+                if played is not None:
+                    break
+                fresh = False
+            assert played is not None
         self.turns.changed()
+        return played
+
+    async def _play(
+        self,
+        match: Match,
+        user_id: int,
+        choose: Callable[[Match, Seat], Any],
+        expected_version: int | None,
+        seen: int,
+        receipt: Receipt | None,
+        prefs: dict[int, Prefs] | None,
+        last: bool,
+        checked: Seat | None = None,
+    ) -> MoveResult | None:
+        """Check, apply and save the move on ``match`` (the caller holds the match's lock);
+        None when another process saved a change first and ``last`` is false (the caller
+        reads the match again and tries once more). ``prefs``: players' settings read during
+        this move already (with the channel's probe). ``checked``: the seat a check of this
+        very submission on this very match found (else it is checked here)."""
+        seat = (
+            checked
+            if checked is not None
+            else await self._check_submission(match, user_id, expected_version, seen, receipt)
+        )
+        game, state = match.game, match.state
+        move = choose(match, seat)
+        after = game.apply(state, seat, move)
+        text = game.format(state, move)
+        description = game.describe(state, seat, move, after)
+        # Decisions the game leaves no choice in are played at once and only told.
+        forced, after = play_forced(game, after)
+        # So are those of seats the table plays (after timeouts or a resignation).
+        table = match.row.table_seats()
+        more, after = self.turns.table_moves(game, after, match, len(forced))
+        outcome = game.outcome(after)
+        version = match.version + 1 + len(forced) + len(more)
+        details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
+        details += self.turns.details(more)
+        # The player acted: their count of automatic decisions in a row starts again.
+        plan, clock = await self.turns.decisions(
+            match,
+            state,
+            after,
+            {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
+            version,
+            seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
+            known=prefs,
+        )
+        notes = [
+            post(
+                "move",
+                version,
+                seat=seat,
+                move=text,
+                description=description,
+                forced=details,
+                clock=clock,
+            )
+        ]
+        notes += private_views(game, state, after, match.players, version)
+        notes += thinking(game, after, match.players, version, self.computer_pause)
+        try:
+            saved = await self.store.save_move(
+                match.id,
+                match.version,
+                seat,
+                text,
+                game.dump_state(after),
+                status="finished" if outcome else "active",
+                result=outcome_record(outcome, table) if outcome else None,
+                announce=notes,
+                also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
+                timers=plan,
+                before=match.row,
+            )
+        except VersionConflict:
+            if not last:
+                return None
+            raise StaleMove(
+                "Another move was saved at the same moment, so yours was not played; look at "
+                "the latest board."
+            ) from None
+        # The save returned the row as it now stands: no need to read or decode it again.
+        assert saved.row is not None
+        after_match = Match(row=saved.row, game=game, state=after)
+        if outcome is None:
+            self._matches[match.id] = after_match  # no need to decode what we made
+        else:
+            self._matches.pop(match.id, None)
         return MoveResult(
             before=match,
             after=after_match,
@@ -785,6 +861,7 @@ class MatchService:
                 status=status,
                 result=result,
                 announce=[note],
+                before=match.row,
             )
         except VersionConflict:
             raise StaleMove(
@@ -848,6 +925,7 @@ class MatchService:
                     game.dump_state(plan.state),
                     announce=notes,
                     also=[(seat, history.UNDO)] * (plan.count - 1),
+                    before=match.row,
                 )
             except VersionConflict:
                 raise StaleMove(

@@ -75,7 +75,9 @@ class Database(ABC):
         self.causes = CauseLog()
 
     @abstractmethod
-    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
+    async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
+        """The rows of one query. ``small``: a few rows found by an index (a probe of a
+        match's version, a player's settings), which a back-end may answer more cheaply."""
 
     @abstractmethod
     def transaction(self) -> Any:
@@ -110,31 +112,58 @@ class Database(ABC):
 
 # -- SQLite -----------------------------------------------------------------------------------
 class SqliteTx(Tx):
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    """The statements of one write transaction on the writer connection, each in one hop to
+    its thread; the transaction's ``BEGIN IMMEDIATE`` goes in the hop of its first statement
+    (a hop less: the write lock is held for every hop, and under load each hop waits for its
+    turn on a busy event loop)."""
+
+    def __init__(self, conn: aiosqlite.Connection, begin: str | None = None) -> None:
         self.conn = conn
+        self._begin = begin
+
+    @property
+    def begun(self) -> bool:
+        """Whether the transaction was opened (a statement ran)."""
+        return self._begin is None
+
+    async def _run(self, work: Any, *args: Any) -> Any:
+        begin, self._begin = self._begin, None
+        if begin is None:
+            return await self.conn._execute(work, *args)
+        raw = self.conn._conn
+
+        def opened() -> Any:
+            raw.execute(begin)
+            return work(*args)
+
+        return await self.conn._execute(opened)
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        # One hop to aiosqlite's thread, not two (execute, then close the cursor): the rows
-        # changed are read from the connection's change counter, which only this transaction
-        # moves (the write lock is held).
+        # The rows changed are read from the connection's change counter, which only this
+        # transaction moves (the write lock is held).
         before = self.conn.total_changes
         try:
-            await self.conn.execute_fetchall(sql, args)
+            await self._run(_fetchall, self.conn._conn, sql, args)
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
         return self.conn.total_changes - before
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         try:
-            await self.conn.executemany(sql, rows)
+            await self._run(self.conn._conn.executemany, sql, rows)
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
 
     async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         try:
-            return list(await self.conn.execute_fetchall(sql, args))
+            return list(await self._run(_fetchall, self.conn._conn, sql, args))
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
+
+
+def _fetchall(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> list[Any]:
+    """One statement run to its end (on the connection's thread)."""
+    return conn.execute(sql, args).fetchall()
 
 
 def _unique(error: sqlite3.IntegrityError) -> Exception:
@@ -149,10 +178,22 @@ class SqliteDatabase(Database):
     dialect = "sqlite"
     shared = False
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        inline: sqlite3.Connection | None = None,
+    ) -> None:
         super().__init__()
         self.writer = writer
         self.reader = reader
+        # Small reads run on the event loop's own thread: a row found by an index takes SQLite
+        # a few microseconds, while the hop to the reader's thread and back costs far more
+        # (a queue, a thread switch and the GIL, a wake-up of the loop), and under load most
+        # of a move's database CPU. In WAL mode a read never waits for a writer; one that
+        # finds the database busy all the same (a rare moment of WAL recovery) is not waited
+        # for on this thread (no busy timeout) but handed to the reader, which waits.
+        self.inline = inline
         self._write_lock = asyncio.Lock()
 
     @classmethod
@@ -162,8 +203,11 @@ class SqliteDatabase(Database):
             if not memory:
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             writer = await _sqlite_connect(path, busy_timeout_ms)
+            inline = None
             try:
                 reader = writer if memory else await _sqlite_connect(path, busy_timeout_ms)
+                if not memory:  # one in-memory database is one connection's
+                    inline = _inline_connect(path)
             except BaseException:
                 await writer.close()
                 raise
@@ -171,14 +215,26 @@ class SqliteDatabase(Database):
             raise StorageUnavailable(
                 f"Cannot open the database {path}: {error}.", "cannot open database"
             ) from error
-        return cls(writer, reader)
+        return cls(writer, reader, inline)
 
     async def close(self) -> None:
+        if self.inline is not None:
+            self.inline.close()
         if self.reader is not self.writer:
             await self.reader.close()
         await self.writer.close()
 
-    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
+        if small and self.inline is not None:
+            try:
+                # fetchall runs the statement to its end: its read transaction is over.
+                return self.inline.execute(sql, args).fetchall()
+            except sqlite3.OperationalError as error:
+                name = getattr(error, "sqlite_errorname", "") or ""
+                if not name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+                    raise self.translate(error) from error
+            except sqlite3.Error as error:
+                raise self.translate(error) from error
         # One call on the reader's thread runs the statement to its end: with a cursor kept
         # open across awaits, reads of other tasks overlapping it on this connection share its
         # read transaction, and under load that snapshot never closes (a read after a committed
@@ -191,14 +247,13 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
         async with self._write_lock:
+            # BEGIN IMMEDIATE runs with the first statement (see SqliteTx); a transaction
+            # that ran none has nothing to commit.
+            tx = SqliteTx(self.writer, begin="BEGIN IMMEDIATE")
             try:
-                await self.writer.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as error:
-                await self._rollback()
-                raise self.translate(error) from error
-            try:
-                yield SqliteTx(self.writer)
-                await self.writer.execute("COMMIT")
+                yield tx
+                if tx.begun:
+                    await self.writer.execute("COMMIT")
             except BaseException as error:
                 await self._rollback()
                 if isinstance(error, sqlite3.Error):
@@ -255,6 +310,20 @@ async def _sqlite_connect(path: str | Path, busy_timeout_ms: int) -> aiosqlite.C
         await db.execute("PRAGMA foreign_keys = ON")
     except BaseException:
         await db.close()  # a file that is not a database: never leave its thread behind
+        raise
+    return db
+
+
+def _inline_connect(path: str | Path) -> sqlite3.Connection:
+    """The connection for small reads on the event loop's thread (see ``SqliteDatabase``):
+    read-only, and never waiting for a lock (a busy read goes to the reader instead)."""
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    try:
+        db.execute("PRAGMA busy_timeout = 0")
+        db.execute("PRAGMA query_only = 1")
+    except BaseException:
+        db.close()
         raise
     return db
 
@@ -325,6 +394,15 @@ class PostgresTx(Tx):
             raise UniqueViolation(str(error)) from error
 
 
+async def _no_session_reset(conn: Any) -> None:
+    """What the pool does to a connection given back, beyond rolling back a transaction left
+    open (asyncpg always does that): nothing. Its default sends ``pg_advisory_unlock_all();
+    CLOSE ALL; UNLISTEN *; RESET ALL`` to the server on every release, a round trip after every
+    read and every write; this code leaves no session state behind to undo (its advisory lock
+    is a transaction's, it holds no cursors, listens to nothing, and sets its settings only at
+    connect time)."""
+
+
 class PostgresDatabase(Database):
     """A connection pool: reads and writes run side by side on their own connections; a write
     transaction waits for a row lock at most the busy timeout (``lock_timeout``)."""
@@ -359,7 +437,11 @@ class PostgresDatabase(Database):
                     await conn.close()
                 settings["search_path"] = schema
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=max_size, server_settings=settings
+                url,
+                min_size=1,
+                max_size=max_size,
+                server_settings=settings,
+                reset=_no_session_reset,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             where = url.split("@")[-1]  # never the password
@@ -377,7 +459,7 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         await self.pool.close()
 
-    async def read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
         try:
             async with self.pool.acquire() as conn:
                 return list(await conn.fetch(self.sql(sql), *args))

@@ -10,7 +10,9 @@ Every write is one ``BEGIN IMMEDIATE … COMMIT`` on the writer connection; any 
 rolls it back, so the connection is always usable afterwards. A move's save is
 ``UPDATE … WHERE version = ?`` together with its log row: a second, concurrent move changes
 nothing and is reported as stale. Reads use a second connection: in WAL mode they run beside a
-writer that waits for a lock held by another process, so autocomplete never queues behind it.
+writer that waits for a lock held by another process, so autocomplete never queues behind it
+(small reads by an index, such as the version probe, run on the event loop's own thread, on a
+third, read-only connection that never waits: see ``data/sql.py``).
 Failures of the storage itself become ``StorageError``s that say to the player that nothing was
 saved and why; each cause is logged once until a write succeeds again.
 """
@@ -58,6 +60,9 @@ __all__ = [
 ]
 
 OPEN_STATUSES = ("lobby", "active")
+# Outbox rows written by one INSERT: six parameters each, well under SQLite's oldest limit of
+# 999 parameters a statement.
+OUTBOX_ROWS_PER_INSERT = 150
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -242,8 +247,8 @@ class Store:
         body returns, rolled back on any failure, so the connection is always clean."""
         return self.db.transaction()
 
-    async def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        return await self.db.read(sql, args)
+    async def _read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
+        return await self.db.read(sql, args, small=small)
 
     # -- reading -------------------------------------------------------------------------
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
@@ -266,7 +271,9 @@ class Store:
 
     async def version_of(self, match_id: int) -> int | None:
         """The match's current version: the cheap probe before trusting a cached state."""
-        rows = await self._read("SELECT version FROM matches WHERE id = ?", (match_id,))
+        rows = await self._read(
+            "SELECT version FROM matches WHERE id = ?", (match_id,), small=True
+        )
         return int(rows[0][0]) if rows else None
 
     async def moves(self, match_id: int) -> list[MoveRow]:
@@ -295,6 +302,7 @@ class Store:
             "SELECT id, version FROM matches WHERE channel_id = ?"
             " AND status IN ('lobby', 'active')",
             (channel_id,),
+            small=True,
         )
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
@@ -397,12 +405,18 @@ class Store:
         announce: Sequence[Announcement] = (),
         also: Sequence[tuple[int | None, str]] = (),
         timers: Plan | None = None,
+        before: MatchRow | None = None,
     ) -> Saved:
         """Save the state after a move, append it to the log and write its announcements,
         atomically; ``also`` are moves played right after it in the same change (the only
         choice a game left), each a log entry and a version of its own; ``timers`` the turn
         clock's rows the change starts and ends (a match that ends stops all of its timers).
-        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``."""
+        Raises VersionConflict (and changes nothing) if the match is no longer at ``version``.
+
+        ``before``: the match as the caller read it at ``version``. Its seats, with the
+        plan's seat changes applied, are the saved row's seats, with no read: seats change
+        only in a change that also bumps the version, so a save checked against ``version``
+        finds them as they were at that version. Without it they are read back."""
         logged = [(seat, move), *also]
         async with self._transaction() as db:
             bumped = await self._bump(
@@ -429,7 +443,10 @@ class Store:
             if status != "active":
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
-            seats = await db.fetch(SEATS, (match_id,))
+            if before is not None and before.version == version and before.id == match_id:
+                seats: Sequence[Sequence[int]] = seats_after(before, timers)
+            else:
+                seats = await db.fetch(SEATS, (match_id,))
         return Saved(new_version, entries, match_row(bumped, seats))
 
     async def _bump(
@@ -474,16 +491,31 @@ class Store:
     async def _announce(
         self, db: Tx, match_id: int | None, announce: Iterable[Announcement]
     ) -> tuple[int, ...]:
+        """Write the announcements, in order, in one statement (one round trip, not one per
+        entry); their ids in the same order. Ids grow in the order of the VALUES rows within
+        one statement on both engines, so the ids sorted are the entries' order."""
         now = self.clock.now()
-        ids = []
-        for item in announce:
-            lane = item.lane or (match_lane(match_id) if match_id is not None else "bot")
-            made = await db.fetchone(
-                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (lane, match_id, item.kind, json.dumps(item.payload), now, now + item.delay),
+        rows = [
+            (
+                item.lane or (match_lane(match_id) if match_id is not None else "bot"),
+                match_id,
+                item.kind,
+                json.dumps(item.payload),
+                now,
+                now + item.delay,
             )
-            ids.append(int(made[0]) if made else 0)
+            for item in announce
+        ]
+        ids: list[int] = []
+        for begin in range(0, len(rows), OUTBOX_ROWS_PER_INSERT):
+            chunk = rows[begin : begin + OUTBOX_ROWS_PER_INSERT]
+            made = await db.fetch(
+                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk))
+                + " RETURNING id",
+                [value for row in chunk for value in row],
+            )
+            ids += sorted(int(r[0]) for r in made)
         return tuple(ids)
 
     async def announce(
@@ -739,7 +771,18 @@ ROW_BUT_STATE = (
 )
 
 
-def match_row(row: Row, seats: Sequence[Row], state_json: str | None = None) -> MatchRow:
+def seats_after(before: MatchRow, plan: Plan | None) -> list[tuple[int, int, int]]:
+    """The seats' rows (user, timeouts in a row, table flag) once ``plan``'s seat changes are
+    written over those of ``before`` (``write_plan`` sets them by seat, as here)."""
+    seats = [list(s) for s in zip(before.players, before.timeouts, before.table, strict=True)]
+    for seat, timeouts, flag in plan.seats if plan is not None else ():
+        seats[seat][1:] = [int(timeouts), int(flag)]
+    return [(user, timeouts, flag) for user, timeouts, flag in seats]
+
+
+def match_row(
+    row: Row, seats: Sequence[Sequence[Any]], state_json: str | None = None
+) -> MatchRow:
     """A match as stored, from its row and its seats' rows. Never raises: options or a result
     that are not valid JSON make it ``damaged`` (the service quarantines it)."""
     damaged = None

@@ -15,7 +15,7 @@ match, and that seat can no longer win (``outcome_record`` leaves it out of the 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -146,9 +146,12 @@ class Turns:
         table: Iterable[Seat] | None = None,
         done: Sequence[int] = (),
         seats: Sequence[tuple[int, int, int]] = (),
+        known: Mapping[int, Prefs] | None = None,
     ) -> tuple[Plan, dict[str, Any]]:
         """The timers a change from ``before`` to ``after`` writes, and what its announcement
-        says of the clock (deadlines, who is away, whether the clock is paused)."""
+        says of the clock (deadlines, who is away, whether the clock is paused). ``known``:
+        players' settings the caller read already during this change (with the channel's
+        probe, see ``MatchService.move``); those it lacks are read."""
         game = match.game
         players = tuple(match.players if players is None else players)
         table = tuple(match.row.table_seats() if table is None else table)
@@ -157,8 +160,18 @@ class Turns:
         before_seats = game.to_act(before) if before is not None else ()
         after_seats = game.to_act(after) if game.outcome(after) is None else ()
         now = self.now
-        prefs = await self.clocks.prefs(players[s] for s in after_seats)
-        current = (await self.clocks.deadlines([match.id])).get(match.id, {})
+        needed = {players[s] for s in after_seats}
+        if known is not None and needed <= known.keys():
+            prefs = {user: known[user] for user in needed}
+        else:
+            prefs = await self.clocks.prefs(needed)
+        # The running deadlines are asked for only by a seat that keeps its decision (it must
+        # act before and after the change and did not act in it: a simultaneous choice still
+        # open); every other seat starts a new decision or has none, so without such a seat
+        # (every alternating move) there is nothing to read.
+        acted = set(acted)
+        keeps = [s for s in after_seats if s not in {*untimed, *acted} and s in before_seats]
+        current = (await self.clocks.deadlines([match.id])).get(match.id, {}) if keeps else {}
         found = plan_decisions(
             before=before_seats,
             after=after_seats,
@@ -275,6 +288,7 @@ class Turns:
                     announce=notes,
                     also=[(seat, t) for t, _ in mine[1:]] + [(s, t) for s, t, _, _ in more],
                     timers=plan,
+                    before=match.row,
                 )
             except VersionConflict:
                 return None  # a move came first: the timer is looked at again
@@ -326,6 +340,7 @@ class Turns:
                 announce=notes,
                 also=[(s, t) for s, t, _, _ in more],
                 timers=plan,
+                before=match.row,
             )
         except VersionConflict:
             raise StaleMove(

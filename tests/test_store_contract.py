@@ -26,7 +26,7 @@ from data.store import (
     Store,
     VersionConflict,
 )
-from data.turnclock import HOUR
+from data.turnclock import HOUR, Prefs
 from rules.registry import GAMES
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tests.support.nim import Nim
@@ -313,3 +313,159 @@ async def test_a_receipt_from_a_process_that_was_behind_does_not_refuse_a_fair_m
     assert receipt is not None and receipt.version == match.version  # B is behind
     played = await b.move(CHANNEL, "nim", second, "take 1", receipt=receipt)
     assert played.after.version == match.version + 2
+
+
+# -- a move raced by another process between its read and its save ---------------------------
+class Raced:
+    """Process ``a``'s move is held at its lock (it has read the match and checked the
+    submission); process ``b`` changes the match meanwhile; then ``a``'s move goes on. Its
+    save's version check sees the change, and the move is judged again on the newer match."""
+
+    def __init__(self, a: MatchService) -> None:
+        self.arrived = asyncio.Event()
+        self.held = asyncio.Lock()
+        self.service = a
+        a._lock = self._lock  # type: ignore[method-assign]
+
+    def _lock(self, _match_id: int) -> asyncio.Lock:
+        self.arrived.set()
+        return self.held
+
+    async def run(self, move, meanwhile):
+        await self.held.acquire()
+        task = asyncio.create_task(move)
+        arrived = asyncio.create_task(self.arrived.wait())
+        await asyncio.wait({task, arrived}, return_when=asyncio.FIRST_COMPLETED)
+        arrived.cancel()
+        assert not task.done(), "the move ended before reaching its lock"
+        try:
+            await meanwhile
+        finally:
+            self.held.release()
+        return await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_move_raced_by_the_same_move_in_another_process_is_already_played(place: Place):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    receipt = a.receipt(CHANNEL)
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1", receipt=receipt),
+        b.move(CHANNEL, "nim", mover, "take 1"),
+    )
+    assert isinstance(result, StaleMove) and "Already played" in str(result)
+    assert [m.version for m in await a.store.moves(match.id)] == [match.version + 1]
+    assert (await a.current(CHANNEL)).version == match.version + 1
+
+
+async def test_a_move_raced_by_a_change_that_is_no_move_is_played_on_the_newer_match(
+    place: Place,
+):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1"),
+        b.store.change_seats(match.id, match.version, timers=None),
+    )
+    assert not isinstance(result, BaseException), result
+    assert result.before.version == match.version + 1
+    assert result.after.version == match.version + 2
+    fresh = await b.current(CHANNEL)
+    assert fresh.version == match.version + 2 and fresh.state == result.after.state
+    assert [m.version for m in await a.store.moves(match.id)] == [match.version + 2]
+
+
+async def test_a_chosen_suggestion_raced_by_another_process_is_out_of_date(place: Place):
+    a, b = service_on(await place.open()), service_on(await place.open())
+    match = await started(a)
+    mover = match.to_act()[0]
+    (result,) = await Raced(a).run(
+        a.move(CHANNEL, "nim", mover, "take 1", expected_version=match.version),
+        b.store.change_seats(match.id, match.version, timers=None),
+    )
+    assert isinstance(result, StaleMove) and "out of date" in str(result)
+    assert await a.store.moves(match.id) == []
+
+
+async def test_a_move_that_conflicts_twice_is_stale_and_saves_nothing(place: Place):
+    a = service_on(await place.open())
+    match = await started(a)
+    tries = []
+
+    async def always_first(*args, **kwargs):
+        tries.append(args[1])
+        raise VersionConflict(match.id)
+
+    a.store.save_move = always_first  # type: ignore[method-assign]
+    with pytest.raises(StaleMove, match="at the same moment"):
+        await a.move(CHANNEL, "nim", match.to_act()[0], "take 1")
+    assert len(tries) == 2  # the move was tried once more on the match read again
+    assert await a.store.moves(match.id) == []
+
+
+async def test_an_uncontended_move_reads_once(place: Place):
+    """The lock's re-read costs nothing when no change landed (the cache holds the very match
+    read before the lock), and the players' settings come with the channel's probe: a move's
+    one read. What it plans from those settings is what a separate read gave (quiet hours of
+    the player to act next move their reminder)."""
+    service = service_on(await place.open())
+    await service.create("tokan", GUILD, CHANNEL, ALICE, {}, clock="12h")
+    await service.join(CHANNEL, "tokan", BOB)
+    match = (await service.start(CHANNEL, "tokan", ALICE)).match
+    mover = match.to_act()[0]
+    waiting = BOB if mover == ALICE else ALICE
+    clocks = service.turns.clocks
+    # Quiet all day but one minute: the half-time reminder moves out of them.
+    await clocks.set_prefs(waiting, quiet=(0, 23 * 60 + 59), tz="UTC")
+    reads: list[str] = []
+    read = service.store.db.read
+
+    async def counted(sql: str, args=(), **how):
+        reads.append(" ".join(sql.split()))
+        return await read(sql, args, **how)
+
+    service.store.db.read = counted  # type: ignore[method-assign]
+    seat = match.seat_of(mover)
+    text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+    moved = await service.move(CHANNEL, "tokan", mover, text)
+    assert len(reads) == 1, reads
+    assert "FROM matches" in reads[0] and "users" in reads[0]
+    service.store.db.read = read  # type: ignore[method-assign]
+    prefs = (await clocks.prefs([waiting]))[waiting]
+    timers = [
+        t
+        for t in await clocks.timers(match.id)
+        if t.decision == moved.after.version and t.status == "pending"
+    ]
+    planned = plan_for(prefs, moved.after.seat_of(waiting), moved.after.version, timers)
+    assert sorted((t.kind, t.detail, t.due_at) for t in timers) == planned
+    default = plan_for(Prefs(waiting), moved.after.seat_of(waiting), moved.after.version, timers)
+    assert planned != default  # the settings made a difference
+
+
+def plan_for(prefs, seat: int, version: int, timers) -> list:
+    """The rows ``decision_timers`` plans for ``prefs`` at the moment the timers began."""
+    from data.turnclock import decision_timers
+
+    (begun,) = {t.begun for t in timers}
+    rows = decision_timers(seat, prefs, version, begun, 12 * 3600, False, notify=True)
+    return sorted((r.kind, r.detail, r.due_at) for r in rows)
+
+
+async def test_a_change_announcements_get_their_ids_in_order_in_one_statement(place: Place):
+    """A change's outbox entries are written by one INSERT (more than one only past its row
+    limit); the ids come back in the order the announcements were given, on both engines."""
+    store = await place.open()
+    a, b = await asyncio.gather(
+        store.announce(None, [Announcement("post", {"n": n}, lane="x") for n in range(320)]),
+        store.announce(None, [Announcement("post", {"n": n}, lane="y") for n in range(3)]),
+    )
+    assert len(a) == 320 and len(b) == 3
+    assert list(a) == sorted(a) and list(b) == sorted(b)
+    for ids in (a, b):
+        entries = await store.entries(ids)
+        assert [e.id for e in entries] == list(ids)
+        assert [e.payload["n"] for e in entries] == list(range(len(ids)))
+    assert await store.announce(None, []) == ()

@@ -7,6 +7,7 @@ reads what was written: timers, moves, outbox entries.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -504,3 +505,106 @@ async def test_mine_lists_the_players_turns_first(service: MatchService, clock: 
             assert entry.since == clock.now()
     assert listed[-1].match.status == "lobby" or not listed[-1].awaiting_me
     assert await service.turns.mine(CAROL) == []
+
+
+# -- a save's row is the stored row ------------------------------------------------------------
+def checked_saves(service: MatchService) -> list[str]:
+    """Every ``save_move`` from now on is followed by a fresh read of the match, which must
+    equal the row the save returned (the service caches that row without reading it, and a
+    save computes its seats without reading them). Returns the log texts of the saves."""
+    store = service.store
+    original = store.save_move
+    checked: list[str] = []
+
+    async def save_move(match_id: int, version: int, seat, move: str, state, **kw):
+        saved = await original(match_id, version, seat, move, state, **kw)
+        fresh = await store.match(match_id)
+        assert fresh is not None and saved.row == replace(fresh, state_json=None), move
+        checked.append(move)
+        return saved
+
+    store.save_move = save_move  # type: ignore[method-assign]
+    return checked
+
+
+async def test_a_save_returns_the_row_as_stored_after_every_kind_of_change(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    checked = checked_saves(service)
+    match = await started(service, "fishing", (ALICE, BOB, CAROL))
+    late = match.seat_of(ALICE)
+    seen_timeouts: set[int] = set()
+    played_after_a_timeout = False
+    for _ in range(300):  # ALICE times out once, plays once, then times out to the table
+        match = await service.by_id(match.id)
+        if match.status != "active" or match.row.table[late]:
+            break
+        seen_timeouts.add(match.row.timeouts[late])
+        if ALICE in match.to_act():
+            if match.row.timeouts[late] == 1 and not played_after_a_timeout:
+                played_after_a_timeout = True
+                match = await play_first(service, match, ALICE)  # resets her count
+                assert match.row.timeouts[late] == 0
+            else:
+                await advance(clock, scheduler, TWELVE)
+        else:
+            await play_first(service, match, match.to_act()[0])
+    assert played_after_a_timeout and {0, 1, 2} <= seen_timeouts
+    assert match.row.table[late] == 1 and match.row.timeouts[late] == 3, match.row
+    for _ in range(3):  # the table plays her seat inside the others' moves
+        match = await play_first(service, match, match.to_act()[0])
+    await service.turns.rejoin(CHANNEL, "fishing", ALICE)
+    await service.resign(CHANNEL, "fishing", BOB)  # the table takes his seat (flag 2)
+    match = await service.current(CHANNEL, "fishing")
+    assert match.row.table[match.seat_of(BOB)] == 2
+    await service.resign(CHANNEL, "fishing", CAROL)  # one person left: it ends
+    assert (await service.by_id(match.id, allow_damaged=True)).status == "finished"
+    # A game that ends by its moves, an undo and a cancel.
+    tokan = await started(service, "tokan", (ALICE, BOB))
+    moved = await play_first(service, tokan, on_turn(tokan))  # nothing hidden: undoable
+    await service.undo(CHANNEL, "tokan", on_turn(tokan))
+    await service.cancel(CHANNEL, "tokan", ALICE, is_admin=False)
+    nim = await started(service, "nim", (ALICE, BOB))
+    while nim.status == "active":
+        nim = (await service.move(CHANNEL, "nim", on_turn(nim), "take 3")).after
+    assert moved.version == tokan.version + 1 and nim.status == "finished"
+    assert {"resign", "undo", "cancel"} <= set(checked) and len(checked) > 20
+
+
+async def test_a_seat_that_keeps_its_decision_is_announced_with_its_running_deadline(
+    service: MatchService, clock: ManualClock
+):
+    """A resignation by a seat not on turn leaves the decision of the seat on turn open: the
+    post names that seat's deadline as it runs (begun at the start), not a new one."""
+    match = await started(service, "fishing", (ALICE, BOB, CAROL, DAVE), clock="24h")
+    begun = clock.now()
+    (waiting,) = match.to_act()
+    quitter = next(u for u in (ALICE, BOB, CAROL, DAVE) if u != waiting)
+    clock.advance(HOUR)
+    done = await service.resign(CHANNEL, "fishing", quitter)
+    assert done.match.to_act() == (waiting,)
+    (post,) = [e for e in await service.store.entries(done.entries) if e.kind == "post"]
+    seat = match.seat_of(waiting)
+    assert post.payload["clock"]["deadlines"] == {str(seat): int(begun + 24 * HOUR)}
+
+
+async def test_an_alternating_move_reads_no_timers(service: MatchService, clock: ManualClock):
+    """Every seat to act after an alternating move starts a new decision: the running
+    deadlines are not needed, and not read."""
+    match = await started(service, "tokan")
+    reads: list[str] = []
+    read = service.store.db.read
+
+    async def counted(sql: str, args=(), **how):
+        reads.append(" ".join(sql.split()))
+        return await read(sql, args, **how)
+
+    service.store.db.read = counted  # type: ignore[method-assign]
+    clock.advance(HOUR)
+    seat = match.seat_of(on_turn(match))
+    text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+    moved = await service.move(CHANNEL, "tokan", on_turn(match), text)
+    assert not [sql for sql in reads if "FROM timers" in sql]
+    (post,) = await service.store.entries(moved.entries)
+    nxt = moved.after.seat_of(on_turn(moved.after))
+    assert post.payload["clock"]["deadlines"] == {str(nxt): int(clock.now() + TWELVE)}
