@@ -404,15 +404,18 @@ async def _no_session_reset(conn: Any) -> None:
 
 
 class PostgresDatabase(Database):
-    """A connection pool: reads and writes run side by side on their own connections; a write
-    transaction waits for a row lock at most the busy timeout (``lock_timeout``)."""
+    """Two connection pools: one for write transactions, one for reads, so that a read (an
+    autocomplete keystroke) never queues for a connection behind transactions that hold theirs
+    for several round trips. A write transaction waits for a row lock at most the busy timeout
+    (``lock_timeout``)."""
 
     dialect = "postgresql"
     shared = True
 
-    def __init__(self, pool: Any) -> None:
+    def __init__(self, pool: Any, readers: Any | None = None) -> None:
         super().__init__()
         self.pool = pool
+        self.readers = readers if readers is not None else pool
         self._sql: dict[str, str] = {}
 
     @classmethod
@@ -436,19 +439,22 @@ class PostgresDatabase(Database):
                 finally:
                     await conn.close()
                 settings["search_path"] = schema
-            pool = await asyncpg.create_pool(
-                url,
-                min_size=1,
-                max_size=max_size,
-                server_settings=settings,
-                reset=_no_session_reset,
-            )
+            pools = [
+                await asyncpg.create_pool(
+                    url,
+                    min_size=1,
+                    max_size=max_size,
+                    server_settings=settings,
+                    reset=_no_session_reset,
+                )
+                for _ in ("writers", "readers")
+            ]
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             where = url.split("@")[-1]  # never the password
             raise StorageUnavailable(
                 f"Cannot open the database at {where}: {error}.", "cannot open database"
             ) from error
-        return cls(pool)
+        return cls(*pools)
 
     def sql(self, text: str) -> str:
         found = self._sql.get(text)
@@ -458,10 +464,12 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self.pool.close()
+        if self.readers is not self.pool:
+            await self.readers.close()
 
     async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
         try:
-            async with self.pool.acquire() as conn:
+            async with self.readers.acquire() as conn:
                 return list(await conn.fetch(self.sql(sql), *args))
         except Exception as error:
             raise self._translated(error) from error
