@@ -1,20 +1,37 @@
 """The three levels: how much each may search.
 
 easy:   the goal-directed playout policy with a little lookahead (two dozen short iterations:
-        it avoids blunders the next moves show, little more). Iteration-bound: it ends in
-        milliseconds, and the same seed gives the same move on any machine.
-normal: a short search by time (half a second), playouts of 20 moves.
-hard:   a longer and deeper search by time, within 2 s per decision on one core (the issue's
-        deadline), playouts of 40 moves.
+        it avoids blunders the next moves show, little more).
+normal: a short search (about half a second on one core), playouts of 20 moves.
+hard:   a longer and deeper search (about 2 s on one core, the issue's deadline), playouts of
+        40 moves.
 
-Normal and hard are *time* budgets: a faster playout (or a faster core) buys more iterations
-instead of ending sooner. What hard's 1.8 s of search bought per decision (median), measured
-by the arena on 2 shared cores (load 3-6; an idle core does better): TOKAN ~3,300, Tonari
-~2,000, Friendly Fishing ~1,400, Tonga Bonga ~400 (whole routes as moves, ``ai.candidates``);
-Toshi Tōshi ~240 in a quarter of the budget (``iter p50`` and ``iter/s`` in the report).
+Every level ends on an *iteration* budget, per game (``ITERATIONS``): the same seed, view and
+public log give the same decision on any machine fast enough to finish it (the issue's
+"reproducible matches"). Each level also has a time cap (``SECONDS``, for the whole decision,
+sampler and margin included: the search itself stops ``ai.player.DEADLINE_MARGIN`` earlier),
+kept as a safety stop: only a slow or overloaded machine meets it, and then the decision is no
+longer reproducible (``Decision.capped`` says so, and the arena counts it).
 
-A level's ``SECONDS`` is its cap for the whole decision, sampler and margin included
-(``ai.player``): the search itself stops ``DEADLINE_MARGIN`` earlier.
+The trade-off: a fixed count does not grow with a faster core, and a count high enough to
+use most of the cap on an ordinary core is cut short on a busy one. The counts are about
+two thirds of what the search's share of the cap (0.45 s, 1.8 s) buys on one ordinary core in
+the slower positions of each game (the early ones, with the most moves), so that the count, not
+the cap, ends a search with room to spare. Measured rates, iterations per second of the search
+(2 shared cores, load about 2; the slower quarter of positions .. the median; playouts of 20 /
+40 moves; ``full``: played to the end on the compact simulator):
+
+    TOKAN             1,650-3,150 / 1,750-3,150    full 2,150-3,900
+    Tonari            900-2,250 / 800-2,250        full 1,200-3,400
+    Friendly Fishing  880-970 / 680-750            full 1,450-2,000
+    Tonga Bonga       440-500 / 290-350            full 1,100-1,350  (whole routes as moves)
+    Toshi Tōshi       490-1,000 / 520-710          full 1,430-2,300
+
+Where ``FULL_PLAYOUTS`` names a game for a level, its playouts run to the end of the game on
+the game's compact simulator (``Game.fast_playout``) and score the real result instead of
+cutting off after ``DEPTH`` moves and evaluating; those searches have their own counts
+(``FULL_ITERATIONS``), since a full playout there costs less than 40 reference moves. The
+arena chose where (see ``FULL_PLAYOUTS``).
 """
 
 from __future__ import annotations
@@ -22,23 +39,54 @@ from __future__ import annotations
 from ai.mcts import SearchBudget
 
 LEVELS = ("easy", "normal", "hard")
+GAME_KEYS = ("tokan", "tonari", "fishing", "tonga", "toshi")
 
-# Seconds per decision: the caps (hard: 2 s on one core).
+# Seconds per decision: the caps, a safety stop (hard: 2 s on one core).
 SECONDS = {"easy": 0.3, "normal": 0.5, "hard": 2.0}
 # Playout depth (policy moves before the evaluation) per level.
 DEPTH = {"easy": 4, "normal": 20, "hard": 40}
-# Iterations per decision: easy's budget; None lets the time budget alone end the search.
-ITERATIONS: dict[str, int | None] = {"easy": 24, "normal": None, "hard": None}
+# Iterations per decision, by level and game (see the module's docstring for the rates).
+ITERATIONS: dict[str, dict[str, int]] = {
+    "easy": dict.fromkeys(GAME_KEYS, 24),
+    "normal": {"tokan": 500, "tonari": 300, "fishing": 260, "tonga": 130, "toshi": 160},
+    "hard": {"tokan": 2400, "tonari": 1200, "fishing": 800, "tonga": 350, "toshi": 600},
+}
+# The same, for a search whose playouts run to the end (``FULL_PLAYOUTS``).
+FULL_ITERATIONS: dict[str, dict[str, int]] = {
+    "easy": dict.fromkeys(GAME_KEYS, 24),
+    "normal": {"tokan": 600, "tonari": 350, "fishing": 420, "tonga": 320, "toshi": 420},
+    "hard": {"tokan": 2500, "tonari": 1400, "fishing": 1700, "tonga": 1300, "toshi": 1700},
+}
+# The games whose playouts a level plays to the end on the compact simulator.
+FULL_PLAYOUTS: dict[str, frozenset[str]] = {
+    "easy": frozenset(),
+    "normal": frozenset(),
+    "hard": frozenset(),
+}
+# Levels whose iteration counts a time scale multiplies (easy's are its nature, not its time).
+SCALED = ("normal", "hard")
 
 
 def budget(
-    game_key: str, level: str, seconds: float | None = None, time_scale: float = 1.0
+    game_key: str,
+    level: str,
+    seconds: float | None = None,
+    time_scale: float = 1.0,
+    full_playouts: bool | None = None,
 ) -> SearchBudget:
     """The search budget of ``level`` in ``game_key``: ``seconds`` overrides the cap,
-    ``time_scale`` multiplies it (the arena's quick runs)."""
+    ``time_scale`` multiplies the cap and (normal, hard) the iteration count (the arena's quick
+    runs), ``full_playouts`` overrides ``FULL_PLAYOUTS`` (the arena's comparisons)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    full = game_key in FULL_PLAYOUTS[level] if full_playouts is None else full_playouts
+    iterations = (FULL_ITERATIONS if full else ITERATIONS)[level][game_key]
+    if level in SCALED:
+        iterations = max(1, round(iterations * time_scale))
     cap = SECONDS[level] if seconds is None else seconds
     return SearchBudget(
-        iterations=ITERATIONS[level], seconds=cap * time_scale, playout_depth=DEPTH[level]
+        iterations=iterations,
+        seconds=cap * time_scale,
+        playout_depth=DEPTH[level],
+        full_playouts=full,
     )
