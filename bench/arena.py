@@ -19,10 +19,13 @@ the target; "point": only the rate does; "no": neither.
 
 "Random" picks uniformly among the legal moves, except in Tonga Bonga, where uniformly random
 play does not end: there it is the game's goal-directed playout policy (random wages and
-placements, greedy sailing). ``--time-scale`` (``--quick``: 0.1) multiplies every level's time
-budget; easy is iteration-bound and unchanged. Decision times are measured on a machine that
-may be shared: the report says the scale, and the load at the start. Prints figures; asserts
-nothing.
+placements, greedy sailing). ``--playouts full`` / ``depth`` / ``hard`` makes every search (or
+hard's alone) play its playouts to the end on ``fast_playout``, or none, whatever the levels
+choose (``ai.levels.FULL_PLAYOUTS``): the comparisons behind that choice. ``--time-scale``
+(``--quick``: 0.1) multiplies normal's and hard's budgets, their iteration counts and their
+time caps; easy's count is unchanged. Decision times are measured on a machine that may be
+shared: the report says the scale, the load at the start, and how many decisions the cap
+rather than the count ended ("capped"). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -64,7 +67,9 @@ class Match:
     hero_seat: int
     scale: float  # multiplies the levels' time budgets
     exploration: float | None = None  # replaces UCB1's constant (tuning runs)
-    full_playouts: bool | None = None  # replaces the levels' choice (ai.levels.FULL_PLAYOUTS)
+    # The levels whose playouts run to the end (comma-separated; "" none), replacing the levels'
+    # own choice (ai.levels.FULL_PLAYOUTS); None keeps it.
+    full_playouts: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,8 @@ def play(match: Match) -> Result:
         if level == "random":
             agents.append(None)
             continue
-        limits = budget(match.key, level, time_scale=match.scale, full_playouts=match.full_playouts)
+        full = None if match.full_playouts is None else level in match.full_playouts.split(",")
+        limits = budget(match.key, level, time_scale=match.scale, full_playouts=full)
         if match.exploration is not None:
             limits = dataclasses.replace(limits, exploration=match.exploration)
         agents.append(ComputerPlayer(level, match.seed * 10 + seat, limits))
@@ -160,7 +166,7 @@ def matches(
     pairings: Sequence[tuple[str, str]],
     first_seed: int = 1000,
     exploration: float | None = None,
-    full_playouts: bool | None = None,
+    full_playouts: str | None = None,
 ) -> list[Match]:
     out = []
     for key in keys:
@@ -251,7 +257,14 @@ def playouts(match: Match) -> str:
     """How the match's playouts were chosen: "" for the levels' own choice."""
     if match.full_playouts is None:
         return ""
-    return "full" if match.full_playouts else "depth"
+    full = set(match.full_playouts.split(",")) - {""}
+    return (
+        "full"
+        if full >= {"normal", "hard"}
+        else f"full: {','.join(sorted(full))}"
+        if full
+        else "depth"
+    )
 
 
 def save(results: Iterable[Result], path: str) -> None:
@@ -290,9 +303,9 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=None, help="UCB1 constant (tuning)")
     parser.add_argument(
         "--playouts",
-        choices=("levels", "full", "depth"),
         default="levels",
-        help="full: every search plays to the end (fast_playout); depth: none does",
+        help="levels (their own choice), full (every search plays to the end on fast_playout), "
+        "depth (none does), or the levels that do, such as hard",
     )
     parser.add_argument("--save", default=None, help="append each result to this JSON-lines file")
     parser.add_argument("--report", nargs="*", default=None, metavar="FILE")
@@ -304,7 +317,7 @@ def main() -> None:
     games = args.games or (QUICK_GAMES if args.quick else 200)
     keys = args.games_only or list(GAMES)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
-    full = {"levels": None, "full": True, "depth": False}[args.playouts]
+    full = {"levels": None, "full": "normal,hard", "depth": ""}.get(args.playouts, args.playouts)
     todo = matches(
         keys,
         games,

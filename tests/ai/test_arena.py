@@ -67,14 +67,17 @@ def test_a_run_saved_before_the_capped_flag_loads_as_uncapped(tmp_path):
 
 
 def test_the_report_separates_playout_modes_and_counts_capped_decisions():
-    def result(seed: int, full: bool | None, capped: bool) -> Result:
+    def result(seed: int, full: str | None, capped: bool) -> Result:
         match = Match("tonga", 3, seed, "hard", "normal", 0, 0.25, None, full)
         return Result(match, 1.0, (("hard", 0.3, 88, capped),))
 
     out = io.StringIO()
-    report([result(1, True, True), result(2, True, False), result(3, None, False)], out)
+    rows = [result(1, "normal,hard", True), result(2, "normal,hard", False)]
+    rows += [result(3, None, False), result(4, "hard", False), result(5, "", False)]
+    report(rows, out)
     text = out.getvalue()
     assert "(playouts: full)" in text
+    assert "(playouts: full: hard)" in text and "(playouts: depth)" in text
     full_row = next(
         line for line in text.splitlines() if "(playouts: full)" in line and " 50%" in line
     )
