@@ -2,9 +2,10 @@
 
 easy:   the goal-directed playout policy with a little lookahead (two dozen short iterations:
         it avoids blunders the next moves show, little more).
-normal: a short search (about half a second on one core), playouts of 20 moves.
+normal: a short search (about half a second on one core), playouts of 20 moves (or to the
+        end, ``FULL_PLAYOUTS``).
 hard:   a longer and deeper search (about 2 s on one core, the issue's deadline), playouts of
-        40 moves.
+        40 moves (or to the end).
 
 Every level ends on an *iteration* budget, per game (``ITERATIONS``): the same seed, view and
 public log give the same decision on any machine fast enough to finish it (the issue's
@@ -61,7 +62,9 @@ FULL_ITERATIONS: dict[str, dict[str, int]] = {
 # Where the arena found full playouts at least as good (budgets x0.25, the same seeds, each
 # mode at its own counts): Tonga Bonga (3 players, 30 matches) hard v normal 0.37 [0.22, 0.54]
 # with 40/20-move playouts, 0.57 [0.39, 0.73] with full ones; hard v random 0.83 [0.66, 0.93],
-# 1.00 [0.89, 1.00]. TOKAN (100 matches) hard v normal 0.71 [0.61, 0.79], 0.77 [0.68, 0.84].
+# 1.00 [0.89, 1.00]. TOKAN (100 matches) hard v normal 0.71 [0.61, 0.79], 0.77 [0.68, 0.84]
+# (full at counts 3,600 / 900, a quarter of the searches capped on a loaded machine; now
+# 3,000 / 750; at 2,500 / 600 and 30 matches: 0.73, as with depth).
 # Tonari, Friendly Fishing and Toshi Tōshi are not measured yet: they keep 40/20-move playouts.
 FULL_PLAYOUTS: dict[str, frozenset[str]] = {
     "easy": frozenset(),
