@@ -33,6 +33,14 @@ the game's compact simulator (``Game.fast_playout``) and score the real result i
 cutting off after ``DEPTH`` moves and evaluating; those searches have their own counts
 (``FULL_ITERATIONS``), since a full playout there costs less than 40 reference moves. The
 arena chose where (see ``FULL_PLAYOUTS``).
+
+What the arena saw (``python -m bench.arena``, 2 jobs on 2 shared cores): at the real budgets
+no search was capped, hard's decision time p95 1.46 s in TOKAN and 1.01 s in Tonga Bonga (cap
+2.0), normal's 0.39 s and 0.26 s (cap 0.5); at budgets x0.25, where the sampler's fixed cost
+weighs four times as much and the machine was busier, 4-14% of searches were capped. Higher
+Tonga counts (1,800 / 450) used more of the cap but were capped in 19% of the x0.25 searches
+and did not play better (hard v normal 0.38 [0.27, 0.51] against 0.46 [0.34, 0.58], the same
+60 seeds), so the counts stay where the slower positions put them.
 """
 
 from __future__ import annotations
