@@ -34,8 +34,8 @@ cutting off after ``DEPTH`` moves and evaluating; those searches have their own 
 (``FULL_ITERATIONS``), since a full playout there costs less than 40 reference moves. The
 arena chose where (see ``FULL_PLAYOUTS``).
 
-What the arena saw (``python -m bench.arena``, 2 jobs on 2 shared cores): at the real budgets
-no search was capped, hard's decision time p95 1.46 s in TOKAN and 1.01 s in Tonga Bonga (cap
+What the arena saw (``python -m bench.arena``, 2 jobs on 2 shared cores): at the real budgets,
+in TOKAN and Tonga Bonga, no search was capped: hard's p95 1.46 s and 1.01 s (cap
 2.0), normal's 0.39 s and 0.26 s (cap 0.5); at budgets x0.25, where the sampler's fixed cost
 weighs four times as much and the machine was busier, 4-14% of searches were capped. Higher
 Tonga counts (1,800 / 450) used more of the cap but were capped in 19% of the x0.25 searches
