@@ -101,10 +101,16 @@ def final_values(key: str, outcome: Outcome, players: int) -> list[float]:
     totals = [0.0] * players
     for score in outcome.scores:
         totals[score.seat] = float(score.total)
+    return result_values(key, totals, outcome.winners)
+
+
+def result_values(key: str, totals: Sequence[float], winners: Sequence[int]) -> list[float]:
+    """``final_values`` from each seat's final total (by seat) and the winners: what
+    ``Game.fast_playout`` returns for a playout played to the end."""
     scale = SCALE[key]
-    share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+    share = 1.0 / len(winners) if winners else 0.0
     return [
-        WIN_WEIGHT * (share if seat in outcome.winners else 0.0)
+        WIN_WEIGHT * (share if seat in winners else 0.0)
         + (1.0 - WIN_WEIGHT) * squash(margin, scale)
         for seat, margin in enumerate(margins(totals))
     ]

@@ -13,8 +13,13 @@ node may have about 3 + 2·sqrt(visits) children, the policy's choice tried firs
 
 Budget and reproducibility: the search stops after ``iterations`` iterations (when given) or
 at the ``seconds`` deadline, whichever comes first. Its result depends only on the seed when the
-iteration budget is what stops it (easy, the tests); normal and hard search by time, so a
-faster machine buys them more iterations and the same seed may then choose differently.
+iteration budget is what stops it, as every level's does on an ordinary core (``ai.levels``);
+the deadline is a safety stop for a slow or overloaded machine (``SearchResult.capped``).
+
+Playouts: ``playout_depth`` policy moves on the reference rules, then ``ai.evaluate``; or, with
+``full_playouts``, the game played to its end on its compact simulator (``Game.fast_playout``,
+proven move for move the same as the reference path) and its real result scored as a finished
+game is. Either way on the sample the tree walk reached, never on the true state.
 
 Tonga Bonga weighs whole decisions (a route, all the dice placed) rather than single steps:
 see ``ai.candidates``.
@@ -30,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.candidates import candidates
-from ai.evaluate import evaluate, final_values
+from ai.evaluate import evaluate, final_values, result_values
 from rules import rng
 from rules.base import Game
 
@@ -41,6 +46,10 @@ class SearchBudget:
     seconds: float  # the time budget, and the hard cap
     playout_depth: int  # policy moves per playout before the evaluation
     exploration: float = 0.7  # UCB1's constant (values lie in [0, 1])
+    # Play each playout to the end on the game's compact simulator (``Game.fast_playout``) and
+    # score the real result, instead of ``playout_depth`` moves and the evaluation. Ignored by
+    # a game without one.
+    full_playouts: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,8 @@ def search(
     capped = False
     c = budget.exploration
     limit = budget.iterations
+    # On the sample the tree walk reached (a determinisation, never the true state).
+    fast = getattr(game, "fast_playout", None) if budget.full_playouts else None
     while limit is None or done < limit:
         if done and clock() >= deadline:
             capped = limit is not None
@@ -134,17 +145,22 @@ def search(
             path.append(best)
             node = best
             state = game.play(state, mover, best.move)
-        for _ in range(budget.playout_depth):
-            seats = game.to_act(state)
-            if not seats:
-                break
-            mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
-            state = game.play(state, mover, game.playout_move(state, mover, draw))
-        outcome = game.outcome(state)
-        if outcome is not None:
-            values = final_values(key, outcome, game.players(state))
+        if fast is not None:
+            # draw_single_seat=False: the acting seat drawn as above (no draw for a lone seat).
+            totals, winners = fast(state, draw, None, False)
+            values = result_values(key, totals, winners)
         else:
-            values = evaluate(key, state)
+            for _ in range(budget.playout_depth):
+                seats = game.to_act(state)
+                if not seats:
+                    break
+                mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
+                state = game.play(state, mover, game.playout_move(state, mover, draw))
+            outcome = game.outcome(state)
+            if outcome is not None:
+                values = final_values(key, outcome, game.players(state))
+            else:
+                values = evaluate(key, state)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1

@@ -4,9 +4,9 @@
 hand are drawn from), the public log and a budget; it never sees a state. It rebuilds full
 states the seat cannot tell from the true one with the game's sampler
 (``rules/<key>/sample.py``, behind ``Game.sample_state``) and searches over them. Pure: no
-Discord, no I/O; with an iteration budget (easy, the tests) the same level, seed, view and log
-give the same move; normal and hard search by time (``ai.levels``), so their random stream is
-the same but how far it gets depends on the machine.
+Discord, no I/O; the same level, seed, view and log give the same move, since every level ends
+on an iteration budget (``ai.levels``) unless a slow machine meets its time cap first
+(``Decision.capped``).
 """
 
 from __future__ import annotations
@@ -71,8 +71,7 @@ def check_view(game_key: str, view: Any) -> None:
 
 
 class ComputerPlayer:
-    """A computer seat of one level; ``seed`` keys its random stream (reproducible matches
-    under an iteration budget)."""
+    """A computer seat of one level; ``seed`` keys its random stream (reproducible matches)."""
 
     def __init__(self, level: str, seed: int, limits: SearchBudget | None = None) -> None:
         """``limits`` replaces the level's search budget (tests and the arena's quick runs)."""

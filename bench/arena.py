@@ -19,10 +19,13 @@ the target; "point": only the rate does; "no": neither.
 
 "Random" picks uniformly among the legal moves, except in Tonga Bonga, where uniformly random
 play does not end: there it is the game's goal-directed playout policy (random wages and
-placements, greedy sailing). ``--time-scale`` (``--quick``: 0.1) multiplies every level's time
-budget; easy is iteration-bound and unchanged. Decision times are measured on a machine that
-may be shared: the report says the scale, and the load at the start. Prints figures; asserts
-nothing.
+placements, greedy sailing). ``--playouts full`` / ``depth`` / ``hard`` makes every search (or
+hard's alone) play its playouts to the end on ``fast_playout``, or none, whatever the levels
+choose (``ai.levels.FULL_PLAYOUTS``): the comparisons behind that choice. ``--time-scale``
+(``--quick``: 0.1) multiplies normal's and hard's budgets, their iteration counts and their
+time caps; easy's count is unchanged. Decision times are measured on a machine that may be
+shared: the report says the scale, the load at the start, and how many decisions the cap
+rather than the count ended ("capped"). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -64,14 +67,18 @@ class Match:
     hero_seat: int
     scale: float  # multiplies the levels' time budgets
     exploration: float | None = None  # replaces UCB1's constant (tuning runs)
+    # The levels whose playouts run to the end (comma-separated; "" none), replacing the levels'
+    # own choice (ai.levels.FULL_PLAYOUTS); None keeps it.
+    full_playouts: str | None = None
 
 
 @dataclass(frozen=True)
 class Result:
     match: Match
     share: float  # the hero's share of the win (1, 1/k on a k-way shared win, 0)
-    # (level, seconds, iterations) per decision of a searching seat
-    times: tuple[tuple[str, float, int], ...]
+    # (level, seconds, iterations, capped) per decision of a searching seat; capped: the time
+    # cap, not the iteration budget, ended the search (the decision is not reproducible)
+    times: tuple[tuple[str, float, int, bool], ...]
 
 
 def play(match: Match) -> Result:
@@ -84,13 +91,14 @@ def play(match: Match) -> Result:
         if level == "random":
             agents.append(None)
             continue
-        limits = budget(match.key, level, time_scale=match.scale)
+        full = None if match.full_playouts is None else level in match.full_playouts.split(",")
+        limits = budget(match.key, level, time_scale=match.scale, full_playouts=full)
         if match.exploration is not None:
             limits = dataclasses.replace(limits, exploration=match.exploration)
         agents.append(ComputerPlayer(level, match.seed * 10 + seat, limits))
     draw = rng.stream(match.seed, "arena")
     log: tuple[tuple[int, str], ...] = ()
-    times: list[tuple[str, float, int]] = []
+    times: list[tuple[str, float, int, bool]] = []
     while game.outcome(state) is None:
         acting = game.to_act(state)
         seat = acting[rng.below(draw, len(acting))]
@@ -106,7 +114,8 @@ def play(match: Match) -> Result:
             start = time.perf_counter()
             decision = agent.decide_with_stats(match.key, game.view(state, seat), seat, log)
             if decision.iterations:  # a single legal move is played at once: not a search
-                times.append((agent.level, time.perf_counter() - start, decision.iterations))
+                spent = time.perf_counter() - start
+                times.append((agent.level, spent, decision.iterations, decision.capped))
             text = decision.text
         state = game.apply(state, seat, game.parse(state, text))
         log = extended(log, match.key, seat, text)
@@ -157,6 +166,7 @@ def matches(
     pairings: Sequence[tuple[str, str]],
     first_seed: int = 1000,
     exploration: float | None = None,
+    full_playouts: str | None = None,
 ) -> list[Match]:
     out = []
     for key in keys:
@@ -170,23 +180,33 @@ def matches(
                 for i in range(games):
                     seed = first_seed + i
                     out.append(
-                        Match(key, players, seed, hero, villain, i % players, scale, exploration)
+                        Match(
+                            key,
+                            players,
+                            seed,
+                            hero,
+                            villain,
+                            i % players,
+                            scale,
+                            exploration,
+                            full_playouts,
+                        )
                     )
     return out
 
 
 def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
-    groups: dict[tuple[str, int, str, str, float, float], list[Result]] = defaultdict(list)
+    groups: dict[tuple[str, int, str, str, float, float, str], list[Result]] = defaultdict(list)
     for r in results:
         m = r.match
         c = m.exploration if m.exploration is not None else -1.0
-        groups[(m.key, m.players, m.hero, m.villain, m.scale, c)].append(r)
+        groups[(m.key, m.players, m.hero, m.villain, m.scale, c, playouts(m))].append(r)
     print(
         f"{'game':>8} {'pl':>2} {'pairing':>16} {'scale':>5} {'n':>4} {'win':>5} "
         f"{'95% CI':>14} {'fair':>5} {'target':>9}  met?",
         file=out,
     )
-    for (key, players, hero, villain, scale, c), rs in sorted(groups.items()):
+    for (key, players, hero, villain, scale, c, how), rs in sorted(groups.items()):
         n = len(rs)
         wins = sum(r.share for r in rs)
         low, high = wilson(wins, n)
@@ -195,21 +215,25 @@ def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
         print(
             f"{key:>8} {players:>2} {hero + ' v ' + villain:>16} {scale:>5.2f} {n:>4} "
             f"{wins / n:>5.2f} [{low:.2f}, {high:.2f}] {1 / players:>5.2f} {shown:>9}  "
-            f"{verdict(wins / n, low, need, strict)}" + (f"  (exploration {c})" if c >= 0 else ""),
+            f"{verdict(wins / n, low, need, strict)}"
+            + (f"  (exploration {c})" if c >= 0 else "")
+            + (f"  (playouts: {how})" if how else ""),
             file=out,
         )
-    timing: dict[tuple[str, str, float], list[tuple[float, int]]] = defaultdict(list)
+    timing: dict[tuple[str, str, float, str], list[tuple[float, int, bool]]] = defaultdict(list)
     for r in results:
-        for level, seconds, iterations in r.times:
-            timing[(r.match.key, level, r.match.scale)].append((seconds, iterations))
+        for level, seconds, iterations, capped in r.times:
+            key = (r.match.key, level, r.match.scale, playouts(r.match))
+            timing[key].append((seconds, iterations, capped))
     print(
         f"\n{'game':>8} {'level':>6} {'scale':>5} {'decisions':>9} {'p50 s':>6} {'p95 s':>6} "
-        f"{'max s':>6} {'budget':>6} {'in?':>4} {'iter p50':>8} {'iter/s':>7}",
+        f"{'max s':>6} {'budget':>6} {'in?':>4} {'iter p50':>8} {'iter/s':>7} {'capped':>6}",
         file=out,
     )
-    for (key, level, scale), values in sorted(timing.items()):
-        seconds = [v for v, _ in values]
-        its = [i for _, i in values]
+    for (key, level, scale, how), values in sorted(timing.items()):
+        seconds = [v for v, _, _ in values]
+        its = [i for _, i, _ in values]
+        capped = sum(c for _, _, c in values)
         cap = SECONDS[level] * scale
         p95 = percentile(seconds, 0.95)
         rate = sum(its) / max(sum(seconds), 1e-9)
@@ -217,14 +241,29 @@ def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
             f"{key:>8} {level:>6} {scale:>5.2f} {len(values):>9} "
             f"{statistics.median(seconds):>6.3f} {p95:>6.3f} {max(seconds):>6.3f} "
             f"{cap:>6.2f} {'yes' if p95 <= cap else 'NO':>4} {statistics.median(its):>8.0f} "
-            f"{rate:>7.0f}",
+            f"{rate:>7.0f} {capped / len(values):>6.0%}" + (f"  (playouts: {how})" if how else ""),
             file=out,
         )
     print(
         "\nscale: the levels' time budgets were multiplied by it (1.00: the real budgets; easy "
         "is iteration-bound). Fair share = 1/players; a shared win counts a share. 'met': the "
-        "95% interval's lower end reaches the target; 'point': only the rate does.",
+        "95% interval's lower end reaches the target; 'point': only the rate does. capped: the "
+        "decisions the time cap ended before their iteration budget (not reproducible).",
         file=out,
+    )
+
+
+def playouts(match: Match) -> str:
+    """How the match's playouts were chosen: "" for the levels' own choice."""
+    if match.full_playouts is None:
+        return ""
+    full = set(match.full_playouts.split(",")) - {""}
+    return (
+        "full"
+        if full >= {"normal", "hard"}
+        else f"full: {','.join(sorted(full))}"
+        if full
+        else "depth"
     )
 
 
@@ -241,7 +280,10 @@ def load(paths: Iterable[str]) -> list[Result]:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 row = json.loads(line)
-                times = tuple((lv, float(s), int(i)) for lv, s, i in row["times"])
+                times = tuple(
+                    (str(t[0]), float(t[1]), int(t[2]), bool(t[3]) if len(t) > 3 else False)
+                    for t in row["times"]
+                )
                 out.append(Result(Match(**row["match"]), float(row["share"]), times))
     return out
 
@@ -259,6 +301,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--first-seed", type=int, default=1000)
     parser.add_argument("--exploration", type=float, default=None, help="UCB1 constant (tuning)")
+    parser.add_argument(
+        "--playouts",
+        default="levels",
+        help="levels (their own choice), full (every search plays to the end on fast_playout), "
+        "depth (none does), or the levels that do, such as hard",
+    )
     parser.add_argument("--save", default=None, help="append each result to this JSON-lines file")
     parser.add_argument("--report", nargs="*", default=None, metavar="FILE")
     args = parser.parse_args()
@@ -269,8 +317,16 @@ def main() -> None:
     games = args.games or (QUICK_GAMES if args.quick else 200)
     keys = args.games_only or list(GAMES)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
+    full = {"levels": None, "full": "normal,hard", "depth": ""}.get(args.playouts, args.playouts)
     todo = matches(
-        keys, games, args.counts, scale, pairings, args.first_seed, args.exploration  # type: ignore[arg-type]
+        keys,
+        games,
+        args.counts,
+        scale,
+        pairings,
+        args.first_seed,
+        args.exploration,
+        full,  # type: ignore[arg-type]
     )
     random.Random(0).shuffle(todo)  # mix long and short matches over the jobs
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -3,7 +3,9 @@ No match is timed here; the arena's figures are its own business."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 
 import pytest
 
@@ -38,8 +40,12 @@ def test_matches_rotate_the_hero_and_skip_counts_a_game_cannot_seat():
 
 def test_saved_runs_merge_into_one_report(tmp_path):
     path = str(tmp_path / "runs.jsonl")
-    won = Result(Match("tokan", 2, 1, "hard", "random", 0, 0.25), 1.0, (("hard", 0.4, 90),))
-    shared = Result(Match("tokan", 2, 2, "hard", "random", 1, 0.25), 0.5, (("hard", 0.45, 80),))
+    won = Result(
+        Match("tokan", 2, 1, "hard", "random", 0, 0.25), 1.0, (("hard", 0.4, 90, False),)
+    )
+    shared = Result(
+        Match("tokan", 2, 2, "hard", "random", 1, 0.25), 0.5, (("hard", 0.45, 80, True),)
+    )
     save([won], path)
     save([shared], path)
     loaded = load([path])
@@ -50,3 +56,30 @@ def test_saved_runs_merge_into_one_report(tmp_path):
     assert "tokan  2    hard v random  0.25    2  0.75" in text
     assert ">=0.95" in text and "point" not in text.split("\n")[1]  # 0.75 is short of 0.95
     assert "   hard  0.25         2" in text
+
+
+def test_a_run_saved_before_the_capped_flag_loads_as_uncapped(tmp_path):
+    path = tmp_path / "old.jsonl"
+    match = Match("tonga", 3, 5, "hard", "normal", 2, 0.25)
+    row = {"match": dataclasses.asdict(match), "share": 0.0, "times": [["hard", 0.3, 88]]}
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    assert load([str(path)]) == [Result(match, 0.0, (("hard", 0.3, 88, False),))]
+
+
+def test_the_report_separates_playout_modes_and_counts_capped_decisions():
+    def result(seed: int, full: str | None, capped: bool) -> Result:
+        match = Match("tonga", 3, seed, "hard", "normal", 0, 0.25, None, full)
+        return Result(match, 1.0, (("hard", 0.3, 88, capped),))
+
+    out = io.StringIO()
+    rows = [result(1, "normal,hard", True), result(2, "normal,hard", False)]
+    rows += [result(3, None, False), result(4, "hard", False), result(5, "", False)]
+    report(rows, out)
+    text = out.getvalue()
+    assert "(playouts: full)" in text
+    assert "(playouts: full: hard)" in text and "(playouts: depth)" in text
+    full_row = next(
+        line for line in text.splitlines() if "(playouts: full)" in line and " 50%" in line
+    )
+    assert full_row.split()[1] == "hard"
+    assert any(line.startswith("   tonga   hard") and " 0%" in line for line in text.splitlines())

@@ -76,6 +76,7 @@ class Recorder:
     def __init__(self, game: Any) -> None:
         self._game = game
         self.states: list[Any] = []
+        self.calls: set[str] = set()
 
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._game, name)
@@ -84,6 +85,7 @@ class Recorder:
         state_type = self._game.state_type
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
+            self.calls.add(name)
             self.states += [a for a in (*args, *kwargs.values()) if type(a) is state_type]
             return attribute(*args, **kwargs)
 
@@ -91,9 +93,11 @@ class Recorder:
 
 
 @pytest.mark.parametrize(("key", "players"), [("toshi", 4), ("tonga", 3), ("fishing", 3)])
-def test_only_the_view_of_the_true_state_reaches_the_player(key, players, monkeypatch):
+@pytest.mark.parametrize("full", [False, True])
+def test_only_the_view_of_the_true_state_reaches_the_player(key, players, full, monkeypatch):
     """The true state carries a seed no sample can have; no state the player's search handles
-    carries it, so none was copied from the true state: only ``view`` crossed over."""
+    carries it, so none was copied from the true state: only ``view`` crossed over. With
+    ``full`` the playouts run on ``fast_playout``, on the samples too."""
     game = GAMES[key]
     marked = 987_654_321_987
     state = dataclasses.replace(game.setup(players, game.spec.resolve_options({}), 1), seed=marked)
@@ -104,13 +108,13 @@ def test_only_the_view_of_the_true_state_reaches_the_player(key, players, monkey
     for step in range(12):  # a few decisions into the match
         seat = game.to_act(state)[0]
         view = game.view(state, seat)
-        text = ComputerPlayer("normal", step, SearchBudget(30, 60.0, 8)).decide(
-            key, view, seat, log
-        )
+        limits = SearchBudget(30, 60.0, 8, full_playouts=full)
+        text = ComputerPlayer("normal", step, limits).decide(key, view, seat, log)
         move = game.parse(state, text)
         log = (*log, (seat, game.format(state, move)))
         state = game.apply(state, seat, move)
     assert recorder.states, "the search ran on sampled states"
+    assert ("fast_playout" in recorder.calls) is full
     assert all(s.seed != marked for s in recorder.states)
     assert all(s is not state for s in recorder.states)
 
