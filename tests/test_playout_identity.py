@@ -28,6 +28,7 @@ import pytest
 from rules import rng
 from rules.base import Game
 from rules.registry import GAMES
+from tests.support.playouts import reference_playout
 
 FIXTURE = Path(__file__).parent / "data" / "playout_identity.json"
 PLAYOUTS = 30  # seeded playouts per configuration
@@ -99,26 +100,6 @@ def test_seeded_playouts_are_identical_to_the_recorded_ones(key, players, option
     got = [playout_hash(GAMES[key], players, options, seed) for seed in range(PLAYOUTS)]
     differing = [seed for seed, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b]
     assert not differing, f"seeds whose playout changed: {differing}"
-
-
-def reference_playout(
-    game: Game, state: Any, draw: Any
-) -> tuple[list[tuple[int, Any]], tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The (seat, move) steps and the (totals by seat, winners) of a playout played with
-    ``to_act``/``playout_move``/``play``, as ``bench.playouts --reference`` plays it."""
-    steps = []
-    while game.outcome(state) is None:
-        assert len(steps) < MAX_STEPS
-        seats = game.to_act(state)
-        seat = seats[rng.below(draw, len(seats))]
-        move = game.playout_move(state, seat, draw)
-        steps.append((seat, move))
-        state = game.play(state, seat, move)
-    outcome = game.outcome(state)
-    totals = [0] * game.players(state)
-    for score in outcome.scores:
-        totals[score.seat] = score.total
-    return steps, (tuple(totals), outcome.winners)
 
 
 FAST = [c for c in CONFIGURATIONS if hasattr(GAMES[c[0]], "fast_playout")]

@@ -16,6 +16,7 @@ import pytest
 from rules import rng
 from rules.fishing.game import Phase
 from rules.registry import GAMES
+from tests.support.playouts import reference_playout
 
 GAME = GAMES["fishing"]
 SET_PAIRS = [
@@ -24,21 +25,6 @@ SET_PAIRS = [
     "shiners,junk",
     "kingfish,dinkers,skipjacks,shiners",
 ]
-
-
-def reference(state: Any, draw: Any, draw_single_seat: bool) -> tuple[list[Any], Any]:
-    steps = []
-    while GAME.outcome(state) is None:
-        seats = GAME.to_act(state)
-        if draw_single_seat or len(seats) > 1:
-            seat = seats[rng.below(draw, len(seats))]
-        else:
-            seat = seats[0]
-        move = GAME.playout_move(state, seat, draw)
-        steps.append((seat, move))
-        state = GAME.play(state, seat, move)
-    outcome = GAME.outcome(state)
-    return steps, (tuple(s.total for s in outcome.scores), outcome.winners)
 
 
 # Five players always play the large side, with four sets.
@@ -51,7 +37,7 @@ def test_games_with_each_special_set_agree_move_for_move(players: int, sets: str
     options = GAME.spec.resolve_options({"side": side, "sets": sets})
     for seed in range(200, 220):
         start = GAME.setup(players, options, seed)
-        steps, result = reference(start, rng.stream(seed, "p"), True)
+        steps, result = reference_playout(GAME, start, rng.stream(seed, "p"), True)
         trace: list[Any] = []
         assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
         assert trace == steps, seed
@@ -68,7 +54,7 @@ def test_playouts_from_positions_in_the_middle_agree_without_single_seat_draws()
         while GAME.outcome(state) is None:
             if step % 3 == 1 or state.phase is not Phase.MOVE:
                 phases.add(state.phase)
-                steps, result = reference(state, rng.stream(step, "q"), False)
+                steps, result = reference_playout(GAME, state, rng.stream(step, "q"), False)
                 trace: list[Any] = []
                 got = GAME.fast_playout(state, rng.stream(step, "q"), trace, False)
                 assert (got, trace) == (result, steps), (seed, step)

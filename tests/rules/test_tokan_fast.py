@@ -15,23 +15,9 @@ import pytest
 from rules import rng
 from rules.registry import GAMES
 from rules.tokan.scoring import SCORINGS
+from tests.support.playouts import reference_playout
 
 GAME = GAMES["tokan"]
-
-
-def reference(state: Any, draw: Any, draw_single_seat: bool) -> tuple[list[Any], Any]:
-    steps = []
-    while GAME.outcome(state) is None:
-        seats = GAME.to_act(state)
-        if draw_single_seat or len(seats) > 1:
-            seat = seats[rng.below(draw, len(seats))]
-        else:
-            seat = seats[0]
-        move = GAME.playout_move(state, seat, draw)
-        steps.append((seat, move))
-        state = GAME.play(state, seat, move)
-    outcome = GAME.outcome(state)
-    return steps, (tuple(s.total for s in outcome.scores), outcome.winners)
 
 
 @pytest.mark.parametrize("scoring", SCORINGS)
@@ -40,7 +26,7 @@ def test_seeded_games_agree_move_for_move(scoring: str):
     tied = 0
     for seed in range(400, 600):
         start = GAME.setup(2, options, seed)
-        steps, result = reference(start, rng.stream(seed, "p"), True)
+        steps, result = reference_playout(GAME, start, rng.stream(seed, "p"), True)
         trace: list[Any] = []
         assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
         assert trace == steps, seed
@@ -56,7 +42,7 @@ def test_playouts_from_positions_in_the_middle_agree_without_single_seat_draws()
         step = 0
         while GAME.outcome(state) is None:
             if step % 3 == 1:
-                steps, result = reference(state, rng.stream(step, "q"), False)
+                steps, result = reference_playout(GAME, state, rng.stream(step, "q"), False)
                 trace: list[Any] = []
                 got = GAME.fast_playout(state, rng.stream(step, "q"), trace, False)
                 assert (got, trace) == (result, steps), (seed, step)

@@ -15,23 +15,9 @@ import pytest
 from rules import rng
 from rules.registry import GAMES
 from rules.tonga.state import Phase
+from tests.support.playouts import reference_playout
 
 GAME = GAMES["tonga"]
-
-
-def reference(state: Any, draw: Any, draw_single_seat: bool) -> tuple[list[Any], Any]:
-    steps = []
-    while GAME.outcome(state) is None:
-        seats = GAME.to_act(state)
-        if draw_single_seat or len(seats) > 1:
-            seat = seats[rng.below(draw, len(seats))]
-        else:
-            seat = seats[0]
-        move = GAME.playout_move(state, seat, draw)
-        steps.append((seat, move))
-        state = GAME.play(state, seat, move)
-    outcome = GAME.outcome(state)
-    return steps, (tuple(s.total for s in outcome.scores), outcome.winners)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -39,7 +25,7 @@ def test_seeded_games_agree_move_for_move(players: int):
     options = GAME.spec.resolve_options({})
     for seed in range(100, 140):
         start = GAME.setup(players, options, seed)
-        steps, result = reference(start, rng.stream(seed, "p"), True)
+        steps, result = reference_playout(GAME, start, rng.stream(seed, "p"), True)
         trace: list[Any] = []
         assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
         assert trace == steps, seed
@@ -59,7 +45,7 @@ def test_playouts_from_every_phase_agree_without_single_seat_draws():
             seat = GAME.to_act(state)[0]
             if step % 5 == 2:
                 phases.add(state.phase)
-                steps, result = reference(state, rng.stream(step, "q"), False)
+                steps, result = reference_playout(GAME, state, rng.stream(step, "q"), False)
                 trace: list[Any] = []
                 got = GAME.fast_playout(state, rng.stream(step, "q"), trace, False)
                 assert (got, trace) == (result, steps), (seed, step)

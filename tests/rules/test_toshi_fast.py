@@ -16,23 +16,9 @@ import pytest
 from rules import rng
 from rules.registry import GAMES
 from rules.toshi.model import Phase
+from tests.support.playouts import reference_playout
 
 GAME = GAMES["toshi"]
-
-
-def reference(state: Any, draw: Any, draw_single_seat: bool) -> tuple[list[Any], Any]:
-    steps = []
-    while GAME.outcome(state) is None:
-        seats = GAME.to_act(state)
-        if draw_single_seat or len(seats) > 1:
-            seat = seats[rng.below(draw, len(seats))]
-        else:
-            seat = seats[0]
-        move = GAME.playout_move(state, seat, draw)
-        steps.append((seat, move))
-        state = GAME.play(state, seat, move)
-    outcome = GAME.outcome(state)
-    return steps, (tuple(s.total for s in outcome.scores), outcome.winners)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -40,7 +26,7 @@ def test_specialisation_games_agree_move_for_move(players: int):
     options = GAME.spec.resolve_options({"variant": "specialisation"})
     for seed in range(100, 160):
         start = GAME.setup(players, options, seed)
-        steps, result = reference(start, rng.stream(seed, "p"), True)
+        steps, result = reference_playout(GAME, start, rng.stream(seed, "p"), True)
         trace: list[Any] = []
         assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
         assert trace == steps, seed
@@ -60,7 +46,7 @@ def test_playouts_from_every_phase_agree_without_single_seat_draws(variant: str)
             if step % 7 == 3:
                 phases.add(state.phase)
                 owed += state.owed >= 0
-                steps, result = reference(state, rng.stream(step, "q"), False)
+                steps, result = reference_playout(GAME, state, rng.stream(step, "q"), False)
                 trace: list[Any] = []
                 got = GAME.fast_playout(state, rng.stream(step, "q"), trace, False)
                 assert (got, trace) == (result, steps), (seed, step)
@@ -83,7 +69,7 @@ def test_hands_not_sorted_by_colour_agree(players: int):
             rng.shuffled(hand, seed, f"mix:{seat}") for seat, hand in enumerate(start.hands)
         )
         start = dataclasses.replace(start, hands=hands)
-        steps, result = reference(start, rng.stream(seed, "p"), True)
+        steps, result = reference_playout(GAME, start, rng.stream(seed, "p"), True)
         trace: list[Any] = []
         assert GAME.fast_playout(start, rng.stream(seed, "p"), trace) == result, seed
         assert trace == steps, seed
