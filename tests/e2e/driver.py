@@ -9,6 +9,7 @@ chosen move is among the suggestions before sending it.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -175,3 +176,16 @@ async def play_to_end(
             await before_each()
         await play_one(table, draw, policy)
     raise AssertionError(f"no end after {max_decisions} decisions")
+
+
+async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
+    """Let the scheduler carry out what is due at the manual clock's time, and the outbox
+    deliver what that wrote (no time passes on the bot's clock)."""
+    for _ in range(500):
+        await bot.scheduler.caught_up()
+        if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
+            await fake.settle()
+            if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
+                return
+        await asyncio.sleep(0.01)  # the dispatcher is delivering: give it the loop
+    raise AssertionError("the outbox did not drain")

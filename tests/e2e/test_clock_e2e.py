@@ -4,28 +4,12 @@ short clock in which one player runs out of time three times while the others fi
 
 from __future__ import annotations
 
-import asyncio
 import re
 
-from bot import Tidetable
 from data.clock import ManualClock
 from data.turnclock import HOUR
 from rules import rng
-from tests.e2e.driver import open_match
-from tests.fakediscord import FakeDiscord
-
-
-async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
-    """Let the scheduler carry out what is due at the manual clock's time, and the outbox
-    deliver what that wrote (no time passes on the bot's clock)."""
-    for _ in range(500):
-        await bot.scheduler.caught_up()
-        if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
-            await fake.settle()
-            if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
-                return
-        await asyncio.sleep(0.01)  # the dispatcher is delivering: give it the loop
-    raise AssertionError("the outbox did not drain")
+from tests.e2e.driver import drain, open_match
 
 
 async def test_mine_lists_matches_of_two_servers_in_a_server_and_in_a_dm(fake, make_bot):

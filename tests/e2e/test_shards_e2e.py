@@ -8,28 +8,12 @@ lists matches of the other shards' servers: their names come over REST, not from
 
 from __future__ import annotations
 
-import asyncio
 import re
 
-from bot import Tidetable
 from data.clock import ManualClock
 from data.turnclock import HOUR
 from rules import rng
-from tests.e2e.driver import open_match, play_one
-from tests.fakediscord import FakeDiscord
-
-
-async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
-    """Let the scheduler carry out what is due at the manual clock's time, and the outbox
-    deliver it (as tests/e2e/test_clock_e2e.py does)."""
-    for _ in range(500):
-        await bot.scheduler.caught_up()
-        if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
-            await fake.settle()
-            if not await bot.store.due_entries(bot.clock.now()):  # type: ignore[union-attr]
-                return
-        await asyncio.sleep(0.01)  # the dispatcher is delivering: give it the loop
-    raise AssertionError("the outbox did not drain")
+from tests.e2e.driver import drain, open_match, play_one
 
 
 async def test_players_in_two_shards_servers_play_and_every_post_goes_out_once(fake, make_bot):
