@@ -77,11 +77,13 @@ FULL_ITERATIONS: dict[str, dict[str, int]] = {
 # (full at counts 3,600 / 900, a quarter of the searches capped on a loaded machine; now
 # 3,000 / 750; at 2,500 / 600 and 30 matches: 0.73, as with depth). Friendly Fishing (2
 # players, 30 matches; 3-5 players not compared) hard v normal 0.70 [0.52, 0.83], 0.75 [0.57,
-# 0.87]. Tonari and Toshi Tōshi are not compared yet: they keep 40/20-move playouts.
+# 0.87]. Toshi Tōshi (3 players, 60 matches, real budgets, seeds 5000-5059): hard v normal
+# (normal on 20-move playouts) 0.46 [0.34, 0.58] with 40-move playouts, 0.67 [0.54, 0.77] with
+# full ones; normal v easy 0.62 [0.49, 0.73], 0.72 [0.59, 0.81].
 FULL_PLAYOUTS: dict[str, frozenset[str]] = {
     "easy": frozenset(),
-    "normal": frozenset({"tokan", "fishing", "tonga"}),
-    "hard": frozenset({"tokan", "fishing", "tonga"}),
+    "normal": frozenset({"tokan", "fishing", "tonga", "toshi"}),
+    "hard": frozenset({"tokan", "fishing", "tonga", "toshi"}),
 }
 # Levels whose iteration counts a time scale multiplies (easy's are its nature, not its time).
 SCALED = ("normal", "hard")
