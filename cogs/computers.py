@@ -4,8 +4,10 @@ The outbox hands a "think" entry to ``ComputerTable.think`` after its pause. The
 from what it may know (its own view and the public log, never the state: ``ai.player`` refuses
 a state) in a worker process of ``ai.pool.DecisionPool``, and the move goes through
 ``MatchService.move_for_computer``: the same checks, save and announcements as a person's. The
-decision's random stream comes from the match's seed and version (easy seats, iteration-bound,
-replay exactly; normal and hard search by time).
+decision's random stream comes from the match's seed, the seat and the version, and every level
+ends on an iteration budget (``ai.levels``): a replay decides the same. Seats the table plays
+(a person's, after three timeouts or a resignation) are decided the same way, at
+``data.computers.TABLE_LEVEL``.
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ from discord import app_commands
 from ai.levels import budget
 from ai.player import policy_move
 from ai.pool import DecisionPool
-from ai.publiclog import public_log
-from data.computers import LEVELS, is_computer, level_of
-from data.matches import Match, StaleMove
+from ai.publiclog import PublicLog
+from data.computers import LEVELS, take_turn
+from data.matches import StaleMove
 from data.store import OutboxEntry
-from rules import rng
 from rules.errors import PlayerError
 
 if TYPE_CHECKING:
@@ -52,50 +53,46 @@ class ComputerTable:
             self._pool.close()
 
     async def think(self, entry: OutboxEntry) -> None:
+        """Deliver a "think" entry: the seat's computer player decides and plays (see
+        ``data.computers.take_turn``); a move the rules refuse (it should not happen) is
+        replaced by the playout policy's, so the match never stalls."""
         service = self.bot.service
+        match_id = entry.match_id or 0
         seat, version = int(entry.payload["seat"]), int(entry.payload["version"])
-        match = await service.by_id(entry.match_id or 0)
-        if match.version != version or match.status != "active":
-            return  # the match moved on (or ended): this decision is gone
-        user = match.user_at(seat)
-        if not is_computer(user) or seat not in match.game.to_act(match.state):
-            return
-        key, level = match.row.game, level_of(user)
-        view = match.game.view(match.state, seat)
-        moves = await service.store.moves(match.id)
-        seen = public_log(key, [(m.seat, m.move) for m in moves if m.seat is not None])
-        seed = rng.below(rng.stream(match.row.seed, f"computer:{seat}:{version}"), 2**48)
-        cap = budget(key, level).seconds
-        try:
-            answer = await self.pool.decide(level, seed, key, view, seat, seen, cap)
-            text = answer.text
-        except Exception:  # the search failed: the seat still plays
-            log.exception("match %s: the computer search failed; playing the policy", match.id)
-            text = await self._fallback(match, seat, view, seen, seed)
-        try:
-            await service.move_for_computer(match.id, seat, text, version)
-        except StaleMove:
-            return
-        except PlayerError:
-            log.exception("match %s: the computer chose `%s`, which was refused", match.id, text)
-            text = await self._fallback(match, seat, view, seen, seed)
-            await service.move_for_computer(match.id, seat, text, version)
+        decide = self._search
+        for attempt in (1, 2):
+            try:
+                played = await take_turn(service, match_id, seat, version, decide)
+                break
+            except StaleMove:
+                return  # a change landed while it thought: that change asked for a new decision
+            except PlayerError:
+                if attempt == 2:
+                    raise
+                log.exception("match %s: a computer move was refused; playing the policy", match_id)
+                decide = self._policy
+        if played is None:
+            return  # the match moved on, or the seat is a person's again
         self.bot.dispatcher.nudge()
-        log.info("match %s: computer seat %s played (version %s)", match.id, seat, version)
+        log.info("match %s: computer seat %s played (version %s)", match_id, seat, version)
 
+    async def _search(
+        self, level: str, seed: int, key: str, view: object, seat: int, seen: PublicLog
+    ) -> str:
+        """The level's search in the pool; if it fails, the playout policy."""
+        try:
+            cap = budget(key, level).seconds
+            return (await self.pool.decide(level, seed, key, view, seat, seen, cap)).text
+        except Exception:
+            log.exception("the computer search failed in %s; playing the policy", key)
+            return await self._policy(level, seed, key, view, seat, seen)
 
     @staticmethod
-    async def _fallback(match: Match, seat: int, view: object, seen: object, seed: int) -> str:
-        """The playout policy's move; if even that fails, a seeded pick among the seat's own
-        legal moves (what the seat itself can see it may play), so a match never stalls."""
-        key = match.row.game
-        try:
-            return await asyncio.to_thread(policy_move, key, view, seat, seen, seed)
-        except Exception:
-            log.exception("match %s: the playout policy failed; playing a legal move", match.id)
-        legal = match.game.legal_moves(match.state, seat)
-        pick = legal[rng.below(rng.stream(seed, "fallback"), len(legal))]
-        return match.game.format(match.state, pick)
+    async def _policy(
+        level: str, seed: int, key: str, view: object, seat: int, seen: PublicLog
+    ) -> str:
+        """The playout policy's move on one sample of what the seat may know."""
+        return await asyncio.to_thread(policy_move, key, view, seat, seen, seed)
 
 
 class ComputerCommands:

@@ -19,6 +19,7 @@ import discord
 from cogs import messages
 from cogs.components import join_view
 from cogs.history import breakdown_file
+from data.computers import TABLE_LEVEL
 from data.matches import Match
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError
@@ -133,8 +134,8 @@ class Herald:
         elif event == "resign":  # three or more players: the table takes the seat
             who = messages.person(then, int(payload["seat"]), names)
             headline = (
-                f"{who} resigned: the table plays their seat for the rest of the match (it "
-                "cannot win); the others play on."
+                f"{who} resigned: the table (a {TABLE_LEVEL} computer player) plays their seat "
+                "for the rest of the match (it cannot win); the others play on."
             )
             headline += table_lines(then, payload, names)
         else:
@@ -162,7 +163,10 @@ class Herald:
                 said = messages.without_end(said)  # before naming: it splits at capitals
             said = messages.people(said, then, names)
             who = messages.person(then, seat, names)
-            if index == 0:
+            if index == 0 and payload.get("table"):  # the computer, for a seat the table plays
+                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
+                lines.append(f"The table played for {who}: {said}")
+            elif index == 0:
                 lines.append(said if said.startswith(who) else f"{who}: {said}")
             else:  # "The only choice, played for bob (B): moved the boat to a3 …"
                 said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
@@ -342,8 +346,9 @@ def timeout_headline(match: Match, payload: dict[str, Any], names: messages.Name
     text = messages.sentence(text)
     if payload.get("table"):
         text += (
-            f"\nThat was their third automatic decision in a row: the table plays their seat "
-            f"for the rest of the match (it cannot win). `/{match.row.game} rejoin` takes it back."
+            f"\nThat was their third automatic decision in a row: the table (a {TABLE_LEVEL} "
+            "computer player) plays their seat for the rest of the match (it cannot win). "
+            f"`/{match.row.game} rejoin` takes it back."
         )
     return text
 

@@ -25,6 +25,7 @@ from data.computers import (
     THINK_PAUSE,
     is_computer,
     next_computer,
+    thinker_level,
     thinking,
 )
 from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
@@ -571,11 +572,13 @@ class MatchService:
         expected_version: int | None,
         receipt: Receipt | None,
         prefs: dict[int, Prefs] | None = None,
+        by_table: bool = False,
     ) -> MoveResult:
+        """``by_table``: the computer player moves for a person's seat the table plays."""
         seen = match.version if receipt is None else min(receipt.version, match.version)
         # Checked before waiting for the lock too, so an out-of-turn player hears that first.
         checked: Seat | None = await self._check_submission(
-            match, user_id, expected_version, seen, receipt
+            match, user_id, expected_version, seen, receipt, by_table
         )
         async with self._lock(match.id):
             # Under the lock, the match to play on: when the cache still holds the very match
@@ -601,6 +604,7 @@ class MatchService:
                     prefs,
                     attempt == 2,
                     checked,
+                    by_table,
                 )
                 if played is not None:
                     break
@@ -620,6 +624,7 @@ class MatchService:
         prefs: dict[int, Prefs] | None,
         last: bool,
         checked: Seat | None = None,
+        by_table: bool = False,
     ) -> MoveResult | None:
         """Check, apply and save the move on ``match`` (the caller holds the match's lock);
         None when another process saved a change first and ``last`` is false (the caller
@@ -629,7 +634,9 @@ class MatchService:
         seat = (
             checked
             if checked is not None
-            else await self._check_submission(match, user_id, expected_version, seen, receipt)
+            else await self._check_submission(
+                match, user_id, expected_version, seen, receipt, by_table
+            )
         )
         game, state = match.game, match.state
         move = choose(match, seat)
@@ -638,21 +645,21 @@ class MatchService:
         description = game.describe(state, seat, move, after)
         # Decisions the game leaves no choice in are played at once and only told.
         forced, after = play_forced(game, after)
-        # So are those of seats the table plays (after timeouts or a resignation).
+        # Seats the table plays (after timeouts or a resignation) think like computer seats.
         table = match.row.table_seats()
-        more, after = self.turns.table_moves(game, after, match, len(forced))
         outcome = game.outcome(after)
-        version = match.version + 1 + len(forced) + len(more)
-        details = [{"seat": s, "move": t, "description": d} for s, t, d in forced]
-        details += self.turns.details(more)
-        # The player acted: their count of automatic decisions in a row starts again.
+        version = match.version + 1 + len(forced)
+        details = forced_details(forced)
+        # The player acted: their count of automatic decisions in a row starts again (not the
+        # count of a seat the table plays: only ``rejoin`` gives that back).
+        reset = match.row.timeouts[seat] and not by_table
         plan, clock = await self.turns.decisions(
             match,
             state,
             after,
-            {seat, *(s for s, *_ in forced), *(s for s, *_ in more)},
+            {seat, *(s for s, *_ in forced)},
             version,
-            seats=[(seat, 0, 0)] if match.row.timeouts[seat] else [],
+            seats=[(seat, 0, 0)] if reset else [],
             known=prefs,
         )
         notes = [
@@ -664,10 +671,11 @@ class MatchService:
                 description=description,
                 forced=details,
                 clock=clock,
+                **({"table": True} if by_table else {}),
             )
         ]
         notes += private_views(game, state, after, match.players, version)
-        notes += thinking(game, after, match.players, version, self.computer_pause)
+        notes += thinking(game, after, match.players, version, self.computer_pause, table)
         try:
             saved = await self.store.save_move(
                 match.id,
@@ -678,7 +686,7 @@ class MatchService:
                 status="finished" if outcome else "active",
                 result=outcome_record(outcome, table) if outcome else None,
                 announce=notes,
-                also=[(s, t) for s, t, _ in forced] + [(s, t) for s, t, _, _ in more],
+                also=[(s, t) for s, t, _ in forced],
                 timers=plan,
                 before=match.row,
             )
@@ -712,11 +720,16 @@ class MatchService:
         expected_version: int | None,
         seen: int,
         receipt: Receipt | None,
+        by_table: bool = False,
     ) -> Seat:
         """The seat that may play this submission now, or why it may not: a chosen suggestion
         or button is for one version only; a typed move is not played if the player already
-        moved since they sent it, or if it was not their turn when they sent it."""
+        moved since they sent it, or if it was not their turn when they sent it; a person
+        whose seat the table plays takes it back first (``by_table``: the table's computer
+        player moves for it)."""
         seat = self._seat_for_play(match, user_id)
+        if not by_table and not is_computer(user_id):
+            self._refuse_table_seat(match, seat)
         if expected_version is not None and expected_version != match.version:
             raise await self._moved_on(match, seat, expected_version, strict=True)
         if expected_version is None and seen != match.version:
@@ -754,6 +767,22 @@ class MatchService:
                 f"It is not your turn: waiting for {match.game.pending(match.state)}."
             )
         return seat
+
+    @staticmethod
+    def _refuse_table_seat(match: Match, seat: Seat) -> None:
+        """A person does not play a seat the table plays for them: they rejoin first (after
+        timeouts) or cannot (after resigning)."""
+        flag = match.row.table[seat] if match.row.table else 0
+        game = match.row.game
+        if flag == 1:
+            raise NotAllowed(
+                f"The table plays your seat in match #{match.id} after three timeouts: "
+                f"`/{game} rejoin` gives it back to you, then play."
+            )
+        if flag == 2:
+            raise NotAllowed(
+                f"You resigned from match #{match.id}: the table plays your seat to the end."
+            )
 
     def _seat_for_play(self, match: Match, user_id: int) -> Seat:
         if match.status == "lobby":
@@ -795,10 +824,17 @@ class MatchService:
         announced like a person's (refused as stale if the match moved on meanwhile)."""
         match = await self.by_id(match_id)
         user = match.user_at(seat)
-        if not is_computer(user):
-            raise NotAPlayer(f"Seat {seat + 1} of match #{match_id} is not a computer seat.")
+        if thinker_level(match, seat) is None:
+            raise NotAPlayer(
+                f"Seat {seat + 1} of match #{match_id} is played by a person, not a computer."
+            )
         return await self._move(
-            match, user, lambda m, _s: m.game.parse(m.state, text), version, None
+            match,
+            user,
+            lambda m, _s: m.game.parse(m.state, text),
+            version,
+            None,
+            by_table=not is_computer(user),
         )
 
     # -- ending early ------------------------------------------------------------------
@@ -938,6 +974,11 @@ class MatchService:
 # A game cannot leave more than this many decisions in a row without a choice; a bound, so a
 # rules bug can never loop forever inside a save.
 MAX_FORCED = 200
+
+
+def forced_details(forced: Sequence[tuple[Seat, str, str]]) -> list[dict[str, Any]]:
+    """The moves ``play_forced`` played, as an announcement's ``forced`` list."""
+    return [{"seat": s, "move": t, "description": d} for s, t, d in forced]
 
 
 def play_forced(game: Game, state: Any) -> tuple[list[tuple[Seat, str, str]], Any]:

@@ -2,14 +2,17 @@
 pauses, time away, reminders and "my turn". Knows no Discord.
 
 ``MatchService`` calls in here with small hooks (``decisions`` for the timers and the deadlines a
-change announces, ``play_table`` for the seats the table plays, ``resign_to_table``); the
-scheduler (``data/timers.py``) calls ``timeout``, ``remind`` and ``notify_turns`` when rows fall
-due. Every change that starts or ends a decision writes its timers in its own transaction.
+change announces, ``resign_to_table``); the scheduler (``data/timers.py``) calls ``timeout``,
+``remind`` and ``notify_turns`` when rows fall due. Every change that starts or ends a decision
+writes its timers in its own transaction.
 
 A timeout plays the late seat's decision with the game's own playout policy (the seat's whole
-turn, if it has several decisions in a row), through the same version-checked save as a player's
-move; after ``TIMEOUTS_TO_TABLE`` of them in a row the table plays the seat for the rest of the
-match, and that seat can no longer win (``outcome_record`` leaves it out of the winners).
+turn, if it has several decisions in a row), at once and in the timer's own transaction, through
+the same version-checked save as a player's move. After ``TIMEOUTS_TO_TABLE`` of them in a row,
+or a resignation with three or more players, the table takes the seat for the rest of the
+match: a computer player (``data.computers.TABLE_LEVEL``) decides for it as for a computer seat
+("think" entries, see ``data/computers.py``), and the seat can no longer win
+(``outcome_record`` leaves it out of the winners).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from data.turnclock import (
     quiet_interval,
 )
 from rules import rng
-from rules.base import Game, Seat
+from rules.base import Seat
 from rules.errors import PlayerError
 
 if TYPE_CHECKING:
@@ -42,53 +45,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tidetable.turns")
 
-# The table never plays more decisions than this in one change (a bound, so that a rules bug
+# A timeout never plays more decisions than this in one change (a bound, so that a rules bug
 # cannot loop inside a save).
 MAX_TABLE = 2000
 
 
 class ClockError(PlayerError):
     """A clock command that cannot be done now (no clock, already paused, not away…)."""
-
-
-TablePlay = tuple[Seat, str, str, bool]  # seat, move text, public description, by the table
-
-
-def play_table(
-    game: Game, state: Any, table: Iterable[Seat], seed: int, version: int
-) -> tuple[list[TablePlay], Any]:
-    """Play what needs no person: the decisions of seats the table plays (with the game's
-    playout policy, seeded by the version of the decision) and decisions that leave only one
-    choice, until a person must decide or the game is over."""
-    table_set = set(table)
-    played: list[TablePlay] = []
-    for _ in range(MAX_TABLE):
-        if game.outcome(state) is not None:
-            break
-        seats = [s for s in game.to_act(state) if s in table_set]
-        if seats:
-            seat = seats[0]
-            draw = rng.stream(seed, f"table:{version + len(played)}")
-            move, by_table = game.playout_move(state, seat, draw), True
-        else:
-            found = game.forced_move(state)
-            if found is None:
-                break
-            (seat, move), by_table = found, False
-        after = game.apply(state, seat, move)
-        played.append(
-            (seat, game.format(state, move), game.describe(state, seat, move, after), by_table)
-        )
-        state = after
-    return played, state
-
-
-def played_details(played: Sequence[TablePlay]) -> list[dict[str, Any]]:
-    """The moves the table made, as the announcement's ``forced`` list (see cogs/herald.py)."""
-    return [
-        {"seat": s, "move": t, "description": d, **({"table": True} if by else {})}
-        for s, t, d, by in played
-    ]
 
 
 @dataclass(frozen=True)
@@ -118,18 +81,6 @@ class Turns:
         return self.store.clock.now()
 
     # -- hooks of the match service ---------------------------------------------------------
-    @staticmethod
-    def table_moves(
-        game: Game, state: Any, match: Match, offset: int
-    ) -> tuple[list[TablePlay], Any]:
-        """The table's moves after a player's move (and ``offset`` forced ones) in ``match``."""
-        table = match.row.table_seats()
-        if not table:  # the common case: nothing to do (the forced moves are played already)
-            return [], state
-        return play_table(game, state, table, match.row.seed, match.version + 1 + offset)
-
-    details = staticmethod(played_details)
-
     async def clock_for(self, guild_id: int | None, name: str) -> int:
         """The seconds per decision of a new match: the chosen clock or the server's default."""
         return clock_seconds(name, await self.clocks.guild_clock(guild_id))
@@ -209,7 +160,7 @@ class Turns:
         """The deadline of ``timer`` passed: the table plays the seat's decision for it. Done
         once: the timer is marked done in the move's own transaction, and a timer whose
         decision was made (or whose match moved on under it) is dropped or tried again."""
-        from data.matches import outcome_record, post, private_views
+        from data.matches import forced_details, outcome_record, play_forced, post, private_views
 
         service = self.service
         async with service._lock(timer.match_id or 0):
@@ -227,6 +178,8 @@ class Turns:
             game, start, seed = match.game, match.state, match.row.seed
             state = start
             mine: list[tuple[str, str]] = []
+            # One decision (or turn) is played here at once by the policy: it is due now, and
+            # must be saved with the timer; a seat the table keeps is the computer's after it.
             # The seat's whole turn: the table decides until someone else must.
             for _ in range(MAX_TABLE):
                 if game.outcome(state) is not None or seat not in game.to_act(state):
@@ -239,17 +192,21 @@ class Turns:
             count = match.row.timeouts[seat] + 1
             to_table = count >= TIMEOUTS_TO_TABLE
             table = sorted({*match.row.table_seats(), *([seat] if to_table else [])})
-            everyone_gone = len(table) == len(match.players)
-            more: list[TablePlay] = []
+            # No person plays any more (computer seats aside): the match ends here rather than
+            # going on between computers.
+            everyone_gone = all(
+                s in table or is_computer(u) for s, u in enumerate(match.players)
+            )
+            forced: list[tuple[Seat, str, str]] = []
             if not everyone_gone:
-                more, state = play_table(game, state, table, seed, match.version + len(mine))
+                forced, state = play_forced(game, state)
             outcome = game.outcome(state)
-            version = match.version + len(mine) + len(more)
+            version = match.version + len(mine) + len(forced)
             plan, info = await self.decisions(
                 match,
                 start,
                 state,
-                {seat, *(p[0] for p in more)},
+                {seat, *(p[0] for p in forced)},
                 version,
                 table=table,
                 done=[timer.id],
@@ -262,13 +219,15 @@ class Turns:
                     seat=seat,
                     user=match.user_at(seat),
                     moves=[{"move": t, "description": d} for t, d in mine],
-                    forced=played_details(more),
+                    forced=forced_details(forced),
                     table=to_table,
                     clock=info,
                 )
             ]
             notes += private_views(game, start, state, match.players, version)
-            notes += thinking(game, state, match.players, version, service.computer_pause)
+            if not everyone_gone:
+                pause = service.computer_pause
+                notes += thinking(game, state, match.players, version, pause, table)
             if outcome is not None:
                 status, result = "finished", outcome_record(outcome, table)
             elif everyone_gone:
@@ -286,7 +245,7 @@ class Turns:
                     status=status,
                     result=result,
                     announce=notes,
-                    also=[(seat, t) for t, _ in mine[1:]] + [(s, t) for s, t, _, _ in more],
+                    also=[(seat, t) for t, _ in mine[1:]] + [(s, t) for s, t, _ in forced],
                     timers=plan,
                     before=match.row,
                 )
@@ -299,18 +258,25 @@ class Turns:
     async def resign_to_table(self, match: Match, seat: Seat, user_id: int) -> Done:
         """A resignation in a match of three or more: the table plays the seat from now on
         (it cannot win) and the others play on. Called under the match's lock."""
-        from data.matches import StaleMove, outcome_record, post, private_views
+        from data.matches import (
+            StaleMove,
+            forced_details,
+            outcome_record,
+            play_forced,
+            post,
+            private_views,
+        )
 
-        game, start, seed = match.game, match.state, match.row.seed
+        game, start = match.game, match.state
         table = sorted({*match.row.table_seats(), seat})
-        more, state = play_table(game, start, table, seed, match.version + 1)
+        forced, state = play_forced(game, start)
         outcome = game.outcome(state)
-        version = match.version + 1 + len(more)
+        version = match.version + 1 + len(forced)
         plan, info = await self.decisions(
             match,
             start,
             state,
-            {seat, *(p[0] for p in more)},
+            {seat, *(p[0] for p in forced)},
             version,
             table=table,
             seats=[(seat, match.row.timeouts[seat], 2)],
@@ -322,12 +288,12 @@ class Turns:
                 seat=seat,
                 user=user_id,
                 table=True,
-                forced=played_details(more),
+                forced=forced_details(forced),
                 clock=info,
             )
         ]
         notes += private_views(game, start, state, match.players, version)
-        notes += thinking(game, state, match.players, version, self.service.computer_pause)
+        notes += thinking(game, state, match.players, version, self.service.computer_pause, table)
         try:
             saved = await self.store.save_move(
                 match.id,
@@ -338,7 +304,7 @@ class Turns:
                 status="finished" if outcome else "active",
                 result=outcome_record(outcome, table) if outcome else None,
                 announce=notes,
-                also=[(s, t) for s, t, _, _ in more],
+                also=[(s, t) for s, t, _ in forced],
                 timers=plan,
                 before=match.row,
             )
@@ -367,9 +333,23 @@ class Turns:
                     f"You resigned from match #{match.id}: the table plays your seat to the end."
                 )
             note = post("rejoin", match.version + 1, seat=seat, user=user_id)
+            plan = Plan(seats=((seat, 0, 0),))
+            if seat in match.game.to_act(match.state):
+                # The decision the table's computer player had not made yet is hers again,
+                # with a clock of its own from now.
+                table = [s for s in match.row.table_seats() if s != seat]
+                plan, _ = await self.decisions(
+                    match,
+                    match.state,
+                    match.state,
+                    {seat},
+                    match.version + 1,
+                    table=table,
+                    seats=[(seat, 0, 0)],
+                )
             try:
                 saved = await self.store.change_seats(
-                    match.id, match.version, timers=Plan(seats=((seat, 0, 0),)), announce=[note]
+                    match.id, match.version, timers=plan, announce=[note]
                 )
             except VersionConflict:
                 raise StaleMove("The match moved on at that moment; try again.") from None

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from ai.player import VIEW_TYPES
 from data.clock import ManualClock
+from data.computers import TABLE_LEVEL, decision_seed, take_turn
 from data.matches import LobbyError, Match, MatchService, NotAllowed, replay_log
 from data.store import OutboxEntry, Store
 from data.timers import Scheduler
@@ -21,6 +23,7 @@ from data.turns import ClockError
 from rules.registry import GAMES
 from tests.support.backends import Place
 from tests.support.nim import Nim
+from tests.support.thinking import decide_here, think_all
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL, DAVE = 100, 200, 300, 400
@@ -286,20 +289,28 @@ async def test_three_timeouts_hand_the_seat_to_the_table_and_rejoin_gives_it_bac
     posts = [e.payload for e in await service.store.outbox() if e.payload.get("event") == "timeout"]
     assert [p["table"] for p in posts] == [False, False, True]
     assert all(p["seat"] == late_seat for p in posts)
-    # From now on the table plays the seat at once: ALICE is never waited for, has no timers.
-    table_moves = 0
+    # From now on the computer player takes the seat over: each of its decisions is a "think"
+    # entry (table), played through the service and announced as the table's; ALICE is never
+    # waited for and has no timers, and her own move is refused until she rejoins.
+    table_moves: list = []
     for _ in range(12):
         if match.status != "active":
             break
-        assert ALICE not in match.to_act()
-        before = match.version
-        match = await play_first(service, match, match.to_act()[0])
-        table_moves += sum(
-            m.seat == late_seat and m.version > before for m in await service.store.moves(match.id)
-        )
-        if table_moves:
+        if ALICE in match.to_act():
+            with pytest.raises(NotAllowed, match="rejoin"):
+                await play_first(service, match, ALICE)
+            table_moves = await think_all(service, match.id, limit=1)
             break
-    assert table_moves > 0 and match.status == "active"
+        match = await play_first(service, match, match.to_act()[0])
+    assert [r.seat for r in table_moves] == [late_seat], table_moves
+    match = await service.by_id(match.id)
+    assert match.status == "active" and match.row.table[late_seat] == 1
+    (post,) = [
+        e.payload
+        for e in await service.store.outbox(match.id)
+        if e.payload.get("event") == "move" and e.payload["version"] == table_moves[0].after.version
+    ]
+    assert post["table"] is True and post["seat"] == late_seat
     assert all(t.user_id != ALICE or t.status != "pending" for t in await clocks_of(service))
     done = await service.turns.rejoin(CHANNEL, "fishing", ALICE)
     assert done.match.row.table[late_seat] == 0 and done.match.row.timeouts[late_seat] == 0
@@ -324,12 +335,16 @@ async def test_a_seat_the_table_plays_cannot_win(service: MatchService):
     match = await started(service, "nim", (ALICE, BOB, CAROL))
     seat = match.seat_of(CAROL)
     await service.resign(CHANNEL, "nim", CAROL)
-    # Play on to the end, the table taking stones for CAROL's seat.
+    # Play on to the end, the table's computer player taking stones for CAROL's seat.
     for _ in range(20):
         match = await service.current(CHANNEL, "nim") if match.status == "active" else match
         if match.status != "active":
             break
-        match = (await service.move(CHANNEL, "nim", on_turn(match), "take 1")).after
+        if on_turn(match) == CAROL:
+            (played,) = await think_all(service, match.id, limit=1)
+            match = played.after
+        else:
+            match = (await service.move(CHANNEL, "nim", on_turn(match), "take 1")).after
     final = await service.by_id(match.id)
     assert final.status == "finished"
     assert seat not in final.result["winners"] and final.result["table"] == [seat]
@@ -337,6 +352,123 @@ async def test_a_seat_the_table_plays_cannot_win(service: MatchService):
     # The ratings count the seat as played by the computer (ranked last, not rated as a win).
     (rated,) = await service.store.finished_results()
     assert rated.computer_played == (seat,)
+
+
+async def test_the_table_seat_is_decided_by_the_computer_player_from_the_seats_view(
+    service: MatchService,
+):
+    """A resigned seat is taken over by the computer player at ``TABLE_LEVEL``: it is asked
+    with the seat's view (never the state) and the public log, seeded by the match, the seat and
+    the version; its move is saved as the seat's and announced as the table's."""
+    match = await started(service, "fishing", (ALICE, BOB, CAROL, DAVE), clock="24h")
+    for _ in range(8):  # play until BOB is on turn, then he resigns on his own turn
+        if BOB in match.to_act():
+            break
+        match = await play_first(service, match, match.to_act()[0])
+    seat = match.seat_of(BOB)
+    done = await service.resign(CHANNEL, "fishing", BOB)
+    assert BOB in done.match.to_act() and done.match.row.table[seat] == 2
+    (entry,) = [e for e in await service.store.outbox(match.id) if e.kind == "think"]
+    assert entry.payload == {"seat": seat, "version": done.match.version, "table": True}
+    with pytest.raises(NotAllowed, match="resigned"):
+        await play_first(service, done.match, BOB)
+    asked = []
+
+    async def decide(level, seed, key, view, at, seen):
+        asked.append((level, seed, key, type(view), at, len(seen)))
+        return await decide_here(level, seed, key, view, at, seen)
+
+    played = await take_turn(service, match.id, seat, done.match.version, decide)
+    moves = await service.store.moves(match.id)
+    assert asked == [
+        (
+            TABLE_LEVEL,
+            decision_seed(match.row.seed, seat, done.match.version),
+            "fishing",
+            VIEW_TYPES["fishing"],
+            seat,
+            len([m for m in moves if m.seat is not None and m.move != "resign"]) - 1,
+        )
+    ]
+    assert played is not None and moves[-1].seat == seat and played.after.version > entry.payload[
+        "version"
+    ]
+    (post,) = [
+        e.payload
+        for e in await service.store.outbox(match.id)
+        if e.payload.get("event") == "move" and e.payload["version"] == moves[-1].version
+    ]
+    assert post["table"] is True and post["seat"] == seat
+    # The same entry again (a re-delivery) plays nothing: the match moved on.
+    assert await take_turn(service, match.id, seat, done.match.version, decide) is None
+    assert len(asked) == 1
+
+
+async def test_a_rejoin_before_the_table_decides_gives_the_decision_back_to_the_person(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    match = await started_three_timeouts(service, scheduler, clock)
+    late = match.seat_of(ALICE)
+    for _ in range(20):
+        if ALICE in match.to_act():
+            break
+        match = await play_first(service, match, match.to_act()[0])
+    assert ALICE in match.to_act() and match.row.table[late] == 1
+    (entry,) = [
+        e
+        for e in await service.store.outbox(match.id)
+        if e.kind == "think" and e.payload["version"] == match.version
+    ]
+    logged = len(await service.store.moves(match.id))
+    await service.turns.rejoin(CHANNEL, "fishing", ALICE)
+    assert await think_all(service, match.id) == []  # the entry finds her seat hers again
+    after = await service.by_id(match.id)
+    assert ALICE in after.to_act() and after.row.table[late] == 0
+    assert len(await service.store.moves(match.id)) == logged  # nobody played for her
+    deadlines = (await service.turns.clocks.deadlines([match.id]))[match.id]
+    assert late in deadlines
+    await play_first(service, after, ALICE)  # and she plays it herself
+    assert entry.payload["table"] is True
+
+
+async def started_three_timeouts(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+) -> Match:
+    """A three-player Friendly Fishing match in which ALICE's seat went to the table after
+    three timeouts in a row (the others play at once)."""
+    match = await started(service, "fishing", (ALICE, BOB, CAROL))
+    late = match.seat_of(ALICE)
+    for _ in range(200):
+        match = await service.by_id(match.id)
+        if match.row.table[late]:
+            return match
+        if ALICE in match.to_act():
+            await advance(clock, scheduler, TWELVE)
+        else:
+            await play_first(service, match, match.to_act()[0])
+    raise AssertionError("ALICE never went to the table")
+
+
+async def test_when_no_person_plays_any_more_the_match_ends_without_a_winner(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    """One person against two computer seats times out three times: rather than computers
+    playing on alone, the match ends."""
+    await service.create("fishing", GUILD, CHANNEL, ALICE, {}, clock="12h")
+    await service.add_computer(CHANNEL, "fishing", ALICE, "easy")
+    await service.add_computer(CHANNEL, "fishing", ALICE, "easy")
+    match = (await service.start(CHANNEL, "fishing", ALICE)).match
+    for _ in range(100):
+        match = await service.by_id(match.id)
+        if match.status != "active":
+            break
+        if ALICE in match.to_act():
+            await advance(clock, scheduler, TWELVE)
+        else:
+            await think_all(service, match.id, limit=1)
+    assert match.status == "finished", match.row
+    assert match.result["winners"] == [] and "ran out of time" in match.result["reason"]
+    assert match.row.timeouts[match.seat_of(ALICE)] == 3
 
 
 async def test_a_resignation_in_a_four_player_match_lets_the_others_play_on(
@@ -347,6 +479,9 @@ async def test_a_resignation_in_a_four_player_match_lets_the_others_play_on(
     after = done.match
     assert after.status == "active"
     assert after.row.table[match.seat_of(BOB)] == 2
+    if BOB in after.to_act():  # his decision is the table's computer player's now
+        await think_all(service, after.id, limit=1)
+        after = await service.by_id(after.id)
     assert BOB not in after.to_act() and after.to_act()
     with pytest.raises(NotAllowed, match="resigned"):
         await service.turns.rejoin(CHANNEL, "fishing", BOB)
@@ -551,8 +686,12 @@ async def test_a_save_returns_the_row_as_stored_after_every_kind_of_change(
             await play_first(service, match, match.to_act()[0])
     assert played_after_a_timeout and {0, 1, 2} <= seen_timeouts
     assert match.row.table[late] == 1 and match.row.timeouts[late] == 3, match.row
-    for _ in range(3):  # the table plays her seat inside the others' moves
-        match = await play_first(service, match, match.to_act()[0])
+    for _ in range(3):  # the table's computer player plays her seat between the others' moves
+        if ALICE in match.to_act():
+            await think_all(service, match.id, limit=1)
+            match = await service.by_id(match.id)
+        else:
+            match = await play_first(service, match, match.to_act()[0])
     await service.turns.rejoin(CHANNEL, "fishing", ALICE)
     await service.resign(CHANNEL, "fishing", BOB)  # the table takes his seat (flag 2)
     match = await service.current(CHANNEL, "fishing")

@@ -1,15 +1,20 @@
 """The asynchronous table end to end, through the real client and the Discord stand-in, on a
 manual clock: `/tidetable mine` across two servers (in a server and in a DM), and a match with a
-short clock in which one player runs out of time three times while the others finish it."""
+short clock in which one player runs out of time three times, the table's computer player
+takes her seat over, and the others finish it."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+from bot import Tidetable
 from data.clock import ManualClock
+from data.computers import THINK_PAUSE
 from data.turnclock import HOUR
 from rules import rng
-from tests.e2e.driver import drain, open_match
+from tests.e2e.driver import Table, drain, open_match
+from tests.fakediscord import FakeDiscord
 
 
 async def test_mine_lists_matches_of_two_servers_in_a_server_and_in_a_dm(fake, make_bot):
@@ -71,11 +76,17 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
         board = next(m for m in reversed(fake.messages(channel)) if m.attachments)
         assert re.search(r"\(time runs out <t:\d+:R>\)", board.content), board.content
         draw = rng.stream(5, "clock-e2e")
-        timeouts = 0
+        timeouts = table_turns = 0
         for _ in range(400):
             match = await table.match()
             if match.status != "active":
                 break
+            if alice.id in match.to_act() and match.row.table[match.seat_of(alice.id)]:
+                # The table's computer player decides for her after its pause, in the pool.
+                clock.advance(THINK_PAUSE)
+                await moved_on(bot, fake, table, match.version)
+                table_turns += 1
+                continue
             if alice.id in match.to_act():
                 clock.advance(12 * HOUR)
                 await drain(bot, fake)
@@ -90,11 +101,16 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
             )
             result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
             assert result.content.startswith("Done"), result.content
+        await drain(bot, fake)
         final = await table.match()
         assert final.status == "finished"
         assert timeouts == 3  # then the table played her seat, and nobody waited for her
+        assert table_turns > 0
+        taken = fake.messages(channel, "The table played for")
+        assert len(taken) >= table_turns and all("alice" in m.content for m in taken)
         third = fake.messages(channel, "Time ran out")[-1].content
         assert "third automatic decision" in third and "/tonari rejoin" in third
+        assert "normal computer player" in third
         seat = final.seat_of(alice.id)
         assert final.result is not None and seat not in final.result["winners"]
         last = fake.messages(channel)[-1].content
@@ -105,3 +121,14 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
         assert half and hour and all(f"<@{alice.id}>" in m.content for m in half + hour)
         assert len(half) == len(hour) == 3  # one each per decision she let run out
         assert not fake.unknown_routes
+
+
+async def moved_on(bot: Tidetable, fake: FakeDiscord, table: Table, version: int) -> None:
+    """Wait (a bounded number of turns of the loop) until the match is past ``version``: a
+    computer player thinks in a worker process in real time."""
+    for _ in range(3000):
+        await drain(bot, fake)
+        if (await table.match()).version != version:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"nobody played on version {version}")
