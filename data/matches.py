@@ -952,6 +952,10 @@ class MatchService:
             version = match.version + plan.count
             notes = [post("undo", version, seat=seat, user=user_id, move=plan.move)]
             notes += private_views(game, match.state, plan.state, match.players, version)
+            # A computer seat (or one the table plays) still to decide on the board taken back
+            # to decides again on it: its entry for the undone board is stale now.
+            table = match.row.table_seats()
+            notes += thinking(game, plan.state, match.players, version, self.computer_pause, table)
             try:
                 saved = await self.store.save_move(
                     match.id,

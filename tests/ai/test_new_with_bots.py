@@ -12,6 +12,7 @@ from data.computers import ComputersRefused, check_computers, computer_id, seat_
 from data.matches import MatchService
 from data.store import Store
 from rules.registry import GAMES
+from tests.support.thinking import think_all
 
 GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 
@@ -69,3 +70,26 @@ async def test_a_person_may_still_join_beside_the_bots_until_the_table_is_full(s
     joined = await service.join(CHANNEL, "tonga", BOB)
     assert joined.match.players == (ALICE, computer_id("easy", 1), computer_id("easy", 2), BOB)
     assert len(done.match.players) == 3
+
+
+async def test_a_computer_seat_never_plays_on_a_board_its_opponent_took_back(service):
+    """ALICE moves, which leaves the computer seat to decide (a think entry for that board);
+    she takes the move back before it decides: the entry finds the board gone and plays
+    nothing; on her next move the computer seat decides on the board as it stands."""
+    opened = await service.create("tokan", GUILD, CHANNEL, ALICE, {})
+    await seat_computers(service, opened, ALICE, "easy", 1)
+    match = (await service.start(CHANNEL, "tokan", ALICE)).match
+    if ALICE not in match.to_act():
+        (first,) = await think_all(service, match.id)
+        match = first.after
+    seat = match.seat_of(ALICE)
+    text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+    moved = (await service.move(CHANNEL, "tokan", ALICE, text)).after
+    assert ALICE not in moved.to_act()
+    _, taken_back = await service.undo(CHANNEL, "tokan", ALICE)
+    assert taken_back == text
+    assert await think_all(service, match.id) == []
+    assert ALICE in (await service.by_id(match.id)).to_act()
+    moved = (await service.move(CHANNEL, "tokan", ALICE, text)).after
+    (reply,) = await think_all(service, match.id, limit=1)
+    assert reply.before.version == moved.version and reply.after.to_act() == (ALICE,)
