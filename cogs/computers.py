@@ -23,8 +23,8 @@ from ai.levels import budget
 from ai.player import policy_move
 from ai.pool import DecisionPool
 from ai.publiclog import PublicLog
-from data.computers import LEVELS, take_turn
-from data.matches import StaleMove
+from data.computers import LEVELS, Decide, take_turn
+from data.matches import NotAPlayer, StaleMove
 from data.store import OutboxEntry
 from rules.errors import PlayerError
 
@@ -59,18 +59,24 @@ class ComputerTable:
         service = self.bot.service
         match_id = entry.match_id or 0
         seat, version = int(entry.payload["seat"]), int(entry.payload["version"])
-        decide = self._search
-        for attempt in (1, 2):
+        # The search; if the rules refuse its move (they should not), the playout policy; if
+        # that is refused too, a seeded pick among the legal moves: a match never stalls.
+        ways: tuple[Decide | None, ...] = (self._search, self._policy, None)
+        for index, decide in enumerate(ways):
             try:
                 played = await take_turn(service, match_id, seat, version, decide)
                 break
-            except StaleMove:
-                return  # a change landed while it thought: that change asked for a new decision
-            except PlayerError:
-                if attempt == 2:
+            except (StaleMove, NotAPlayer):
+                return  # a change landed while it thought (or the seat is a person's again)
+            except PlayerError as error:
+                if index == len(ways) - 1:
                     raise
-                log.exception("match %s: a computer move was refused; playing the policy", match_id)
-                decide = self._policy
+                # Not the error's words: they may quote the move, and a move may be secret.
+                log.warning(
+                    "match %s: a computer move was refused (%s); trying another way",
+                    match_id,
+                    type(error).__name__,
+                )
         if played is None:
             return  # the match moved on, or the seat is a person's again
         self.bot.dispatcher.nudge()

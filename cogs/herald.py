@@ -183,10 +183,13 @@ class Herald:
         if payload.get("event") not in ("move", "undo"):
             return MENTION_USERS
         mover = match.user_at(int(payload["seat"])) if match.players else None
+        # Computer seats (negative ids) are not Discord users; a person whose seat the table
+        # plays is not waited for.
+        away = {match.user_at(s) for s in match.row.table_seats()}
         others = [
             discord.Object(id=u)
             for u in dict.fromkeys(match.to_act() or match.players)
-            if u != mover and u > 0  # computer seats (negative ids) are not Discord users
+            if u != mover and u > 0 and u not in away
         ]
         if match.status != "active":  # the final post: everyone hears the result
             others = [discord.Object(id=u) for u in match.players if u > 0]

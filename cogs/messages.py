@@ -154,8 +154,13 @@ def next_line(
     if match.status == "active" and match.state is not None:
         seats = match.game.to_act(match.state)
         pending = match.game.pending(match.state)
+        table = match.row.table_seats()
+        # A seat the table plays waits for its computer player: the person is not pinged.
         who = ", ".join(
-            seat_label(match, s, names, notify) + deadline_note(clock, s) for s in seats
+            f"the table for {person(match, s, names)}"
+            if s in table
+            else seat_label(match, s, names, notify) + deadline_note(clock, s)
+            for s in seats
         )
         actor = _ACTOR.match(pending)
         if len(seats) == 1 and actor is not None and int(actor.group(1)) - 1 == seats[0]:

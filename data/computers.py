@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ai.publiclog import public_log
+from data import history
 from data.store import Announcement
 from rules import rng
 from rules.base import Game, GameSpec
@@ -137,15 +138,17 @@ Decide = Callable[[str, int, str, Any, int, Sequence[tuple[int, str]]], Awaitabl
 
 
 async def take_turn(
-    service: MatchService, match_id: int, seat: int, version: int, decide: Decide
+    service: MatchService, match_id: int, seat: int, version: int, decide: Decide | None
 ) -> MoveResult | None:
     """Deliver a "think" entry: the computer player of ``seat`` decides on the board at
-    ``version`` from what the seat may know (its view and the public log, never the state) and
-    plays through the service like a person. None when there is nothing to do any more: the
-    match moved on or ended, or the seat is a person's again (``rejoin``). The decision's
-    random stream comes from the match's seed, the seat and the version: a replay decides the
-    same. Raises ``StaleMove`` when a change landed while it thought, and ``PlayerError`` when
-    the move it chose is refused (the caller falls back to the playout policy)."""
+    ``version`` from what the seat may know (its view and the public log of the moves that
+    stand, never the state) and plays through the service like a person. None when there is
+    nothing to do any more: the match moved on or ended, or the seat is a person's again
+    (``rejoin``). The decision's random stream comes from the match's seed, the seat and the
+    version: a replay decides the same. Raises ``StaleMove`` when a change landed while it
+    thought, and ``PlayerError`` when the move it chose is refused (the caller falls back to
+    the playout policy, then to ``decide=None``: a seeded pick among the legal moves, so a
+    match never stalls on a computer seat)."""
     match = await service.by_id(match_id)
     if match.version != version or match.status != "active":
         return None
@@ -153,11 +156,15 @@ async def take_turn(
     if level is None or seat not in match.game.to_act(match.state):
         return None
     key = match.row.game
-    view = match.game.view(match.state, seat)
-    moves = await service.store.moves(match.id)
-    seen = public_log(key, [(m.seat, m.move) for m in moves if m.seat is not None])
     seed = decision_seed(match.row.seed, seat, version)
-    text = await decide(level, seed, key, view, seat, seen)
+    if decide is None:  # the last resort: a seeded pick among the seat's legal moves
+        legal = match.game.legal_moves(match.state, seat)
+        text = match.game.format(match.state, legal[rng.below(rng.stream(seed, "any"), len(legal))])
+    else:
+        view = match.game.view(match.state, seat)
+        moves = await service.store.moves(match.id)
+        seen = public_log(key, [(m.seat, m.move) for m in history.effective_moves(moves)])
+        text = await decide(level, seed, key, view, seat, seen)
     return await service.move_for_computer(match.id, seat, text, version)
 
 

@@ -15,7 +15,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,15 @@ from data.computers import (
     thinker_level,
     thinking,
 )
-from data.store import Announcement, ChannelTaken, MatchRow, Saved, Store, VersionConflict
+from data.store import (
+    Announcement,
+    ChannelTaken,
+    MatchRow,
+    MoveRow,
+    Saved,
+    Store,
+    VersionConflict,
+)
 from data.turnclock import Prefs, winners_without
 from rules import rng
 from rules.base import Game, Outcome, Seat
@@ -166,21 +174,30 @@ def post(event: str, version: int, **details: Any) -> Announcement:
     return Announcement("post", {"event": event, "version": version, **details})
 
 
-def private_views(game: Game, before: Any | None, after: Any, players: Sequence[int], version: int):
+def private_views(
+    game: Game,
+    before: Any | None,
+    after: Any,
+    players: Sequence[int],
+    version: int,
+    table: Iterable[Seat] = (),
+):
     """A DM for each decision a seat must make with a private view, not one per change.
 
     At the start every seat that has a private view gets it (the hand it was dealt). After a
     move, a seat gets one when it becomes one of the seats to act, or when its private view
     changed while it must still act (a card drawn in the middle of its decisions); a seat that
-    does not act next waits for its next decision, whose DM shows the view as it is then.
+    does not act next waits for its next decision, whose DM shows the view as it is then. A
+    seat the table plays (``table``) gets none: its computer player decides, not the person.
     """
     if not game.spec.hidden_information:
         return []
     acting_before = set(game.to_act(before)) if before is not None else set()
     acting_after = set(game.to_act(after))
+    taken = set(table)
     notes = []
     for seat, user in enumerate(players):
-        if is_computer(user):  # a computer seat reads its view when it thinks
+        if is_computer(user) or seat in taken:  # a computer player reads the view itself
             continue
         text = game.private_text(after, seat)
         if text is None:
@@ -674,7 +691,7 @@ class MatchService:
                 **({"table": True} if by_table else {}),
             )
         ]
-        notes += private_views(game, state, after, match.players, version)
+        notes += private_views(game, state, after, match.players, version, table)
         notes += thinking(game, after, match.players, version, self.computer_pause, table)
         try:
             saved = await self.store.save_move(
@@ -767,6 +784,32 @@ class MatchService:
                 f"It is not your turn: waiting for {match.game.pending(match.state)}."
             )
         return seat
+
+    async def _refuse_automatic_move(
+        self, match_id: int, seat: Seat, entries: Sequence[MoveRow]
+    ) -> None:
+        """A move played for the seat (a timeout, or the table's computer player before a
+        rejoin) is not the person's to take back: otherwise letting time run out and undoing
+        would draw the automatic decision again and again. The announcements say which moves
+        those were: the seat's last move entry at or before its latest "timeout" or "rejoin"
+        post was not chosen by the person."""
+        own = [
+            e.version
+            for e in entries
+            if e.seat == seat and e.move not in (history.UNDO, history.RESIGN, history.CANCEL)
+        ]
+        if not own:
+            return
+        marks = [
+            int(e.payload["version"])
+            for e in await self.store.outbox(match_id)
+            if e.payload.get("event") in ("timeout", "rejoin") and e.payload.get("seat") == seat
+        ]
+        if marks and own[-1] <= max(marks):
+            raise history.CannotUndo(
+                "Your last move was played for you (time ran out, or the table played your "
+                "seat): it stands."
+            )
 
     @staticmethod
     def _refuse_table_seat(match: Match, seat: Seat) -> None:
@@ -938,8 +981,10 @@ class MatchService:
         async with self._lock(found.id):
             match = await self.by_id(found.id)
             seat = self._seat_for_play(match, user_id)
+            self._refuse_table_seat(match, seat)
             game = match.game
             entries = await self.store.moves(match.id)
+            await self._refuse_automatic_move(match.id, seat, entries)
             plan = await asyncio.to_thread(
                 history.plan_undo,
                 game,
@@ -951,10 +996,10 @@ class MatchService:
             )
             version = match.version + plan.count
             notes = [post("undo", version, seat=seat, user=user_id, move=plan.move)]
-            notes += private_views(game, match.state, plan.state, match.players, version)
             # A computer seat (or one the table plays) still to decide on the board taken back
             # to decides again on it: its entry for the undone board is stale now.
             table = match.row.table_seats()
+            notes += private_views(game, match.state, plan.state, match.players, version, table)
             notes += thinking(game, plan.state, match.players, version, self.computer_pause, table)
             try:
                 saved = await self.store.save_move(

@@ -81,6 +81,13 @@ class Turns:
         return self.store.clock.now()
 
     # -- hooks of the match service ---------------------------------------------------------
+    def rethink(self, match: Match, table: Iterable[Seat]) -> list[Announcement]:
+        """Think entries again for a change that raises the version without a move (rejoin,
+        pause, resume): the entries pending for the old version are stale once it lands."""
+        game, version = match.game, match.version + 1
+        pause = self.service.computer_pause
+        return thinking(game, match.state, match.players, version, pause, table)
+
     async def clock_for(self, guild_id: int | None, name: str) -> int:
         """The seconds per decision of a new match: the chosen clock or the server's default."""
         return clock_seconds(name, await self.clocks.guild_clock(guild_id))
@@ -224,15 +231,19 @@ class Turns:
                     clock=info,
                 )
             ]
-            notes += private_views(game, start, state, match.players, version)
+            notes += private_views(game, start, state, match.players, version, table)
             if not everyone_gone:
                 pause = service.computer_pause
                 notes += thinking(game, state, match.players, version, pause, table)
             if outcome is not None:
                 status, result = "finished", outcome_record(outcome, table)
-            elif everyone_gone:
+            elif everyone_gone:  # as when the last person resigns: the computer seats win
                 status = "finished"
-                result = {"reason": "every player ran out of time", "winners": [], "table": table}
+                left = [s for s in range(len(match.players)) if s not in table]
+                reason = "no person plays any more: time ran out" if left else (
+                    "every player ran out of time"
+                )
+                result = {"reason": reason, "winners": left, "table": table}
             else:
                 status, result = "active", None
             try:
@@ -292,7 +303,7 @@ class Turns:
                 clock=info,
             )
         ]
-        notes += private_views(game, start, state, match.players, version)
+        notes += private_views(game, start, state, match.players, version, table)
         notes += thinking(game, state, match.players, version, self.service.computer_pause, table)
         try:
             saved = await self.store.save_move(
@@ -333,11 +344,11 @@ class Turns:
                     f"You resigned from match #{match.id}: the table plays your seat to the end."
                 )
             note = post("rejoin", match.version + 1, seat=seat, user=user_id)
+            table = [s for s in match.row.table_seats() if s != seat]
             plan = Plan(seats=((seat, 0, 0),))
             if seat in match.game.to_act(match.state):
                 # The decision the table's computer player had not made yet is hers again,
                 # with a clock of its own from now.
-                table = [s for s in match.row.table_seats() if s != seat]
                 plan, _ = await self.decisions(
                     match,
                     match.state,
@@ -347,9 +358,10 @@ class Turns:
                     table=table,
                     seats=[(seat, 0, 0)],
                 )
+            notes = [note, *self.rethink(match, table)]
             try:
                 saved = await self.store.change_seats(
-                    match.id, match.version, timers=plan, announce=[note]
+                    match.id, match.version, timers=plan, announce=notes
                 )
             except VersionConflict:
                 raise StaleMove("The match moved on at that moment; try again.") from None
@@ -383,9 +395,12 @@ class Turns:
             if not paused:  # what the clocks will show once running again
                 info = await self._resumed_info(match)
             note = post(verb, match.version + 1, user=user_id, clock=info)
+            # The change raises the version, so the computer players still to decide think
+            # again on it (a pause stops the clocks, not the computers).
+            notes = [note, *self.rethink(match, match.row.table_seats())]
             try:
                 saved = await self.store.change_seats(
-                    match.id, match.version, paused=paused, announce=[note]
+                    match.id, match.version, paused=paused, announce=notes
                 )
             except VersionConflict:
                 raise StaleMove("A move was saved at that moment; try again.") from None
@@ -502,6 +517,8 @@ class Turns:
                 if match.status == "active" and match.state is not None and not match.damaged
                 else ()
             )
+            # A seat the table plays waits for its computer player, not for the person.
+            seats = tuple(s for s in seats if s not in match.row.table_seats())
             waiting = tuple(match.players[s] for s in seats)
             timers = deadlines.get(match.id, {})
             mine = match.seat_of(user_id)

@@ -14,8 +14,16 @@ import pytest
 
 from ai.player import VIEW_TYPES
 from data.clock import ManualClock
-from data.computers import TABLE_LEVEL, decision_seed, take_turn
-from data.matches import LobbyError, Match, MatchService, NotAllowed, replay_log
+from data.computers import TABLE_LEVEL, decision_seed, take_turn, thinking
+from data.history import CannotUndo
+from data.matches import (
+    LobbyError,
+    Match,
+    MatchService,
+    NotAllowed,
+    private_views,
+    replay_log,
+)
 from data.store import OutboxEntry, Store
 from data.timers import Scheduler
 from data.turnclock import HOUR, TURN_NOTICE_DELAY
@@ -432,11 +440,14 @@ async def test_a_rejoin_before_the_table_decides_gives_the_decision_back_to_the_
 
 
 async def started_three_timeouts(
-    service: MatchService, scheduler: Scheduler, clock: ManualClock
+    service: MatchService,
+    scheduler: Scheduler,
+    clock: ManualClock,
+    players: tuple[int, ...] = (ALICE, BOB, CAROL),
 ) -> Match:
-    """A three-player Friendly Fishing match in which ALICE's seat went to the table after
-    three timeouts in a row (the others play at once)."""
-    match = await started(service, "fishing", (ALICE, BOB, CAROL))
+    """A Friendly Fishing match in which ALICE's seat went to the table after three timeouts
+    in a row (the others play at once)."""
+    match = await started(service, "fishing", players)
     late = match.seat_of(ALICE)
     for _ in range(200):
         match = await service.by_id(match.id)
@@ -449,11 +460,12 @@ async def started_three_timeouts(
     raise AssertionError("ALICE never went to the table")
 
 
-async def test_when_no_person_plays_any_more_the_match_ends_without_a_winner(
+async def test_when_no_person_plays_any_more_the_match_ends_and_the_computers_win(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):
     """One person against two computer seats times out three times: rather than computers
-    playing on alone, the match ends."""
+    playing on alone, the match ends, as when the last person resigns (the computer seats left
+    share the win)."""
     await service.create("fishing", GUILD, CHANNEL, ALICE, {}, clock="12h")
     await service.add_computer(CHANNEL, "fishing", ALICE, "easy")
     await service.add_computer(CHANNEL, "fishing", ALICE, "easy")
@@ -467,8 +479,91 @@ async def test_when_no_person_plays_any_more_the_match_ends_without_a_winner(
         else:
             await think_all(service, match.id, limit=1)
     assert match.status == "finished", match.row
-    assert match.result["winners"] == [] and "ran out of time" in match.result["reason"]
-    assert match.row.timeouts[match.seat_of(ALICE)] == 3
+    alice = match.seat_of(ALICE)
+    assert match.result["winners"] == [s for s in range(3) if s != alice]
+    assert "no person plays any more" in match.result["reason"]
+    assert match.row.timeouts[alice] == 3 and match.result["table"] == [alice]
+
+
+async def test_a_rejoin_on_another_seats_turn_leaves_its_computer_player_deciding(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    """The rejoin raises the version: the entry pending for the table's other seat (DAVE
+    resigned) would be stale, so the rejoin writes it again and the match goes on."""
+    match = await started_three_timeouts(service, scheduler, clock, (ALICE, BOB, CAROL, DAVE))
+    await service.resign(CHANNEL, "fishing", DAVE)
+    dave = match.seat_of(DAVE)
+    for _ in range(40):
+        match = await service.by_id(match.id)
+        if DAVE in match.to_act():
+            break
+        if ALICE in match.to_act():
+            await think_all(service, match.id, limit=1)
+        else:
+            await play_first(service, match, match.to_act()[0])
+    assert DAVE in match.to_act()
+    await service.turns.rejoin(CHANNEL, "fishing", ALICE)
+    (played,) = await think_all(service, match.id, limit=1)
+    assert played.seat == dave and played.before.version == match.version + 1
+
+
+async def test_pause_and_resume_leave_a_computer_seat_deciding(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    await service.create("tokan", GUILD, CHANNEL, ALICE, {}, clock="12h")
+    await service.add_computer(CHANNEL, "tokan", ALICE, "easy")
+    match = (await service.start(CHANNEL, "tokan", ALICE)).match
+    if ALICE in match.to_act():
+        match = await play_first(service, match, ALICE)
+    await service.turns.pause(CHANNEL, "tokan", ALICE, False, True)
+    await service.turns.pause(CHANNEL, "tokan", ALICE, False, False)
+    (played,) = await think_all(service, match.id)
+    assert played.before.version == match.version + 2 and ALICE in played.after.to_act()
+
+
+async def test_nobody_takes_back_a_move_played_for_them(
+    service: MatchService, scheduler: Scheduler, clock: ManualClock
+):
+    """Letting time run out and then undoing would draw the automatic decision again and
+    again: a move played for the seat stands (a timeout, the table's, before a rejoin); a
+    person whose seat the table plays takes nothing back at all."""
+    tokan = await started(service, "tokan", (ALICE, BOB))
+    late = on_turn(tokan)
+    await advance(clock, scheduler, TWELVE)  # the table plays her move
+    with pytest.raises(CannotUndo, match="played for you"):
+        await service.undo(CHANNEL, "tokan", late)
+    now = await service.by_id(tokan.id)
+    moved = await play_first(service, now, on_turn(now))  # the other one may still undo
+    _, taken_back = await service.undo(CHANNEL, "tokan", on_turn(now))
+    assert moved.version > now.version and taken_back
+    await service.cancel(CHANNEL, "tokan", ALICE, is_admin=True)
+    # After three timeouts in Friendly Fishing: no undo while the table plays her seat, and
+    # none of the table's move after she rejoins.
+    match = await started_three_timeouts(service, scheduler, clock)
+    with pytest.raises(NotAllowed, match="rejoin"):
+        await service.undo(CHANNEL, "fishing", ALICE)
+    for _ in range(20):
+        match = await service.by_id(match.id)
+        if ALICE in match.to_act():
+            await think_all(service, match.id, limit=1)
+            break
+        await play_first(service, match, match.to_act()[0])
+    await service.turns.rejoin(CHANNEL, "fishing", ALICE)
+    with pytest.raises(CannotUndo, match="played for you"):
+        await service.undo(CHANNEL, "fishing", ALICE)
+
+
+async def test_the_table_seat_is_not_pinged_nor_sent_its_hand_for_the_tables_decisions(
+    service: MatchService,
+):
+    match = await started(service, "toshi", (ALICE, BOB, CAROL))
+    seat = match.seat_of(on_turn(match))
+    game, state = match.game, match.state
+    assert [n.payload["seat"] for n in private_views(game, None, state, match.players, 1)]
+    views = private_views(game, None, state, match.players, 1, table=[seat])
+    assert seat not in [n.payload["seat"] for n in views] and views
+    (entry,) = thinking(game, state, match.players, 1, 0.0, table=[seat])
+    assert entry.payload == {"seat": seat, "version": 1, "table": True}
 
 
 async def test_a_resignation_in_a_four_player_match_lets_the_others_play_on(

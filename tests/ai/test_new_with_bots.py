@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from data.computers import ComputersRefused, check_computers, computer_id, seat_computers
+from data.computers import (
+    ComputersRefused,
+    check_computers,
+    computer_id,
+    seat_computers,
+    take_turn,
+)
+from data.history import effective_moves
 from data.matches import MatchService
 from data.store import Store
 from rules.registry import GAMES
-from tests.support.thinking import think_all
+from tests.support.thinking import decide_here, think_all
 
 GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
 
@@ -91,5 +98,21 @@ async def test_a_computer_seat_never_plays_on_a_board_its_opponent_took_back(ser
     assert await think_all(service, match.id) == []
     assert ALICE in (await service.by_id(match.id)).to_act()
     moved = (await service.move(CHANNEL, "tokan", ALICE, text)).after
-    (reply,) = await think_all(service, match.id, limit=1)
-    assert reply.before.version == moved.version and reply.after.to_act() == (ALICE,)
+    # It reads the moves that stand: neither the undo nor the move it took back.
+    seen_logs = []
+
+    async def decide(level, seed, key, view, seat, seen):
+        seen_logs.append(seen)
+        return await decide_here(level, seed, key, view, seat, seen)
+
+    (entry,) = [
+        e
+        for e in await service.store.outbox(match.id)
+        if e.kind == "think" and e.payload["version"] == moved.version
+    ]
+    reply = await take_turn(service, match.id, entry.payload["seat"], moved.version, decide)
+    assert reply is not None and reply.before.version == moved.version
+    assert reply.after.to_act() == (ALICE,)
+    logged = await service.store.moves(match.id)
+    assert [text for _, text in seen_logs[0]] == [m.move for m in effective_moves(logged[:-1])]
+    assert "undo" in [m.move for m in logged] and "undo" not in [t for _, t in seen_logs[0]]

@@ -108,6 +108,12 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
         assert table_turns > 0
         taken = fake.messages(channel, "The table played for")
         assert len(taken) >= table_turns and all("alice" in m.content for m in taken)
+        # Once the table has her seat she is not waited for: no post names her as next.
+        posts = fake.messages(channel)
+        third_at = max(i for i, m in enumerate(posts) if "third automatic decision" in m.content)
+        later = [m.content for m in posts[third_at + 1 :] if "Next:" in m.content]
+        assert later and all(f"Next: <@{alice.id}>" not in t for t in later)
+        assert any("the table for alice" in t for t in later)
         third = fake.messages(channel, "Time ran out")[-1].content
         assert "third automatic decision" in third and "/tonari rejoin" in third
         assert "normal computer player" in third
