@@ -11,7 +11,7 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,6 +159,7 @@ class Tidetable(commands.AutoShardedBot):
         lease_seconds: float = LEASE_SECONDS,
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
+        new_seed: Callable[[], int] | None = None,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -183,6 +184,7 @@ class Tidetable(commands.AutoShardedBot):
         self.busy_timeout_ms = busy_timeout_ms
         self.computer_pause = computer_pause
         self.lease_seconds = lease_seconds
+        self.new_seed = new_seed  # each new match's seed (None: a random one; tests fix it)
         self.computers = ComputerTable(self)
         self.store: Store | None = None
         self.people = People(self)  # display names of players, for texts and pictures
@@ -193,7 +195,10 @@ class Tidetable(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
-        self.service = MatchService(self.store, self.games, computer_pause=self.computer_pause)
+        seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
+        self.service = MatchService(
+            self.store, self.games, computer_pause=self.computer_pause, **seeds
+        )
         # What earlier runs saved but did not announce goes out now, then everything new.
         self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
         self.dispatcher.start()
@@ -274,6 +279,7 @@ def build_bot(
     lease_seconds: float | None = None,
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
+    new_seed: Callable[[], int] | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -290,6 +296,7 @@ def build_bot(
         lease_seconds=lease_seconds if lease_seconds is not None else settings.lease_seconds,
         shard_count=shard_count if shard_count is not None else settings.shard_count,
         shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
+        new_seed=new_seed,
     )
 
 

@@ -25,8 +25,7 @@ from ai.pool import DecisionPool
 from ai.publiclog import PublicLog
 from data.computers import LEVELS, Decide, take_turn
 from data.matches import NotAPlayer, StaleMove
-from data.store import OutboxEntry
-from rules.errors import PlayerError
+from data.store import OutboxEntry, StorageError
 
 if TYPE_CHECKING:
     from bot import Tidetable
@@ -54,8 +53,7 @@ class ComputerTable:
 
     async def think(self, entry: OutboxEntry) -> None:
         """Deliver a "think" entry: the seat's computer player decides and plays (see
-        ``data.computers.take_turn``); a move the rules refuse (it should not happen) is
-        replaced by the playout policy's, so the match never stalls."""
+        ``data.computers.take_turn``)."""
         service = self.bot.service
         match_id = entry.match_id or 0
         seat, version = int(entry.payload["seat"]), int(entry.payload["version"])
@@ -68,7 +66,9 @@ class ComputerTable:
                 break
             except (StaleMove, NotAPlayer):
                 return  # a change landed while it thought (or the seat is a person's again)
-            except PlayerError as error:
+            except StorageError:
+                raise  # the outbox tries the entry again later
+            except Exception as error:
                 if index == len(ways) - 1:
                     raise
                 # Not the error's words: they may quote the move, and a move may be secret.

@@ -90,8 +90,14 @@ class Dispatcher(WakeableTask):
         except StorageError:
             entries = []  # the dispatcher will still find them when the database answers
         self.nudge()
-        # Only entries not yet tried: one tried before its event existed has already settled.
-        waiting = {e.id: e.lane for e in entries if e.status == "pending" and e.attempts == 0}
+        # Only entries not yet tried: one tried before its event existed has already settled;
+        # and not those due later by design (a computer seat's pause before it plays).
+        now = self.clock.now()
+        waiting = {
+            e.id: e.lane
+            for e in entries
+            if e.status == "pending" and e.attempts == 0 and e.due_at <= now
+        }
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 while waiting:

@@ -614,18 +614,21 @@ class Store:
             )
 
     async def hurry(self, lane: str) -> None:
-        """Make a lane's waiting entries due now (new activity: Discord may be back). Looks
-        first, so the common case (nothing waiting) costs a read, not a write."""
+        """Make a lane's entries waiting for a retry due now (new activity: Discord may be
+        back). Not those due later by design, never tried yet (a computer seat's readable
+        pause). Looks first, so the common case (nothing waiting) costs a read, not a write."""
         now = self.clock.now()
         waiting = await self._read(
-            "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND due_at > ? LIMIT 1",
+            "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND due_at > ?"
+            " AND attempts > 0 LIMIT 1",
             (lane, now),
         )
         if not waiting:
             return
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE outbox SET due_at = ? WHERE lane = ? AND status = 'pending' AND due_at > ?",
+                "UPDATE outbox SET due_at = ? WHERE lane = ? AND status = 'pending' AND due_at > ?"
+                " AND attempts > 0",
                 (now, lane, now),
             )
 

@@ -189,3 +189,14 @@ async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
                 return
         await asyncio.sleep(0.01)  # the dispatcher is delivering: give it the loop
     raise AssertionError("the outbox did not drain")
+
+
+async def moved_on(bot: Tidetable, fake: FakeDiscord, table: Table, version: int) -> None:
+    """Wait (a bounded number of turns of the loop) until the match is past ``version``: a
+    computer player thinks in a worker process in real time."""
+    for _ in range(3000):
+        await drain(bot, fake)
+        if (await table.match()).version != version:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"nobody played on version {version}")

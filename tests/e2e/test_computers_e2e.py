@@ -8,8 +8,10 @@ import asyncio
 
 import pytest
 
+from data.clock import ManualClock
+from data.computers import THINK_PAUSE
 from rules import rng
-from tests.e2e.driver import Table, play_one
+from tests.e2e.driver import Table, drain, moved_on, play_one
 
 GAMES = (("tokan", 2), ("tonari", 3), ("fishing", 4), ("toshi", 3), ("tonga", 4))
 
@@ -109,3 +111,36 @@ async def test_new_with_bots_leaves_room_for_people_and_the_creator_removes_one(
         await fake.slash(alice, channel, "toshi leave")  # the creator's leave takes a bot away
         match = await bot.service.current(channel.id, "toshi")
         assert match.players == (alice.id, bob.id)
+
+
+async def test_a_computer_seat_keeps_its_readable_pause_and_the_players_answer_does_not_wait(
+    fake, make_bot
+):
+    """The pause before a computer plays runs on the bot's one clock: the person's answer comes
+    at once ("Done"), and nothing the person does (their answer's delivery hurries the match's
+    waiting posts) makes the computer play before its pause is over."""
+    alice = fake.add_member("alice")
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock, computer_pause=THINK_PAUSE)) as bot:
+        channel = fake.channel("games")
+        await fake.slash(alice, channel, "tokan new", bots=1, level="easy")
+        await fake.slash(alice, channel, "tokan start")
+        match = await bot.service.current(channel.id, "tokan")
+        table = Table(fake, bot, channel, "tokan", [alice], match.id)
+        if alice.id not in match.to_act():  # the computer opens, after its pause
+            clock.advance(THINK_PAUSE)
+            await moved_on(bot, fake, table, match.version)
+            match = await table.match()
+        seat = match.seat_of(alice.id)
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+        answer = await fake.slash(alice, channel, "tokan move", move=text)
+        assert answer.content.startswith("Done"), answer.content
+        await drain(bot, fake)
+        waiting = await table.match()
+        assert waiting.version == match.version + 1 and alice.id not in waiting.to_act()
+        clock.advance(THINK_PAUSE - 0.5)
+        await drain(bot, fake)
+        assert (await table.match()).version == waiting.version  # still within its pause
+        clock.advance(0.5)
+        await moved_on(bot, fake, table, waiting.version)
+        assert alice.id in (await table.match()).to_act()
