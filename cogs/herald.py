@@ -170,7 +170,9 @@ class Herald:
                 lines.append(said if said.startswith(who) else f"{who}: {said}")
             else:  # "The only choice, played for bob (B): moved the boat to a3 …"
                 said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
-                if played.get("table"):  # a seat the table plays (timeouts, resignation)
+                # Marked "table": an entry written before the table's computer player, when
+                # the table played its seats inline (it may still wait in an outbox).
+                if played.get("table"):
                     lines.append(f"The table played for {who}: {said}")
                 else:
                     lines.append(f"The only choice, played for {who}: {said}")
@@ -362,6 +364,7 @@ def table_lines(match: Match, payload: dict[str, Any], names: messages.Names) ->
     for played in payload.get("forced", ()):
         who = messages.person(match, int(played["seat"]), names)
         said = messages.people(str(played["description"]), match, names)
+        # "table": an entry written when the table played its seats inline (see _move_lines).
         how = "The table played for" if played.get("table") else "The only choice, played for"
         lines.append(f"\n{how} {who}: {said}")
     return "".join(lines)
