@@ -116,3 +116,21 @@ async def test_a_computer_seat_never_plays_on_a_board_its_opponent_took_back(ser
     logged = await service.store.moves(match.id)
     assert [text for _, text in seen_logs[0]] == [m.move for m in effective_moves(logged[:-1])]
     assert "undo" in [m.move for m in logged] and "undo" not in [t for _, t in seen_logs[0]]
+
+
+async def test_the_last_resort_of_a_computer_seat_plays_a_seeded_legal_move(service):
+    """When the search's and the policy's moves are refused (they should not be), a seeded
+    pick among the legal moves keeps the match going."""
+    opened = await service.create("fishing", GUILD, CHANNEL, ALICE, {})
+    await seat_computers(service, opened, ALICE, "easy", 2)
+    match = (await service.start(CHANNEL, "fishing", ALICE)).match
+    while ALICE in match.to_act():
+        seat = match.seat_of(ALICE)
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+        match = (await service.move(CHANNEL, "fishing", ALICE, text)).after
+    (seat,) = match.game.to_act(match.state)
+    played = await take_turn(service, match.id, seat, match.version, None)
+    assert played is not None and played.seat == seat
+    (logged,) = [m for m in await service.store.moves(match.id) if m.version == match.version + 1]
+    legal = [match.game.format(match.state, m) for m in match.game.legal_moves(match.state, seat)]
+    assert logged.seat == seat and logged.move in legal
