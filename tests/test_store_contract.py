@@ -30,6 +30,7 @@ from data.turnclock import HOUR, Prefs
 from rules.registry import GAMES
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tests.support.nim import Nim
+from tests.support.reads import counted_reads
 
 GUILD, CHANNEL = 1, 10
 ALICE, BOB = 100, 200
@@ -419,14 +420,8 @@ async def test_an_uncontended_move_reads_once(place: Place):
     clocks = service.turns.clocks
     # Quiet all day but one minute: the half-time reminder moves out of them.
     await clocks.set_prefs(waiting, quiet=(0, 23 * 60 + 59), tz="UTC")
-    reads: list[str] = []
-    read = service.store.db.read
-
-    async def counted(sql: str, args=(), **how):
-        reads.append(" ".join(sql.split()))
-        return await read(sql, args, **how)
-
-    service.store.db.read = counted  # type: ignore[method-assign]
+    read = service.store.db.read  # put back below
+    reads = counted_reads(service.store)
     seat = match.seat_of(mover)
     text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
     moved = await service.move(CHANNEL, "tokan", mover, text)

@@ -31,6 +31,7 @@ from data.turns import ClockError
 from rules.registry import GAMES
 from tests.support.backends import Place
 from tests.support.nim import Nim
+from tests.support.reads import counted_reads
 from tests.support.thinking import decide_here, think_all
 
 GUILD, CHANNEL = 1, 10
@@ -826,14 +827,7 @@ async def test_an_alternating_move_reads_no_timers(service: MatchService, clock:
     """Every seat to act after an alternating move starts a new decision: the running
     deadlines are not needed, and not read."""
     match = await started(service, "tokan")
-    reads: list[str] = []
-    read = service.store.db.read
-
-    async def counted(sql: str, args=(), **how):
-        reads.append(" ".join(sql.split()))
-        return await read(sql, args, **how)
-
-    service.store.db.read = counted  # type: ignore[method-assign]
+    reads = counted_reads(service.store)
     clock.advance(HOUR)
     seat = match.seat_of(on_turn(match))
     text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
