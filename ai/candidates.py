@@ -80,8 +80,18 @@ def _tonga(game: Game, state: TongaState, seat: int, root: bool) -> Sequence[Any
 def _navigation_key(state: TongaState, seat: int) -> tuple[Any, ...]:
     """What a navigation turn's routes depend on (not the seed, which every sample renews)."""
     return (
-        seat, state.ships, state.mp, state.winds, state.tiles, state.camps, state.maps[seat],
-        state.ghost, state.may_camp, state.passing, state.ghost_paid, state.path,
+        seat,
+        state.ships,
+        state.mp,
+        state.winds,
+        state.tiles,
+        state.camps,
+        state.maps[seat],
+        state.ghost,
+        state.may_camp,
+        state.passing,
+        state.ghost_paid,
+        state.path,
     )
 
 

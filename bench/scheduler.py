@@ -55,8 +55,14 @@ async def fill(store: Store, matches: int, first_user: int, seat_user: int | Non
                 " seed, state, version, created_at, updated_at, clock) VALUES"
                 " (?, 'tokan', 1, ?, ?, 'active', ?, 1, ?, 2, ?, ?, ?)",
                 (
-                    match_id, 10_000_000 + match_id, users[0], json.dumps({"scoring": "towers"}),
-                    dumped, iso(now), iso(now), CLOCK,
+                    match_id,
+                    10_000_000 + match_id,
+                    users[0],
+                    json.dumps({"scoring": "towers"}),
+                    dumped,
+                    iso(now),
+                    iso(now),
+                    CLOCK,
                 ),
             )
             await db.executemany(

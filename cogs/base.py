@@ -385,9 +385,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             return [app_commands.Choice(name=said, value=current[:100] or said)]
         # The value carries the version the move was offered for: choosing it after the match
         # moved on (or twice) is refused instead of played on a board the player never saw.
-        return [
-            app_commands.Choice(name=m[:100], value=pack_choice(m, version)) for m in moves
-        ]
+        return [app_commands.Choice(name=m[:100], value=pack_choice(m, version)) for m in moves]
 
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
@@ -395,9 +393,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         """A move chosen with a button or a select posted under a board."""
         require_posting(interaction)
         try:
-            result = await self.service.move_by_index(
-                match_id, interaction.user.id, version, index
-            )
+            result = await self.service.move_by_index(match_id, interaction.user.id, version, index)
         except NotYourTurn as error:
             found = await self.service.by_id(match_id)
             names = await self.names_for(found)
@@ -481,9 +477,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         said = messages.next_line(match, names, notify=False)
         return clip_alt(f"{self.game.spec.name} match #{match.id}. {said}".replace("*", ""))
 
-    async def board_file(
-        self, match: Match, names: messages.Names, filename: str
-    ) -> discord.File:
+    async def board_file(self, match: Match, names: messages.Names, filename: str) -> discord.File:
         """The public picture as an attachment with its alt text."""
         png, alt = await asyncio.to_thread(
             lambda: (self.public_png(match, names), self.alt_text(match, names))

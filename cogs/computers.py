@@ -114,7 +114,10 @@ class ComputerCommands:
         require_posting(interaction)
         cog = self  # a GameCog
         done = await cog.service.add_computer(  # type: ignore[attr-defined]
-            interaction.channel_id or 0, cog.game_key, interaction.user.id, level  # type: ignore[attr-defined]
+            interaction.channel_id or 0,
+            cog.game_key,
+            interaction.user.id,
+            level,  # type: ignore[attr-defined]
         )
         await cog.conclude(  # type: ignore[attr-defined]
             interaction, done.entries, f"A {level} computer player joined match #{done.match.id}."

@@ -91,10 +91,11 @@ async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | No
     guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
     names = await display_names(bot, guild, match.players, seat_names(match))
     png = await asyncio.to_thread(lambda: to_png(breakdown_chart(outcome, names)))
+
     # The picture's alt text: each player's points by category, as the bars show them.
     def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
         label = match.game.seat_name(seat)
-        return f"{names[seat]} {label[label.find('('):]}" if "(" in label else names[seat]
+        return f"{names[seat]} {label[label.find('(') :]}" if "(" in label else names[seat]
 
     described = "; ".join(
         f"{who(s.seat)}: {s.total} ("
@@ -169,9 +170,7 @@ class LogButton(
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
             names = await bot.people.names(found.row.guild_id, found.players)
-            content, view = await log_message(
-                found, entries, self.page, viewer, self.kind, names
-            )
+            content, view = await log_message(found, entries, self.page, viewer, self.kind, names)
             # The page replaces the one shown, as the answer itself: reading a log and
             # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
             await interaction.response.edit_message(
@@ -370,9 +369,7 @@ class HistoryCommands:
         own = seat is not None and self.game.spec.hidden_information
         kind = OWN_VIEW if own else PUBLIC_VIEW
         names = await self.bot.people.names(found.row.guild_id, found.players)
-        content, view = await log_message(
-            found, entries, 0, seat if own else None, kind, names
-        )
+        content, view = await log_message(found, entries, 0, seat if own else None, kind, names)
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
 
     @app_commands.command(name="replay", description="An animated picture of the match")

@@ -271,9 +271,7 @@ class Store:
 
     async def version_of(self, match_id: int) -> int | None:
         """The match's current version: the cheap probe before trusting a cached state."""
-        rows = await self._read(
-            "SELECT version FROM matches WHERE id = ?", (match_id,), small=True
-        )
+        rows = await self._read("SELECT version FROM matches WHERE id = ?", (match_id,), small=True)
         return int(rows[0][0]) if rows else None
 
     async def moves(self, match_id: int) -> list[MoveRow]:
@@ -646,9 +644,7 @@ class Store:
         resume it (its timers stop, keeping what they had left, or start again), a seat taken
         back from the table (``timers`` sets the seat flags)."""
         async with self._transaction() as db:
-            bumped = await self._bump(
-                db, match_id, version, status="active", status_changes=False
-            )
+            bumped = await self._bump(db, match_id, version, status="active", status_changes=False)
             new_version = int(bumped["version"])
             now = self.clock.now()
             if paused is not None:
@@ -783,9 +779,7 @@ def seats_after(before: MatchRow, plan: Plan | None) -> list[tuple[int, int, int
     return [(user, timeouts, flag) for user, timeouts, flag in seats]
 
 
-def match_row(
-    row: Row, seats: Sequence[Sequence[Any]], state_json: str | None = None
-) -> MatchRow:
+def match_row(row: Row, seats: Sequence[Sequence[Any]], state_json: str | None = None) -> MatchRow:
     """A match as stored, from its row and its seats' rows. Never raises: options or a result
     that are not valid JSON make it ``damaged`` (the service quarantines it)."""
     damaged = None

@@ -201,9 +201,7 @@ class Turns:
             table = sorted({*match.row.table_seats(), *([seat] if to_table else [])})
             # No person plays any more (computer seats aside): the match ends here rather than
             # going on between computers.
-            everyone_gone = all(
-                s in table or is_computer(u) for s, u in enumerate(match.players)
-            )
+            everyone_gone = all(s in table or is_computer(u) for s, u in enumerate(match.players))
             forced: list[tuple[Seat, str, str]] = []
             if not everyone_gone:
                 forced, state = play_forced(game, state)
@@ -240,8 +238,10 @@ class Turns:
             elif everyone_gone:  # as when the last person resigns: the computer seats win
                 status = "finished"
                 left = [s for s in range(len(match.players)) if s not in table]
-                reason = "no person plays any more: time ran out" if left else (
-                    "every player ran out of time"
+                reason = (
+                    "no person plays any more: time ran out"
+                    if left
+                    else ("every player ran out of time")
                 )
                 result = {"reason": reason, "winners": left, "table": table}
             else:
@@ -526,8 +526,9 @@ class Turns:
             running = [t.due_at for s, t in timers.items() if s in seats and t.status == "pending"]
             begun = [t.begun for s, t in timers.items() if s in seats]
             deadline = (
-                own.due_at if own is not None and own.status == "pending" else
-                (min(running) if running and own is None else None)
+                own.due_at
+                if own is not None and own.status == "pending"
+                else (min(running) if running and own is None else None)
             )
             listed.append(
                 Listed(
@@ -569,4 +570,3 @@ def clock_info(
     if paused:
         info["paused"] = True
     return info
-

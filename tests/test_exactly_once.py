@@ -32,6 +32,7 @@ from tests.support.nim import Nim
 GUILD, CHANNEL = 1, 10
 ALICE, BOB, CAROL, DAVE, ERIN = 100, 200, 300, 400, 500
 
+
 @pytest.fixture
 async def service(tmp_path: Path):
     store = await Store.open(tmp_path / "t.sqlite3", ManualClock(), busy_timeout_ms=200)

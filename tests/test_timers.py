@@ -399,9 +399,11 @@ async def test_the_table_seat_is_decided_by_the_computer_player_from_the_seats_v
             len([m for m in moves if m.seat is not None and m.move != "resign"]) - 1,
         )
     ]
-    assert played is not None and moves[-1].seat == seat and played.after.version > entry.payload[
-        "version"
-    ]
+    assert (
+        played is not None
+        and moves[-1].seat == seat
+        and played.after.version > entry.payload["version"]
+    )
     (post,) = [
         e.payload
         for e in await service.store.outbox(match.id)

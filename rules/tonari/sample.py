@@ -75,4 +75,3 @@ def sample_state(
     view: TonariView, seat: int, public_log: Sequence[tuple[int, str]], draw: random.Random
 ) -> TonariState:
     return prepare(view, seat, public_log)(draw)
-

@@ -40,9 +40,7 @@ def test_matches_rotate_the_hero_and_skip_counts_a_game_cannot_seat():
 
 def test_saved_runs_merge_into_one_report(tmp_path):
     path = str(tmp_path / "runs.jsonl")
-    won = Result(
-        Match("tokan", 2, 1, "hard", "random", 0, 0.25), 1.0, (("hard", 0.4, 90, False),)
-    )
+    won = Result(Match("tokan", 2, 1, "hard", "random", 0, 0.25), 1.0, (("hard", 0.4, 90, False),))
     shared = Result(
         Match("tokan", 2, 2, "hard", "random", 1, 0.25), 0.5, (("hard", 0.45, 80, True),)
     )

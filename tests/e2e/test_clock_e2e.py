@@ -98,9 +98,7 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
                 continue
             user_id = match.to_act()[0]
             seat = match.seat_of(user_id)
-            text = match.game.format(
-                match.state, match.game.playout_move(match.state, seat, draw)
-            )
+            text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
             result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
             assert result.content.startswith("Done"), result.content
         await drain(bot, fake)

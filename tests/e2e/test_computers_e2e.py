@@ -17,17 +17,13 @@ GAMES = (("tokan", 2), ("tonari", 3), ("fishing", 4), ("toshi", 3), ("tonga", 4)
 
 
 @pytest.mark.parametrize(("key", "players"), GAMES)
-async def test_one_person_plays_a_whole_match_against_computers(
-    fake, make_bot, key, players
-):
+async def test_one_person_plays_a_whole_match_against_computers(fake, make_bot, key, players):
     alice = fake.add_member("alice")
     async with fake.running(make_bot(computer_pause=0.0)) as bot:
         channel = fake.channel("games")
         # Easy seats keep the suite quick; TOKAN's single computer seat searches (normal).
         level = "normal" if players == 2 else "easy"
-        created = await fake.slash(
-            alice, channel, f"{key} new", bots=players - 1, level=level
-        )
+        created = await fake.slash(alice, channel, f"{key} new", bots=players - 1, level=level)
         assert created.ephemeral and "is open" in created.content, created.content
         assert f"with {players - 1} {level} computer player" in created.content
         match = await bot.service.current(channel.id, key)

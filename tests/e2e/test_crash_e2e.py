@@ -61,9 +61,7 @@ async def test_sigkill_at_random_points_loses_and_doubles_nothing(tmp_path: Path
             match = await view.service.current(channel.id, key)
             seat = match.game.to_act(match.state)[0]
             user = next(u for u in users if u.id == match.user_at(seat))
-            text = match.game.format(
-                match.state, match.game.playout_move(match.state, seat, draw)
-            )
+            text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
             fault = None
             if armed < KILLS and rng.below(draw, 3) < 2:
                 armed += 1

@@ -218,9 +218,7 @@ async def test_a_start_whose_dms_fail_is_started_once_and_the_hands_follow(
 
 # -- row 8: a very long move ----------------------------------------------------------------
 @pytest.mark.parametrize("game", ["tokan", "tonari", "fishing", "tonga"])
-async def test_a_move_of_thousands_of_characters_gets_a_short_answer(
-    fake, make_bot, players, game
-):
+async def test_a_move_of_thousands_of_characters_gets_a_short_answer(fake, make_bot, players, game):
     count = 3 if game == "tonga" else 2
     async with fake.running(make_bot()) as bot:
         channel = fake.channel("games")
@@ -283,9 +281,7 @@ async def test_an_old_join_button_never_joins_the_next_match(fake, make_bot, pla
         assert f"<@{bob.id}> joined" not in fake.messages(channel)[-1].content
 
 
-async def test_four_joins_at_once_all_land_and_a_double_start_starts_once(
-    fake, make_bot, players
-):
+async def test_four_joins_at_once_all_land_and_a_double_start_starts_once(fake, make_bot, players):
     alice = players[0]
     async with fake.running(make_bot()) as bot:
         channel = fake.channel("games")

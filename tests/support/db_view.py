@@ -20,9 +20,7 @@ class DatabaseView:
 
 
 @asynccontextmanager
-async def reading(
-    database: Path, games: Mapping[str, Game] = GAMES
-) -> AsyncIterator[DatabaseView]:
+async def reading(database: Path, games: Mapping[str, Game] = GAMES) -> AsyncIterator[DatabaseView]:
     store = await Store.open(database)  # the bot created and migrated it already
     try:
         yield DatabaseView(MatchService(store, games))

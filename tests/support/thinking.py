@@ -48,4 +48,3 @@ async def think_all(service: MatchService, match_id: int, limit: int = 50) -> li
             if result is not None:
                 played.append(result)
     return played
-
