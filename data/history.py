@@ -87,6 +87,9 @@ class Step:
     move: Any = None  # the game's move (MOVE entries only)
     undoes: int = 0  # for an undo, the number of the entry it took back
     undone: bool = False
+    # For a resignation in a match of three or more: moves followed it, so the table played the
+    # seat and the others played on (``data.matches.MatchService.resign``).
+    handed: bool = False
 
 
 class CorruptLog(ValueError):
@@ -178,6 +181,18 @@ def replay_steps(
         standing.remove(taken)
         steps.append(Step(number, entry, kind, state, after, undoes=taken + 1))
         state = after
+    return _mark_handed(steps)
+
+
+def _mark_handed(steps: list[Step]) -> list[Step]:
+    """Mark the resignations the match went on after (the table took the seat over)."""
+    moved_later = False
+    for index in range(len(steps) - 1, -1, -1):
+        step = steps[index]
+        if step.kind == MOVE:
+            moved_later = True
+        elif step.kind == RESIGN and moved_later:
+            steps[index] = dataclasses.replace(step, handed=True)
     return steps
 
 
@@ -198,8 +213,11 @@ def can_undo(
     if not undo_enabled(options):
         return "Undo is off in this match: every move stands."
     steps = replay_steps(game, seed, players, options, entries)
-    if any(s.kind in (RESIGN, CANCEL) for s in steps):
+    # A resignation ends a match of two; with more the table takes the seat and play goes on.
+    if any(s.kind == CANCEL or (s.kind == RESIGN and players == 2) for s in steps):
         return "The match is over: its moves stand."
+    if any(s.kind == RESIGN and s.entry.seat == seat for s in steps):
+        return "You resigned, so your moves stand."
     mine = [s for s in steps if s.kind == MOVE and not s.undone and s.entry.seat == seat]
     if not mine:
         return "You have no move to take back."
@@ -323,10 +341,10 @@ def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[str]:
 def final_caption(game: Game, state: Any, steps: Sequence[Step] = ()) -> str:
     """The last frame's words: the final scores and the winners, or how the match ended early."""
     outcome = game.outcome(state)
-    ended = [s for s in steps if s.kind in (RESIGN, CANCEL)]
     if outcome is None:
-        if ended:
-            return _control_text(game, ended[-1])
+        # Ended early only by its last entry: a resignation the match went on after is not an end.
+        if steps and steps[-1].kind in (RESIGN, CANCEL):
+            return _control_text(game, steps[-1])
         return "The match is still running."
     return outcome_text(game, outcome)
 
@@ -384,12 +402,24 @@ def _control_text(game: Game, step: Step) -> str:
     if step.kind == UNDO:
         return f"{name} took back their move {step.undoes}."
     if step.kind == RESIGN:
-        return f"{name} resigned: the other players share the win."
+        return _resign_text(game, step, name)
     if step.kind == TIMEOUT:
         return f"{name} ran out of time."
     if seat is None:
         return "The match was cancelled."
     return f"{name} cancelled the match."
+
+
+def _resign_text(game: Game, step: Step, name: str) -> str:
+    """A resignation in words: in a match of two the other player wins; with more, the table
+    plays the seat on if anything followed (the last entry may be either: the match ended, or it
+    goes on and nobody has moved since, so it says no more than that they resigned)."""
+    players = game.players(step.before)
+    if players == 2 and step.entry.seat is not None:
+        return f"{name} resigned: {game.seat_name(1 - step.entry.seat)} wins."
+    if step.handed:
+        return f"{name} resigned: the table played their seat from then on."
+    return f"{name} resigned."
 
 
 def _depends_on_seed(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> bool:

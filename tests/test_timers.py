@@ -415,6 +415,25 @@ async def test_the_table_seat_is_decided_by_the_computer_player_from_the_seats_v
     assert len(asked) == 1
 
 
+async def test_after_a_resignation_to_the_table_the_others_keep_their_undo(service: MatchService):
+    """A resignation with three or more players is not the match's end (the table plays the
+    seat on): a player who moves after it may still take that move back (it said "The match is
+    over" before), and a move made before it stands, the resignation having come since."""
+    match = await started(service, "fishing", (ALICE, BOB, CAROL, DAVE), clock="24h")
+    (mover,) = match.to_act()
+    match = await play_first(service, match, mover)
+    (second,) = match.to_act()
+    leaver = next(u for u in (ALICE, BOB, CAROL, DAVE) if u not in (mover, second))
+    await service.resign(CHANNEL, "fishing", leaver)
+    with pytest.raises(CannotUndo, match="has acted since your last move"):
+        await service.undo(CHANNEL, "fishing", mover)
+    match = await service.by_id(match.id)
+    moved = await play_first(service, match, second)
+    done, _ = await service.undo(CHANNEL, "fishing", second)
+    assert done.match.version > moved.version and second in done.match.to_act()
+    assert done.match.state == match.state
+
+
 async def test_a_rejoin_before_the_table_decides_gives_the_decision_back_to_the_person(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):

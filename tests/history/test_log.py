@@ -105,9 +105,7 @@ def test_control_entries_have_lines_of_their_own() -> None:
     entries = [*played.entries[:3], Entry(0, TIMEOUT), Entry(1, RESIGN)]
     lines = public_log(game, 3, 2, played.options, entries)
     assert lines[3] == LogLine(4, 0, TIMEOUT, "Seat 1 (red) ran out of time.")
-    assert lines[4] == LogLine(
-        5, 1, RESIGN, "Seat 2 (black) resigned: the other players share the win."
-    )
+    assert lines[4] == LogLine(5, 1, RESIGN, "Seat 2 (black) resigned: Seat 1 (red) wins.")
     cancelled = public_log(game, 3, 2, played.options, [*played.entries[:2], Entry(None, CANCEL)])
     assert cancelled[-1].text == "The match was cancelled."
     by_seat = public_log(game, 3, 2, played.options, [*played.entries[:2], Entry(0, CANCEL)])
@@ -182,6 +180,21 @@ def test_final_caption_of_a_match_ended_early_says_how() -> None:
     frames = replay_frames(game, 3, 2, {}, [*played.entries[:4], Entry(1, RESIGN)])
     assert frames[-1] == (
         played.states[4],
-        "Seat 2 (black) resigned: the other players share the win.",
+        "Seat 2 (black) resigned: Seat 1 (red) wins.",
     )
     assert final_caption(game, played.states[4]) == "The match is still running."
+
+
+def test_a_resignation_the_match_went_on_after_says_so_and_is_not_its_end() -> None:
+    """With three or more players the table plays a resigned seat on (``MatchService.resign``):
+    the log says so once moves followed, and a replay's last frame does not call it the end."""
+    game = GAMES["fishing"]
+    played = playout(game, 3, seed=4)
+    entries = [played.entries[0], Entry(2, RESIGN), *played.entries[1:3]]
+    lines = public_log(game, 4, 3, played.options, entries)
+    assert lines[1].text == "Seat 3 (C) resigned: the table played their seat from then on."
+    frames = replay_frames(game, 4, 3, played.options, entries)
+    assert frames[-1][1] == "The match is still running."
+    # Nothing followed yet: the match may have ended or gone on; the line claims neither.
+    last = public_log(game, 4, 3, played.options, [*played.entries[:3], Entry(2, RESIGN)])
+    assert last[-1].text == "Seat 3 (C) resigned."

@@ -163,7 +163,30 @@ def test_undo_is_refused_after_the_end(key: str) -> None:
     assert last is not None
     assert undo(played, played.entries, last) == "That move ended the match: it stands."
     resigned = [*played.entries[:3], Entry(0, RESIGN)]
-    assert undo(played, resigned, 0) == "The match is over: its moves stand."
+    if played.players == 2:
+        assert undo(played, resigned, 0) == "The match is over: its moves stand."
+    else:  # the table plays the seat on (see the next test)
+        assert undo(played, resigned, 0) == "You resigned, so your moves stand."
+
+
+@pytest.mark.parametrize("key", ["fishing", "tonari"])
+def test_a_resignation_in_a_match_of_three_is_not_its_end(key: str) -> None:
+    """With three or more the table plays a resigned seat and the others play on
+    (``MatchService.resign``): their undo stays, by the same rule as ever."""
+    played = playout(GAMES[key], 3, seed=4)
+    assert played.game.forced_move(played.states[0]) is None
+    first_move = played.entries[0]
+    assert first_move.seat is not None
+    resigner = (first_move.seat + 1) % 3
+    # The resignation came after the first move: its player may not take it back any more.
+    log = [first_move, Entry(resigner, RESIGN)]
+    name = played.game.seat_name(resigner)
+    said = f"{name} has acted since your last move, so it stands."
+    assert undo(played, log, first_move.seat) == said
+    # The resignation came before it: the move is the last thing that happened, so it may go.
+    assert quiet(played, 0)
+    log = [Entry(resigner, RESIGN), first_move]
+    assert undo(played, log, first_move.seat) is ALLOWED
 
 
 def test_undo_with_nothing_to_take_back() -> None:
