@@ -202,7 +202,8 @@ class Herald:
         event, user = payload["event"], int(payload.get("user") or 0)
         who = messages.mention(user)
         if event == "rejoin":
-            return f"{who} takes their seat back from the table."
+            when = messages.deadline_note(payload.get("clock"), int(payload["seat"]))
+            return f"{who} takes their seat back from the table{when}."
         if event == "pause":
             return f"{who} paused the clock of match #{match.id}: no time runs out until resumed."
         if event == "resume":

@@ -113,7 +113,7 @@ class Announcement:
 
     kind: str
     payload: dict[str, Any]
-    lane: str = ""  # default: the match's lane
+    lane: str = ""  # default: the match's lane (``lane_of``)
     delay: float = 0.0  # seconds after the change before it is due
 
 
@@ -144,6 +144,23 @@ class Saved:
 
 def match_lane(match_id: int) -> str:
     return f"match:{match_id}"
+
+
+def later_lane(match_id: int) -> str:
+    """The lane of a match's entries due later by design (a computer seat's readable pause):
+    in the match's own lane, one would hold up every post written after it until it fell due
+    (a player's `rejoin` went unanswered behind the pause it cut short)."""
+    return f"later:{match_id}"
+
+
+def lane_of(item: Announcement, match_id: int | None) -> str:
+    """Where ``item`` waits its turn: its own lane if it names one, else its match's (delayed
+    entries in the match's second lane, ``later_lane``), else the bot's."""
+    if item.lane:
+        return item.lane
+    if match_id is None:
+        return "bot"
+    return later_lane(match_id) if item.delay > 0 else match_lane(match_id)
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -495,7 +512,7 @@ class Store:
         now = self.clock.now()
         rows = [
             (
-                item.lane or (match_lane(match_id) if match_id is not None else "bot"),
+                lane_of(item, match_id),
                 match_id,
                 item.kind,
                 json.dumps(item.payload),

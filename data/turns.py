@@ -343,13 +343,13 @@ class Turns:
                 raise NotAllowed(
                     f"You resigned from match #{match.id}: the table plays your seat to the end."
                 )
-            note = post("rejoin", match.version + 1, seat=seat, user=user_id)
             table = [s for s in match.row.table_seats() if s != seat]
             plan = Plan(seats=((seat, 0, 0),))
+            info: dict[str, Any] | None = None
             if seat in match.game.to_act(match.state):
                 # The decision the table's computer player had not made yet is hers again,
-                # with a clock of its own from now.
-                plan, _ = await self.decisions(
+                # with a clock of its own from now (the post says when it runs out).
+                plan, info = await self.decisions(
                     match,
                     match.state,
                     match.state,
@@ -358,6 +358,7 @@ class Turns:
                     table=table,
                     seats=[(seat, 0, 0)],
                 )
+            note = post("rejoin", match.version + 1, seat=seat, user=user_id, clock=info)
             notes = [note, *self.rethink(match, table)]
             try:
                 saved = await self.store.change_seats(

@@ -127,3 +127,52 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
         assert half and hour and all(f"<@{alice.id}>" in m.content for m in half + hour)
         assert len(half) == len(hour) == 3  # one each per decision she let run out
         assert not fake.unknown_routes
+
+
+async def test_she_rejoins_on_her_turn_and_the_post_says_when_her_time_runs_out(fake, make_bot):
+    """After three timeouts the table has her seat; she takes it back on her own turn before
+    the table's computer player decides: her clock starts again, the post says when it runs
+    out, and the move is hers to make."""
+    users = [fake.add_member(n) for n in ("alice", "bob", "carol")]
+    alice = users[0]
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock, new_seed=lambda: SEED)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tonari", channel, users, clock="12h")
+        draw = rng.stream(5, "rejoin-e2e")
+        for _ in range(100):
+            match = await table.match()
+            assert match.status == "active"
+            if alice.id in match.to_act() and match.row.table[match.seat_of(alice.id)]:
+                break
+            if alice.id in match.to_act():
+                clock.advance(12 * HOUR)
+                await drain(bot, fake)
+                continue
+            user_id = match.to_act()[0]
+            seat = match.seat_of(user_id)
+            text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
+            result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
+            assert result.content.startswith("Done"), result.content
+        else:
+            raise AssertionError("the table never had her seat on her turn")
+        # Answered at once: the table's pending decision (due after its pause) does not hold
+        # up the post (it did: the reply never came).
+        answer = await fake.slash(alice, channel, "tonari rejoin")
+        assert answer.ephemeral and "You play your seat" in answer.content, answer.content
+        await drain(bot, fake)
+        (post,) = fake.messages(channel, "takes their seat back")
+        assert re.fullmatch(
+            rf"<@{alice.id}> takes their seat back from the table \(time runs out <t:\d+:R>\)\.",
+            post.content,
+        ), post.content
+        # The table's pause passes: nobody plays for her; the decision waits for her.
+        clock.advance(THINK_PAUSE)
+        await drain(bot, fake)
+        match = await table.match()
+        assert alice.id in match.to_act() and not match.row.table[match.seat_of(alice.id)]
+        seat = match.seat_of(alice.id)
+        text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
+        result = await fake.slash(alice, channel, "tonari move", move=text)
+        assert result.content.startswith("Done"), result.content
+        assert not fake.errors and not fake.unknown_routes
