@@ -19,7 +19,9 @@ the deadline is a safety stop for a slow or overloaded machine (``SearchResult.c
 Playouts: ``playout_depth`` policy moves on the reference rules, then ``ai.evaluate``; or, with
 ``full_playouts``, the game played to its end on its compact simulator (``Game.fast_playout``,
 proven move for move the same as the reference path) and its real result scored as a finished
-game is. Either way on the sample the tree walk reached, never on the true state.
+game is; with ``greed``, a game that has goal-directed playouts (``Game.greedy_playout``:
+Friendly Fishing's boat taking the best catch on offer) plays those instead. Either way on the
+sample the tree walk reached, never on the true state.
 
 Tonga Bonga weighs whole decisions (a route, all the dice placed) rather than single steps:
 see ``ai.candidates``.
@@ -50,6 +52,9 @@ class SearchBudget:
     # score the real result, instead of ``playout_depth`` moves and the evaluation. Ignored by
     # a game without one.
     full_playouts: bool = False
+    # With full playouts, the share of playout moves that are goal-directed rather than uniform
+    # (games with ``greedy_playout`` only; 0: uniform, the reference policy).
+    greed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ def search(
     limit = budget.iterations
     # On the sample the tree walk reached (a determinisation, never the true state).
     fast = getattr(game, "fast_playout", None) if budget.full_playouts else None
+    greedy = getattr(game, "greedy_playout", None) if fast is not None and budget.greed else None
     while limit is None or done < limit:
         if done and clock() >= deadline:
             capped = limit is not None
@@ -145,7 +151,10 @@ def search(
             path.append(best)
             node = best
             state = game.play(state, mover, best.move)
-        if fast is not None:
+        if greedy is not None:
+            totals, winners = greedy(state, draw, budget.greed)
+            values = result_values(key, totals, winners)
+        elif fast is not None:
             # draw_single_seat=False: the acting seat drawn as above (no draw for a lone seat).
             totals, winners = fast(state, draw, None, False)
             values = result_values(key, totals, winners)

@@ -21,7 +21,9 @@ the target; "point": only the rate does; "no": neither.
 play does not end: there it is the game's goal-directed playout policy (random wages and
 placements, greedy sailing). ``--playouts full`` / ``depth`` / ``hard`` makes every search (or
 hard's alone) play its playouts to the end on ``fast_playout``, or none, whatever the levels
-choose (``ai.levels.FULL_PLAYOUTS``): the comparisons behind that choice. ``--time-scale``
+choose (``ai.levels.FULL_PLAYOUTS``): the comparisons behind that choice; ``--greed 0`` (or 1)
+makes every search's full playouts uniform (or wholly goal-directed) where a game has
+goal-directed ones (``ai.levels.GREED``: Friendly Fishing's hard). ``--time-scale``
 (``--quick``: 0.1) multiplies normal's and hard's budgets, their iteration counts and their
 time caps; easy's count is unchanged. Decision times are measured on a machine that may be
 shared: the report says the scale, the load at the start, and how many decisions the cap
@@ -70,6 +72,9 @@ class Match:
     # The levels whose playouts run to the end (comma-separated; "" none), replacing the levels'
     # own choice (ai.levels.FULL_PLAYOUTS); None keeps it.
     full_playouts: str | None = None
+    # Replaces every searching level's share of goal-directed playout moves (in the games
+    # that have them, ai.levels.GREED; 0: uniform playouts); None keeps the levels' own.
+    greed: float | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,8 @@ def play(match: Match) -> Result:
         limits = budget(match.key, level, time_scale=match.scale, full_playouts=full)
         if match.exploration is not None:
             limits = dataclasses.replace(limits, exploration=match.exploration)
+        if match.greed is not None and limits.full_playouts:
+            limits = dataclasses.replace(limits, greed=match.greed)
         agents.append(ComputerPlayer(level, match.seed * 10 + seat, limits))
     draw = rng.stream(match.seed, "arena")
     log: tuple[tuple[int, str], ...] = ()
@@ -167,6 +174,7 @@ def matches(
     first_seed: int = 1000,
     exploration: float | None = None,
     full_playouts: str | None = None,
+    greed: float | None = None,
 ) -> list[Match]:
     out = []
     for key in keys:
@@ -190,6 +198,7 @@ def matches(
                             scale,
                             exploration,
                             full_playouts,
+                            greed,
                         )
                     )
     return out
@@ -255,16 +264,18 @@ def report(results: Sequence[Result], out: TextIO = sys.stdout) -> None:
 
 def playouts(match: Match) -> str:
     """How the match's playouts were chosen: "" for the levels' own choice."""
+    greed = "" if match.greed is None else f"greed {match.greed:g}"
     if match.full_playouts is None:
-        return ""
+        return greed
     full = set(match.full_playouts.split(",")) - {""}
-    return (
+    how = (
         "full"
         if full >= {"normal", "hard"}
         else f"full: {','.join(sorted(full))}"
         if full
         else "depth"
     )
+    return f"{how}, {greed}" if greed else how
 
 
 def save(results: Iterable[Result], path: str) -> None:
@@ -307,6 +318,13 @@ def main() -> None:
         help="levels (their own choice), full (every search plays to the end on fast_playout), "
         "depth (none does), or the levels that do, such as hard",
     )
+    parser.add_argument(
+        "--greed",
+        type=float,
+        default=None,
+        help="share of goal-directed playout moves for every searching level, where a game has "
+        "them (0: uniform; default: the levels' own, ai.levels.GREED)",
+    )
     parser.add_argument("--save", default=None, help="append each result to this JSON-lines file")
     parser.add_argument("--report", nargs="*", default=None, metavar="FILE")
     args = parser.parse_args()
@@ -327,6 +345,7 @@ def main() -> None:
         args.first_seed,
         args.exploration,
         full,  # type: ignore[arg-type]
+        args.greed,
     )
     random.Random(0).shuffle(todo)  # mix long and short matches over the jobs
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -9,6 +9,9 @@ them, and builds a move object only when a trace is asked for.
 It is a second implementation of the same rules, so ``tests/rules/test_fishing_fast.py`` and
 ``tests/test_playout_identity.py`` play many seeded games both ways and require the same seats,
 the same moves in the same order, the same draws and the same totals and winners.
+
+The search's goal-directed playouts (``greed``: a boat taking the best catch on offer) have no
+reference twin; ``tests/rules/test_fishing_greedy.py`` replays them on the reference rules.
 """
 
 from __future__ import annotations
@@ -72,11 +75,16 @@ def playout(
     draw: random.Random,
     trace: list[tuple[int, Any]] | None = None,
     draw_single_seat: bool = True,
+    greed: float = 0.0,
 ) -> Result:
     """The final scores and winners of the game played on from ``state`` to its end as the
     random playouts play it: each move a seat drawn among ``to_act`` (always one seat: the draw
     is made unless ``draw_single_seat`` is False), then ``playout_move``'s uniform draw among its
-    legal moves. ``trace`` (if given) receives each (seat, move) in turn, as reference moves."""
+    legal moves. ``trace`` (if given) receives each (seat, move) in turn, as reference moves.
+
+    With ``greed`` above 0 (the search's goal-directed playouts, not the reference's), each boat
+    move is, with that probability, the catch worth most to the mover now (``catch_gain``; ties
+    drawn), else the uniform draw: opponents who take the good fish in front of them."""
     # ``rng.below(draw, n)`` is ``min(int(random() * n), n - 1)``; ``int(random() * n)`` is
     # below n already for every n under 2**20, so each draw is ``int(rand() * n)``.
     rand = draw.random
@@ -178,7 +186,10 @@ def playout(
         if phase == MOVE:
             options = known if known is not None else reach(boat)
             known = None
-            to = options[int(rand() * len(options))]
+            if greed and rand() < greed:
+                to = _greedy_target(options, tiles, piles[seat], doubled, need, rand)
+            else:
+                to = options[int(rand() * len(options))]
             if trace is not None:
                 trace.append((seat, MoveBoat(to)))
             boat = to
@@ -247,6 +258,58 @@ def playout(
             phase = start_turn((seat + 1) % players)
 
     return _scores(piles, doubled, winner)
+
+
+# What a catch is worth to the one who makes it, beyond what its table says: a crayfish (a
+# share of the majorities' 8 and 4), an action tile (a free choice), a first Kingfish (half
+# an instant win at 4-5 players, a third at 2-3).
+CRAYFISH_GAIN = 3
+ACTION_GAIN = 1
+KINGFISH_STEP_GAIN = 8
+KINGFISH_WIN_GAIN = 1000
+
+
+def catch_gain(tile: int, pile: list[int], doubled: int, need: int) -> int:
+    """About how many points catching ``tile`` adds to the fishing score of ``pile``'s owner
+    (the goal of a greedy playout move)."""
+    if tile in _COLOUR_NUMBERS:
+        return (pile[tile] + 1) * (2 if tile == doubled else 1)  # set_points(n + 1) - set_points(n)
+    if tile == CRAYFISH:
+        return CRAYFISH_GAIN
+    if tile == KINGFISH:
+        return KINGFISH_WIN_GAIN if pile[KINGFISH] + 1 >= need else KINGFISH_STEP_GAIN
+    if tile == LUNKER:
+        return 0 if pile[LUNKER] else LUNKER_POINTS
+    if tile == DINKER:
+        return DINKER_POINTS
+    if tile == SKIPJACK:
+        return SKIPJACK_POINTS
+    if tile == SHINER:
+        held = min(pile[SHINER], len(SHINER_POINTS) - 2)
+        return SHINER_POINTS[held + 1] - SHINER_POINTS[held]
+    if tile == JUNK:
+        return JUNK_POINTS
+    return ACTION_GAIN
+
+
+def _greedy_target(
+    options: list[int],
+    tiles: list[int],
+    pile: list[int],
+    doubled: int,
+    need: int,
+    rand: Any,
+) -> int:
+    """The target among ``options`` whose catch gains most; ties drawn uniformly."""
+    best: list[int] = []
+    top = -(10**9)
+    for at in options:
+        gain = catch_gain(tiles[at], pile, doubled, need)
+        if gain > top:
+            best, top = [at], gain
+        elif gain == top:
+            best.append(at)
+    return best[0] if len(best) == 1 else best[int(rand() * len(best))]
 
 
 def _as_tiles(tiles: list[int]) -> list[Tile | None]:

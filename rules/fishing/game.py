@@ -320,6 +320,15 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
 
         return fast.playout(state, draw, trace, draw_single_seat)
 
+    def greedy_playout(
+        self, state: FishingState, draw: random.Random, greed: float
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``fast_playout`` with goal-directed boat moves (``fast.playout``'s ``greed``): the
+        search's model of opponents who take the good fish in front of them."""
+        from rules.fishing import fast
+
+        return fast.playout(state, draw, None, False, greed)
+
     # -- playing -------------------------------------------------------------------------------
     def play(self, state: FishingState, seat: int, move: FishingMove) -> FishingState:
         # Each move is the last seat's and clears the note; those changes join the move's own

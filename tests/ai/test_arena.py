@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from ai.levels import GREED
 from bench.arena import Match, Result, load, matches, report, save, target, verdict, wilson
 
 
@@ -81,3 +82,29 @@ def test_the_report_separates_playout_modes_and_counts_capped_decisions():
     )
     assert full_row.split()[1] == "hard"
     assert any(line.startswith("   tonga   hard") and " 0%" in line for line in text.splitlines())
+
+
+def test_a_greed_override_reaches_the_searches_and_the_report(monkeypatch):
+    """``--greed`` replaces the levels' share of goal-directed playout moves (in the searches
+    that play to the end), and the report keeps such runs apart."""
+    import bench.arena as arena
+
+    seen = []
+
+    class Spy:
+        def __init__(self, level, seed, limits):
+            seen.append((level, limits.full_playouts, limits.greed))
+            raise StopIteration  # the budgets are all this test looks at
+
+    monkeypatch.setattr(arena, "ComputerPlayer", Spy)
+    for greed in (None, 0.0):
+        with pytest.raises(StopIteration):
+            arena.play(Match("fishing", 2, 1, "hard", "normal", 0, 1.0, None, None, greed))
+    own = GREED["hard"]["fishing"]
+    assert seen[0] == ("hard", True, own) and seen[1] == ("hard", True, 0.0)
+    with pytest.raises(StopIteration):  # playouts cut short have no greed to replace
+        arena.play(Match("fishing", 2, 1, "hard", "normal", 0, 1.0, None, "", 0.5))
+    assert seen[2] == ("hard", False, 0.0)
+    out = io.StringIO()
+    report([Result(Match("fishing", 5, 1, "hard", "normal", 0, 1.0, greed=0.0), 1.0, ())], out)
+    assert "(playouts: greed 0)" in out.getvalue()

@@ -9,7 +9,15 @@ import random
 import pytest
 
 from ai.evaluate import final_values, result_values
-from ai.levels import FULL_ITERATIONS, FULL_PLAYOUTS, ITERATIONS, LEVELS, SECONDS, budget
+from ai.levels import (
+    FULL_ITERATIONS,
+    FULL_PLAYOUTS,
+    GREED,
+    ITERATIONS,
+    LEVELS,
+    SECONDS,
+    budget,
+)
 from ai.player import ComputerPlayer
 from ai.publiclog import extended
 from rules import rng
@@ -28,6 +36,12 @@ def test_every_level_ends_on_iterations_with_its_cap_behind(key):
         assert budget(key, level, full_playouts=True).iterations == FULL_ITERATIONS[level][key]
         assert budget(key, level, full_playouts=False).iterations == ITERATIONS[level][key]
         counts.append(limits.iterations)
+        # Goal-directed playouts only where a level names the game, and only when they are
+        # played to the end (on a game's compact simulator, which has them).
+        assert limits.greed == (GREED[level].get(key, 0.0) if full else 0.0)
+        assert budget(key, level, full_playouts=False).greed == 0.0
+        if limits.greed:
+            assert hasattr(GAMES[key], "greedy_playout")
     # The harder the level, the more it searches.
     assert 0 < counts[0] < counts[1] < counts[2]
 
