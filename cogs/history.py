@@ -232,6 +232,20 @@ def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) 
     return captions
 
 
+def last_caption(match: Match, caption: str, names: Sequence[str]) -> str:
+    """The last frame's words (``history.final_caption``), with who won when the match ended
+    before its game did (the log alone cannot tell: a resignation may have ended it or not),
+    and who played which seat."""
+    game: Game = match.game
+    if match.status == "finished" and match.outcome() is None:
+        winners = [int(s) for s in (match.result or {}).get("winners", [])]
+        won = " and ".join(game.seat_name(s) for s in winners)
+        label = "Winners" if len(winners) > 1 else "Winner"
+        caption += f" {label}: {won}." if winners else " Nobody wins."
+    seating = ", ".join(f"{names[s]} is {game.seat_name(s)}" for s in range(len(match.players)))
+    return f"{caption} ({seating}.)"
+
+
 def render_replay(
     match: Match,
     entries: Sequence[Any],
@@ -244,8 +258,7 @@ def render_replay(
     game: Game = match.game
     frames = history.replay_frames(game, match.row.seed, len(match.players), match.options, entries)
     captions = replay_captions(match, entries, names)
-    seating = ", ".join(f"{names[s]} is {game.seat_name(s)}" for s in range(len(match.players)))
-    captions.append(f"{frames[-1][1]} ({seating}.)")
+    captions.append(last_caption(match, frames[-1][1], names))
     pictures = [renderer(game.view(state, None)) for state, _ in frames]
     extra = {} if max_bytes is None else {"max_bytes": max_bytes}
     data, note = replay_gif(pictures, captions, **extra)

@@ -402,7 +402,7 @@ def _control_text(game: Game, step: Step) -> str:
     if step.kind == UNDO:
         return f"{name} took back their move {step.undoes}."
     if step.kind == RESIGN:
-        return _resign_text(game, step, name)
+        return _resign_text(step, name)
     if step.kind == TIMEOUT:
         return f"{name} ran out of time."
     if seat is None:
@@ -410,13 +410,10 @@ def _control_text(game: Game, step: Step) -> str:
     return f"{name} cancelled the match."
 
 
-def _resign_text(game: Game, step: Step, name: str) -> str:
-    """A resignation in words: in a match of two the other player wins; with more, the table
-    plays the seat on if anything followed (the last entry may be either: the match ended, or it
-    goes on and nobody has moved since, so it says no more than that they resigned)."""
-    players = game.players(step.before)
-    if players == 2 and step.entry.seat is not None:
-        return f"{name} resigned: {game.seat_name(1 - step.entry.seat)} wins."
+def _resign_text(step: Step, name: str) -> str:
+    """A resignation in words. It may end the match (the others share the win) or, with three
+    or more, hand the seat to the table; once moves followed it the log knows it was the
+    latter, and otherwise it claims neither (who won is the stored result's to say)."""
     if step.handed:
         return f"{name} resigned: the table played their seat from then on."
     return f"{name} resigned."

@@ -895,7 +895,13 @@ class MatchService:
             people = [s for s in winners if not is_computer(match.players[s])]
             if len(winners) >= 2 and people:  # the table plays the seat, the others go on
                 return await self.turns.resign_to_table(match, seat, user_id)
-            result = {"reason": f"seat {seat + 1} resigned", "winners": winners, "resigned": seat}
+            result: dict[str, Any] = {
+                "reason": f"seat {seat + 1} resigned",
+                "winners": winners,
+                "resigned": seat,
+            }
+            if match.row.table_seats():  # seats the table played count as the computer's
+                result["table"] = sorted(match.row.table_seats())
             note = post("resign", match.version + 1, seat=seat, user=user_id)
             saved = await self._close(match, seat, "resign", "finished", result, note)
         return await self._after(match.id, saved)

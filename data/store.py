@@ -113,7 +113,7 @@ class Announcement:
 
     kind: str
     payload: dict[str, Any]
-    lane: str = ""  # default: the match's lane (``lane_of``)
+    lane: str = ""  # default: the match's lane
     delay: float = 0.0  # seconds after the change before it is due
 
 
@@ -146,21 +146,13 @@ def match_lane(match_id: int) -> str:
     return f"match:{match_id}"
 
 
-def later_lane(match_id: int) -> str:
-    """The lane of a match's entries due later by design (a computer seat's readable pause):
-    in the match's own lane, one would hold up every post written after it until it fell due
-    (a player's `rejoin` went unanswered behind the pause it cut short)."""
-    return f"later:{match_id}"
-
-
-def lane_of(item: Announcement, match_id: int | None) -> str:
-    """Where ``item`` waits its turn: its own lane if it names one, else its match's (delayed
-    entries in the match's second lane, ``later_lane``), else the bot's."""
-    if item.lane:
-        return item.lane
-    if match_id is None:
-        return "bot"
-    return later_lane(match_id) if item.delay > 0 else match_lane(match_id)
+# An entry ``o`` waits while an earlier pending entry of its lane is due, or was tried and
+# waits for a retry; one due later by design and not tried yet does not hold it back
+# (``Store.due_entries``). One parameter: now.
+EARLIER_IN_LANE = (
+    "SELECT 1 FROM outbox AS p WHERE p.status = 'pending' AND p.lane = o.lane AND p.id < o.id"
+    " AND (p.attempts > 0 OR p.due_at <= ?)"
+)
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -512,7 +504,7 @@ class Store:
         now = self.clock.now()
         rows = [
             (
-                lane_of(item, match_id),
+                item.lane or (match_lane(match_id) if match_id is not None else "bot"),
                 match_id,
                 item.kind,
                 json.dumps(item.payload),
@@ -542,12 +534,15 @@ class Store:
 
     async def due_entries(self, now: float, limit: int = 32) -> list[OutboxEntry]:
         """The pending entries that may go out now: due, and first of their lane (a lane's
-        entries go out in order, so one waiting for a retry holds back those behind it)."""
+        entries go out in order, so one waiting for a retry holds back those behind it). An
+        entry not tried yet and due later by design (a computer seat's readable pause) holds
+        back nothing until it falls due: the posts written after it go out meanwhile (they
+        waited for the pause, and a player's `rejoin` went unanswered behind it), while it
+        still waits for every post written before it."""
         rows = await self._read(
             "SELECT * FROM outbox AS o WHERE o.status = 'pending' AND o.due_at <= ?"
-            " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.status = 'pending'"
-            " AND p.lane = o.lane AND p.id < o.id) ORDER BY o.id LIMIT ?",
-            (now, limit),
+            f" AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.id LIMIT ?",
+            (now, now, limit),
         )
         return [_entry(r) for r in rows]
 
@@ -566,10 +561,9 @@ class Store:
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT o.id FROM"
                 " outbox AS o WHERE o.status = 'pending' AND o.due_at <= ? AND (o.lease_until IS"
-                " NULL OR o.lease_until <= ?) AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE"
-                " p.status = 'pending' AND p.lane = o.lane AND p.id < o.id) ORDER BY o.id"
+                f" NULL OR o.lease_until <= ?) AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.id"
                 f" LIMIT ?{self.skip_locked}) RETURNING *",
-                (self.process, now + self.lease_seconds, now, now, limit),
+                (self.process, now + self.lease_seconds, now, now, now, limit),
             )
         return sorted((_entry(r) for r in rows), key=lambda e: e.id)
 

@@ -25,7 +25,6 @@ from data.store import (
     StorageUnavailable,
     Store,
     VersionConflict,
-    later_lane,
     match_lane,
 )
 from data.turnclock import HOUR, Prefs
@@ -123,27 +122,34 @@ async def test_outbox_claims_are_disjoint_and_keep_lane_order(place: Place):
     assert all(e.payload == {"n": 1} for e in again)
 
 
-async def test_an_entry_due_later_does_not_hold_up_its_matchs_posts(place: Place):
-    """A computer seat's "think" waits out its readable pause in a lane of its own: a post
-    written after it goes out at once (in the match's lane it waited for the pause, and a
-    player's `rejoin` went unanswered), and delayed entries keep their own order."""
+async def test_an_entry_due_later_holds_up_no_post_written_after_it(place: Place):
+    """A computer seat's "think" waits out its readable pause without holding up the posts
+    written after it (they waited for the pause, and a player's `rejoin` went unanswered);
+    it still waits for the posts written before it, and once due it keeps its place."""
     clock = ManualClock()
     store = await place.open(clock)
     match_id, created = await store.create_match("nim", GUILD, CHANNEL, ALICE, {}, 1)
     for entry_id in created.entries:  # the lobby's own post
         await store.mark_sent(entry_id)
+    await store.announce(match_id, [Announcement("post", {"n": 0})])
     await store.announce(match_id, [Announcement("think", {"n": 1}, delay=2.0)])
-    await store.announce(match_id, [Announcement("think", {"n": 2}, delay=2.0)])
-    await store.announce(match_id, [Announcement("post", {"n": 3})])
-    due = await store.claim_due(clock.now())
-    assert [(e.kind, e.payload) for e in due] == [("post", {"n": 3})]
-    assert due[0].lane == match_lane(match_id)
+    await store.announce(match_id, [Announcement("post", {"n": 2})])
+    await store.announce(match_id, [Announcement("think", {"n": 3}, delay=2.0)])
+    lane = {match_lane(match_id)}
+
+    async def claim() -> list[dict[str, int]]:
+        got = await store.claim_due(clock.now())
+        assert {e.lane for e in got} <= lane
+        for entry in got:
+            await store.mark_sent(entry.id)
+        return [e.payload for e in got]
+
+    assert await claim() == [{"n": 0}]  # post 2 waits for post 0, written before it
+    assert await claim() == [{"n": 2}]  # but not for think 1, not due yet
+    assert await claim() == []
     clock.advance(2.0)
-    (first,) = await store.claim_due(clock.now())
-    assert first.payload == {"n": 1} and first.lane == later_lane(match_id)
-    await store.mark_sent(first.id)
-    (second,) = await store.claim_due(clock.now())
-    assert second.payload == {"n": 2}
+    assert await claim() == [{"n": 1}]  # due: in the order they were written
+    assert await claim() == [{"n": 3}]
 
 
 async def test_a_dead_process_outbox_claim_is_taken_over_after_its_lease(place: Place):

@@ -261,8 +261,8 @@ def playout(
 
 
 # What a catch is worth to the one who makes it, beyond what its table says: a crayfish (a
-# share of the majorities' 8 and 4), an action tile (a free choice), a first Kingfish (half
-# an instant win at 4-5 players, a third at 2-3).
+# share of the majorities' 8 and 4), an action tile (a free choice), a Kingfish short of the
+# instant win (a step towards it: 2 are needed at 4-5 players, 3 at 2-3), the winning one.
 CRAYFISH_GAIN = 3
 ACTION_GAIN = 1
 KINGFISH_STEP_GAIN = 8

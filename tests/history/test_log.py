@@ -105,7 +105,7 @@ def test_control_entries_have_lines_of_their_own() -> None:
     entries = [*played.entries[:3], Entry(0, TIMEOUT), Entry(1, RESIGN)]
     lines = public_log(game, 3, 2, played.options, entries)
     assert lines[3] == LogLine(4, 0, TIMEOUT, "Seat 1 (red) ran out of time.")
-    assert lines[4] == LogLine(5, 1, RESIGN, "Seat 2 (black) resigned: Seat 1 (red) wins.")
+    assert lines[4] == LogLine(5, 1, RESIGN, "Seat 2 (black) resigned.")
     cancelled = public_log(game, 3, 2, played.options, [*played.entries[:2], Entry(None, CANCEL)])
     assert cancelled[-1].text == "The match was cancelled."
     by_seat = public_log(game, 3, 2, played.options, [*played.entries[:2], Entry(0, CANCEL)])
@@ -180,7 +180,7 @@ def test_final_caption_of_a_match_ended_early_says_how() -> None:
     frames = replay_frames(game, 3, 2, {}, [*played.entries[:4], Entry(1, RESIGN)])
     assert frames[-1] == (
         played.states[4],
-        "Seat 2 (black) resigned: Seat 1 (red) wins.",
+        "Seat 2 (black) resigned.",
     )
     assert final_caption(game, played.states[4]) == "The match is still running."
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.history import log_lines, log_pages, replay_captions
+from cogs.history import last_caption, log_lines, log_pages, replay_captions
 from cogs.messages import told
 from data.history import replay_frames
 from data.matches import Match, MatchService
@@ -96,3 +96,43 @@ async def test_toshi_log_names_face_down_cards_to_their_owner_only(service: Matc
                 assert mine == shown  # others' moves read as the channel saw them
             elif "a card face down" in shown:
                 assert "a card face down" not in mine  # their own card is named to them
+
+
+async def test_a_replay_of_a_match_a_resignation_ended_says_who_won(service: MatchService):
+    """Two of three resign: the first hands the seat to the table and play goes on, the
+    second ends the match. The log tells the two apart only by what followed; the replay's last
+    caption names the winner from the stored result, and the ratings count the seat the table
+    played as the computer's."""
+    key = "fishing"
+    await service.create(key, GUILD, CHANNEL, USERS[0], {})
+    for user in USERS[1:3]:
+        await service.join(CHANNEL, key, user)
+    match = (await service.start(CHANNEL, key, USERS[0])).match
+    first, second = match.user_at(0), match.user_at(1)
+    await service.resign(CHANNEL, key, first)
+    match = await service.by_id(match.id)
+    for _ in range(3):  # play goes on, the table playing the first seat
+        (seat,) = match.game.to_act(match.state)
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+        if seat == 0:
+            await service.move_for_computer(match.id, 0, text, match.version)
+        else:
+            await service.move(CHANNEL, key, match.user_at(seat), text)
+        match = await service.by_id(match.id)
+    await service.resign(CHANNEL, key, second)
+    match = await service.by_id(match.id)
+    assert match.status == "finished" and match.result is not None
+    assert match.result["winners"] == [2] and match.result["table"] == [0]
+    entries = await service.store.moves(match.id)
+    names = ["ann", "ben", "cat"]
+    lines = log_lines(match, entries, None, names)
+    assert lines[0] == "1. ann (A) resigned: the table played their seat from then on."
+    assert lines[-1] == "5. ben (B) resigned."
+    frames = replay_frames(GAMES[key], match.row.seed, 3, match.options, entries)
+    caption = last_caption(match, frames[-1][1], names)
+    assert caption == (
+        "Seat 2 (B) resigned. Winner: Seat 3 (C). "
+        "(ann is Seat 1 (A), ben is Seat 2 (B), cat is Seat 3 (C).)"
+    )
+    (rated,) = await service.store.finished_results()
+    assert rated.computer_played == (0,)

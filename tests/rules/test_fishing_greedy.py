@@ -14,6 +14,7 @@ from rules.fishing.data import KIND_INDEX, KINGFISH_TO_WIN, Tile
 from rules.fishing.game import FishingState, Phase
 from rules.fishing_common import MoveBoat
 from rules.registry import GAMES
+from tests.support.playouts import reference_playout
 
 GAME = GAMES["fishing"]
 SETS = ("kingfish,lunkers", "dinkers,skipjacks", "shiners,junk")
@@ -77,11 +78,15 @@ def test_a_wholly_greedy_boat_move_takes_the_best_catch_on_offer(players: int):
     assert chosen > 100
 
 
-def test_no_greed_is_the_uniform_playout_draw_for_draw():
+def test_no_greed_is_the_reference_playout_move_for_move():
+    """At greed 0 the playout is the reference's uniform one, move for move and draw for draw
+    (the search's full playouts for every level but hard, and the arena's ``--greed 0``)."""
     for seed in range(20):
         state = start(2 + seed % 4, seed)
-        uniform = GAME.fast_playout(state, rng.stream(seed, "u"), None, False)
-        assert fast.playout(state, rng.stream(seed, "u"), None, False, 0.0) == uniform
+        steps, result = reference_playout(GAME, state, rng.stream(seed, "u"), False)
+        trace: list[tuple[int, Any]] = []
+        assert fast.playout(state, rng.stream(seed, "u"), trace, False, 0.0) == result
+        assert trace == steps
 
 
 def test_what_a_catch_gains_follows_the_scoring_tables():
@@ -96,7 +101,9 @@ def test_what_a_catch_gains_follows_the_scoring_tables():
         gains.append(fast.catch_gain(red, pile, -1, 3))
         pile[red] += 1
     assert gains == [1, 2, 3, 4, 5, 6]  # the differences of 1, 3, 6, 10, 15, 21
-    assert fast.catch_gain(red, pile[:], red, 3) == 14  # "worth double points"
+    two_reds = [0] * len(fast.KINDS)
+    two_reds[red] = 2
+    assert fast.catch_gain(red, two_reds, red, 3) == 6  # 3 -> 6 points, "worth double points"
     shiners = []
     for _ in range(3):
         shiners.append(fast.catch_gain(shiner, pile, -1, 3))
