@@ -115,9 +115,9 @@ class ComputerCommands:
         cog = self  # a GameCog
         done = await cog.service.add_computer(  # type: ignore[attr-defined]
             interaction.channel_id or 0,
-            cog.game_key,
+            cog.game_key,  # type: ignore[attr-defined]
             interaction.user.id,
-            level,  # type: ignore[attr-defined]
+            level,
         )
         await cog.conclude(  # type: ignore[attr-defined]
             interaction, done.entries, f"A {level} computer player joined match #{done.match.id}."

@@ -241,7 +241,7 @@ class Turns:
                 reason = (
                     "no person plays any more: time ran out"
                     if left
-                    else ("every player ran out of time")
+                    else "every player ran out of time"
                 )
                 result = {"reason": reason, "winners": left, "table": table}
             else:

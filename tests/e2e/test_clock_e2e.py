@@ -11,7 +11,7 @@ from data.clock import ManualClock
 from data.computers import THINK_PAUSE
 from data.turnclock import HOUR
 from rules import rng
-from tests.e2e.driver import drain, moved_on, open_match
+from tests.e2e.driver import drain, moved_on, open_match, send_move
 
 
 async def test_mine_lists_matches_of_two_servers_in_a_server_and_in_a_dm(fake, make_bot):
@@ -29,13 +29,7 @@ async def test_mine_lists_matches_of_two_servers_in_a_server_and_in_a_dm(fake, m
             match = await table.match()
             if (alice.id in match.to_act()) != wanted:
                 (user_id,) = match.to_act()
-                seat = match.seat_of(user_id)
-                text = match.game.format(
-                    match.state, match.game.playout_move(match.state, seat, draw)
-                )
-                where = here if table is first else there
-                done = await fake.slash(table.user(user_id), where, "tokan move", move=text)
-                assert done.content.startswith("Done"), done.content
+                await send_move(table, match, user_id, draw)
         mine, theirs = [first.match_id], [other.match_id]
         assert alice.id in (await first.match()).to_act()
         assert alice.id not in (await other.match()).to_act()
@@ -96,11 +90,7 @@ async def test_a_player_times_out_three_times_and_the_others_finish(fake, make_b
                 said = fake.messages(channel, "Time ran out")
                 assert len(said) == timeouts and f"<@{alice.id}>" in said[-1].content
                 continue
-            user_id = match.to_act()[0]
-            seat = match.seat_of(user_id)
-            text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
-            result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
-            assert result.content.startswith("Done"), result.content
+            await send_move(table, match, match.to_act()[0], draw)
         await drain(bot, fake)
         final = await table.match()
         assert final.status == "finished"
@@ -149,11 +139,7 @@ async def test_she_rejoins_on_her_turn_and_the_post_says_when_her_time_runs_out(
                 clock.advance(12 * HOUR)
                 await drain(bot, fake)
                 continue
-            user_id = match.to_act()[0]
-            seat = match.seat_of(user_id)
-            text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
-            result = await fake.slash(table.user(user_id), channel, "tonari move", move=text)
-            assert result.content.startswith("Done"), result.content
+            await send_move(table, match, match.to_act()[0], draw)
         else:
             raise AssertionError("the table never had her seat on her turn")
         # Answered at once: the table's pending decision (due after its pause) does not hold
@@ -171,8 +157,5 @@ async def test_she_rejoins_on_her_turn_and_the_post_says_when_her_time_runs_out(
         await drain(bot, fake)
         match = await table.match()
         assert alice.id in match.to_act() and not match.row.table[match.seat_of(alice.id)]
-        seat = match.seat_of(alice.id)
-        text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
-        result = await fake.slash(alice, channel, "tonari move", move=text)
-        assert result.content.startswith("Done"), result.content
+        await send_move(table, match, alice.id, draw)
         assert not fake.errors and not fake.unknown_routes
