@@ -48,8 +48,6 @@ searches (p95 1.82 s, load 4 at the start), so they were lowered to 600 / 200 an
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ai.mcts import SearchBudget
 
 LEVELS = ("easy", "normal", "hard")
@@ -91,27 +89,25 @@ FULL_PLAYOUTS: dict[str, frozenset[str]] = {
     "normal": frozenset({"tokan", "fishing", "tonga"}),
     "hard": frozenset({"tokan", "fishing", "tonga", "toshi"}),
 }
-
-
-class Greed(NamedTuple):
-    share: float  # of the playouts' moves that are goal-directed
-    from_players: int  # the fewest players at which the level plays them
-
-
-# Goal-directed full playouts, where a game has them (``Game.greedy_playout``; see
-# ``ai.mcts.SearchBudget.greed``). Friendly Fishing has no hidden information and no chance
-# after the deal, so what a search learns there is only as good as its model of the others:
-# uniform playouts let the next player leave the fish the boat was left beside, and at five
-# players (your score adds your left neighbour's catch, and the boat passes to that neighbour)
-# hard's four times normal's iterations bought nothing: hard v normal 0.19 [0.11, 0.31] (seeds
-# 7000-7059), 0.21 [0.12, 0.33] with normal on 20-move playouts (seeds 9000-9056). With the
-# others taking the best catch in hard's playouts: 0.23 [0.14, 0.35] when seven boat moves in
-# ten do (seeds 9000-9059), 0.28 [0.18, 0.41] when all do (the same seeds), and 0.27 [0.21,
-# 0.33] on 200 fresh seeds (11000-11199). Below five players that model of the table costs
-# more than it brings (same seeds, uniform against greedy): SEE_BELOW. So hard plays them from
-# five players on, and normal never: the two levels differ there in their model of the table
-# as well as in count.
-GREED: dict[str, dict[str, Greed]] = {"easy": {}, "normal": {}, "hard": {"fishing": Greed(1.0, 5)}}
+# The share of goal-directed moves in a level's full playouts, where a game has them
+# (``Game.greedy_playout``; see ``ai.mcts.SearchBudget.greed``). Friendly Fishing has no
+# hidden information and no chance after the deal, so what a search learns there is only as
+# good as its model of the others: uniform playouts let the next player leave the fish the
+# boat was left beside, and at five players (your score adds your left neighbour's catch, and
+# the boat passes to that neighbour) hard's four times normal's iterations bought nothing: hard
+# v normal 0.19 [0.11, 0.31] (seeds 7000-7059), 0.21 [0.12, 0.33] with normal on 20-move
+# playouts (seeds 9000-9056). With the others taking the best catch in hard's playouts: 0.23
+# [0.14, 0.35] when seven boat moves in ten do (seeds 9000-9059), 0.28 [0.18, 0.41] when all do
+# (the same seeds), and 0.27 [0.21, 0.33] on 200 fresh seeds (11000-11199). With fewer players
+# the model matters less, and on the same 200 seeds (12000-12199; uniform, then all boat moves
+# goal-directed) it gains a little against normal, hard v normal 0.44 -> 0.48 at three players
+# and 0.31 -> 0.35 at four, and costs a little against random players, whom it models wrongly:
+# hard v random 0.81 -> 0.77 and 0.69 -> 0.69 (at two players hard v normal 0.88 -> 0.84 on
+# the first 60; against random, 80 of 80 won). The table hard meets is people and other
+# computer players, who take the good fish in front of them, so hard plays them at every
+# count (playing them from five players on only was tried and dropped). Normal keeps uniform
+# playouts: the two levels differ in their model of the table as well as in count.
+GREED: dict[str, dict[str, float]] = {"easy": {}, "normal": {}, "hard": {"fishing": 1.0}}
 # Levels whose iteration counts a time scale multiplies (easy's are its nature, not its time).
 SCALED = ("normal", "hard")
 
@@ -129,7 +125,6 @@ def budget(
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     full = game_key in FULL_PLAYOUTS[level] if full_playouts is None else full_playouts
-    greed = GREED[level].get(game_key) if full else None
     iterations = (FULL_ITERATIONS if full else ITERATIONS)[level][game_key]
     if level in SCALED:
         iterations = max(1, round(iterations * time_scale))
@@ -139,6 +134,5 @@ def budget(
         seconds=cap * time_scale,
         playout_depth=DEPTH[level],
         full_playouts=full,
-        greed=greed.share if greed else 0.0,
-        greed_from_players=greed.from_players if greed else 0,
+        greed=GREED[level].get(game_key, 0.0) if full else 0.0,
     )

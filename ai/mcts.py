@@ -20,9 +20,8 @@ Playouts: ``playout_depth`` policy moves on the reference rules, then ``ai.evalu
 ``full_playouts``, the game played to its end on its compact simulator (``Game.fast_playout``,
 proven move for move the same as the reference path) and its real result scored as a finished
 game is; with ``greed``, a game that has goal-directed playouts (``Game.greedy_playout``:
-Friendly Fishing's boat taking the best catch on offer) plays those instead, from
-``greed_from_players`` players on. Either way on the sample the tree walk reached, never on
-the true state.
+Friendly Fishing's boat taking the best catch on offer) plays those instead. Either way on the
+sample the tree walk reached, never on the true state.
 
 Tonga Bonga weighs whole decisions (a route, all the dice placed) rather than single steps:
 see ``ai.candidates``.
@@ -56,8 +55,6 @@ class SearchBudget:
     # With full playouts, the share of playout moves that are goal-directed rather than uniform
     # (games with ``greedy_playout`` only; 0: uniform, the reference policy).
     greed: float = 0.0
-    # The fewest players at which ``greed`` applies; below it the full playouts stay uniform.
-    greed_from_players: int = 0
 
 
 @dataclass(frozen=True)
@@ -154,7 +151,7 @@ def search(
             path.append(best)
             node = best
             state = game.play(state, mover, best.move)
-        if greedy is not None and game.players(state) >= budget.greed_from_players:
+        if greedy is not None:
             totals, winners = greedy(state, draw, budget.greed)
             values = result_values(key, totals, winners)
         elif fast is not None:

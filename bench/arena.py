@@ -22,9 +22,8 @@ play does not end: there it is the game's goal-directed playout policy (random w
 placements, greedy sailing). ``--playouts full`` / ``depth`` / ``hard`` makes every search (or
 hard's alone) play its playouts to the end on ``fast_playout``, or none, whatever the levels
 choose (``ai.levels.FULL_PLAYOUTS``): the comparisons behind that choice; ``--greed 0`` (or 1)
-makes every search's full playouts uniform (or wholly goal-directed) at every player count,
-where a game has goal-directed ones (``ai.levels.GREED``: Friendly Fishing's hard, from five
-players on). ``--time-scale``
+makes every search's full playouts uniform (or wholly goal-directed) where a game has
+goal-directed ones (``ai.levels.GREED``: Friendly Fishing's hard). ``--time-scale``
 (``--quick``: 0.1) multiplies normal's and hard's budgets, their iteration counts and their
 time caps; easy's count is unchanged. Decision times are measured on a machine that may be
 shared: the report says the scale, the load at the start, and how many decisions the cap
@@ -102,8 +101,7 @@ def play(match: Match) -> Result:
         if match.exploration is not None:
             limits = dataclasses.replace(limits, exploration=match.exploration)
         if match.greed is not None and limits.full_playouts:
-            # At every player count: the comparisons behind the levels' own counts.
-            limits = dataclasses.replace(limits, greed=match.greed, greed_from_players=0)
+            limits = dataclasses.replace(limits, greed=match.greed)
         agents.append(ComputerPlayer(level, match.seed * 10 + seat, limits))
     draw = rng.stream(match.seed, "arena")
     log: tuple[tuple[int, str], ...] = ()
@@ -325,7 +323,7 @@ def main() -> None:
         type=float,
         default=None,
         help="share of goal-directed playout moves for every searching level, where a game has "
-        "them, at every player count (0: uniform; default: the levels' own, ai.levels.GREED)",
+        "them (0: uniform; default: the levels' own, ai.levels.GREED)",
     )
     parser.add_argument("--save", default=None, help="append each result to this JSON-lines file")
     parser.add_argument("--report", nargs="*", default=None, metavar="FILE")

@@ -93,20 +93,18 @@ def test_a_greed_override_reaches_the_searches_and_the_report(monkeypatch):
 
     class Spy:
         def __init__(self, level, seed, limits):
-            seen.append((level, limits.full_playouts, limits.greed, limits.greed_from_players))
+            seen.append((level, limits.full_playouts, limits.greed))
             raise StopIteration  # the budgets are all this test looks at
 
     monkeypatch.setattr(arena, "ComputerPlayer", Spy)
-    for greed in (None, 0.0, 1.0):
+    for greed in (None, 0.0):
         with pytest.raises(StopIteration):
             arena.play(Match("fishing", 2, 1, "hard", "normal", 0, 1.0, None, None, greed))
     own = GREED["hard"]["fishing"]
-    assert seen[0] == ("hard", True, own.share, own.from_players)
-    # An override holds at every player count (here two, below the level's own threshold).
-    assert seen[1] == ("hard", True, 0.0, 0) and seen[2] == ("hard", True, 1.0, 0)
+    assert seen[0] == ("hard", True, own) and seen[1] == ("hard", True, 0.0)
     with pytest.raises(StopIteration):  # playouts cut short have no greed to replace
         arena.play(Match("fishing", 2, 1, "hard", "normal", 0, 1.0, None, "", 0.5))
-    assert seen[3] == ("hard", False, 0.0, 0)
+    assert seen[2] == ("hard", False, 0.0)
     out = io.StringIO()
     report([Result(Match("fishing", 5, 1, "hard", "normal", 0, 1.0, greed=0.0), 1.0, ())], out)
     assert "(playouts: greed 0)" in out.getvalue()
