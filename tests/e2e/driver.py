@@ -158,9 +158,8 @@ async def play_one(
 
 async def send_move(table: Table, match: Match, user_id: int, draw: random.Random) -> None:
     """The playout policy's move for ``user_id`` in ``match``, typed in full with
-    `/<game> move` (no suggestions looked at: the tests of the clock around it)."""
-    seat = match.seat_of(user_id)
-    text = match.game.format(match.state, match.game.playout_move(match.state, seat, draw))
+    `/<game> move` (``play_one`` is the one that also checks the suggestions and the board)."""
+    text = match.game.format(match.state, playout_policy(match, match.seat_of(user_id), draw))
     user = table.user(user_id)
     result = await table.fake.slash(user, table.channel, f"{table.key} move", move=text)
     assert result.content.startswith("Done"), result.content
