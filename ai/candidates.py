@@ -55,7 +55,7 @@ ROUTES_KEPT = 20_000
 _ROUTES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _tonga(game: Game, state: TongaState, seat: int, root: bool) -> Sequence[Any]:
+def _tonga(game: Game[Any, Any, Any], state: TongaState, seat: int, root: bool) -> Sequence[Any]:
     if state.phase is Phase.WAGES:
         legal = game.legal_moves(state, seat)
         if len(legal) <= len(TONGA_WAGES):
@@ -177,10 +177,14 @@ def _distances(target: int, ghost: int) -> tuple[int, ...]:
     return distances(target, ghost)
 
 
-CANDIDATES: dict[str, Callable[[Game, Any, int, bool], Sequence[Any]]] = {"tonga": _tonga}
+CANDIDATES: dict[str, Callable[[Game[Any, Any, Any], Any, int, bool], Sequence[Any]]] = {
+    "tonga": _tonga
+}
 
 
-def candidates(game: Game, state: Any, seat: int, root: bool = False) -> Sequence[Any]:
+def candidates(
+    game: Game[Any, Any, Any], state: Any, seat: int, root: bool = False
+) -> Sequence[Any]:
     """The moves the search weighs for ``seat`` in ``state`` (``root``: the decision itself,
     which may weigh more), each one legal."""
     special = CANDIDATES.get(game.spec.key)

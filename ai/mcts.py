@@ -83,7 +83,7 @@ def widening(visits: int) -> int:
 
 
 def search(
-    game: Game,
+    game: Game[Any, Any, Any],
     sampler: Callable[[random.Random], Any],
     seat: int,
     budget: SearchBudget,

@@ -51,12 +51,13 @@ class Decision:
 
 
 def sampler_for(
-    game: Game, view: Any, seat: int, public_log: Sequence[tuple[int, str]]
+    game: Game[Any, Any, Any], view: Any, seat: int, public_log: Sequence[tuple[int, str]]
 ) -> Callable[[random.Random], Any]:
     """The game's determiniser, prepared once for many samples (``Game.sample_state`` does the
     same work for a single sample)."""
     module = importlib.import_module(f"rules.{game.spec.key}.sample")
-    return module.prepare(view, seat, public_log)  # type: ignore[no-any-return]
+    prepared: Callable[[random.Random], Any] = module.prepare(view, seat, public_log)
+    return prepared
 
 
 def check_view(game_key: str, view: Any) -> None:
@@ -115,7 +116,7 @@ class ComputerPlayer:
 
 
 def decide_from_view(
-    game: Game,
+    game: Game[Any, Any, Any],
     view: Any,
     seat: int,
     public_log: Sequence[tuple[int, str]],

@@ -13,14 +13,23 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules import rng, serial
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn
 from rules.text_input import SHORT_QUOTE_CHARS, option_text, quote
 
 Seat = int
-S = TypeVar("S")  # the game's state
+
+
+class HasPlayers(Protocol):
+    """What the contract reads of every game's state: how many seats it has."""
+
+    @property
+    def players(self) -> int: ...
+
+
+S = TypeVar("S", bound=HasPlayers)  # the game's state
 M = TypeVar("M")  # the game's move
 V = TypeVar("V")  # the game's view (what a renderer may draw)
 
@@ -276,7 +285,7 @@ class Game(ABC, Generic[S, M, V]):
 
     def players(self, state: S) -> int:
         """How many seats the game has."""
-        return int(state.players)  # type: ignore[attr-defined]
+        return int(state.players)
 
     def dump_state(self, state: S) -> dict[str, Any]:
         return {"schema": self.schema_version, "state": serial.dump(state)}
@@ -286,7 +295,8 @@ class Game(ABC, Generic[S, M, V]):
             raise ValueError(
                 f"{self.spec.key} state schema {data.get('schema')} is not {self.schema_version}"
             )
-        return serial.load(self.state_type, data["state"])  # type: ignore[no-any-return]
+        state: S = serial.load(self.state_type, data["state"])
+        return state
 
     # -- computer players ----------------------------------------------------------------------
     def sample_state(
@@ -303,7 +313,8 @@ class Game(ABC, Generic[S, M, V]):
         import importlib  # here, so this method stays one hunk of its own
 
         sampler = importlib.import_module(f"rules.{self.spec.key}.sample")
-        return sampler.sample_state(view, seat, public_log, draw)  # type: ignore[no-any-return]
+        state: S = sampler.sample_state(view, seat, public_log, draw)
+        return state
 
     # -- buttons ----------------------------------------------------------------------------------
     def button_label(self, state: S, move: M) -> str:

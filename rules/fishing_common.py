@@ -21,13 +21,13 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules import rng
-from rules.base import Game, ScoreLine, SeatScore
+from rules.base import Game, HasPlayers, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
 from rules.text_input import guard, number, quote
 
 T = TypeVar("T")
-S = TypeVar("S")
+S = TypeVar("S", bound=HasPlayers)
 M = TypeVar("M")
 V = TypeVar("V")
 
@@ -247,7 +247,9 @@ def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def pile_add(piles: tuple[tuple[int, ...], ...], seat: int, kind: int, delta: int = 1):
+def pile_add(
+    piles: tuple[tuple[int, ...], ...], seat: int, kind: int, delta: int = 1
+) -> tuple[tuple[int, ...], ...]:
     """Piles (per seat, a count per kind) with ``delta`` of ``kind`` added to ``seat``."""
     pile = piles[seat]
     return replaced(piles, seat, replaced(pile, kind, pile[kind] + delta))
@@ -338,6 +340,8 @@ def trade_reason(
 def kind_name(kind: Enum | None) -> str:
     """A piece as players read it ("Red fish", "Crayfish", "Scare it Off"): each game's piece
     enum names itself through a ``label`` property."""
+    # The shared moves hold a plain Enum; ``label`` is each game's own member property (Tile,
+    # Token), which a plain Enum cannot declare without changing the moves' field types.
     return "nothing" if kind is None else str(kind.label)  # type: ignore[attr-defined]
 
 

@@ -33,7 +33,8 @@ from rules.fishing.data import (
     SKIPJACK_POINTS,
     Tile,
 )
-from rules.fishing.game import (
+from rules.fishing.moves import _geometry, _open_rays, slide_map
+from rules.fishing.state import (
     ACTION_PHASE,
     TRADABLE,
     FishingState,
@@ -42,7 +43,6 @@ from rules.fishing.game import (
     Slide,
     TakeDinker,
 )
-from rules.fishing.moves import _geometry, _open_rays, slide_map
 from rules.fishing_common import Double, MoveBoat, RemovePiece, SwapSpaces, Trade, set_points
 
 # A playout's result: each seat's final score (by seat), and the winners.

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from rules import rng
 from rules.base import GameSpec, OptionSpec, Outcome
+from rules.fishing import fast
 from rules.fishing.data import (
     ACTION_NAMES,
     BASIC,
@@ -35,6 +36,16 @@ from rules.fishing.data import (
 from rules.fishing.moves import boat_reason, island_exit, slide_map, slide_reason, targets
 from rules.fishing.options import SET_NAMES, check_options, chosen_sets, played_side
 from rules.fishing.scoring import final_scores, fishing_scores
+
+# The plain data lives in state.py, shared with fast.py; re-exported here under its old names.
+from rules.fishing.state import ACTION_PHASE as ACTION_PHASE
+from rules.fishing.state import TRADABLE as TRADABLE
+from rules.fishing.state import FishingMove as FishingMove
+from rules.fishing.state import FishingState as FishingState
+from rules.fishing.state import LeaveDinker as LeaveDinker
+from rules.fishing.state import Phase as Phase
+from rules.fishing.state import Slide as Slide
+from rules.fishing.state import TakeDinker as TakeDinker
 from rules.fishing_common import (
     Double,
     MoveBoat,
@@ -61,8 +72,6 @@ from rules.fishing_common import (
     with_left_neighbour,
     words,
 )
-
-TRADABLE: tuple[int, ...] = tuple(KIND_INDEX[t] for t in BASIC)  # Swap 2 Fish trades basic fish
 
 RULES_TEXT = f"""\
 **Friendly Fishing** (2-5 players): share one boat, catch the best fish.
@@ -111,69 +120,6 @@ NOTATION = Notation(
     tradable=BASIC,
     doublable=COLOURS,
 )
-
-
-class Phase(Enum):
-    MOVE = "move"
-    DINKER = "dinker"  # take the Dinker under the boat or leave it and move on
-    SWAP_FISH = "swap fish"
-    SWAP_TILES = "swap tiles"
-    SLIDE = "slide"
-    REMOVE = "remove"
-    DOUBLE = "double"
-    OVER = "over"
-
-
-ACTION_PHASE: dict[Tile, Phase] = {
-    Tile.SWAP_FISH: Phase.SWAP_FISH,
-    Tile.SWAP_TILES: Phase.SWAP_TILES,
-    Tile.SLIDE: Phase.SLIDE,
-    Tile.REMOVE: Phase.REMOVE,
-    Tile.DOUBLE: Phase.DOUBLE,
-}
-
-
-# -- moves beyond the shared MoveBoat / SwapSpaces / RemovePiece -------------------------------
-@dataclass(frozen=True)
-class TakeDinker:
-    """Keep the Dinker the boat landed on (the turn ends)."""
-
-
-@dataclass(frozen=True)
-class LeaveDinker:
-    """Leave the Dinker in place and move the boat again."""
-
-
-@dataclass(frozen=True)
-class Slide:
-    """Slide a Tile: move the tile at ``start`` to the empty water space ``end``."""
-
-    start: int
-    end: int
-
-
-FishingMove = (
-    MoveBoat | TakeDinker | LeaveDinker | SwapSpaces | Slide | RemovePiece | Trade | Double
-)
-
-
-@dataclass(frozen=True)
-class FishingState:
-    players: int
-    seed: int
-    side: str  # "small" or "large": the side actually played
-    sets: tuple[str, ...]  # the special sets in play
-    tiles: tuple[Tile | None, ...]  # per board hex; the island and emptied spaces hold None
-    boat: int | None  # None: on the central island
-    turn: int
-    phase: Phase
-    visited: tuple[int, ...]  # spaces the boat entered this turn (a Dinker chain)
-    piles: tuple[tuple[int, ...], ...]  # per seat, a count per kind of tile (data.KINDS)
-    doubled: Tile | None  # the colour Double Points doubles
-    kingfish_winner: int | None
-    last_hexes: tuple[int, ...]
-    last_seat: int | None
-    note: str  # what happened on its own after the last move
 
 
 @dataclass(frozen=True)
@@ -281,7 +227,8 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if phase is Phase.OVER or seat != state.turn:
             return []
         if phase is Phase.MOVE:
-            return boat_moves(_targets(state))
+            # A copy: a list[MoveBoat] is not a list of every move (list is invariant).
+            return list(boat_moves(_targets(state)))
         if phase is Phase.DINKER:
             moves: list[FishingMove] = [TakeDinker()]
             if _targets(state):
@@ -316,8 +263,6 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
         the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
         final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
-        from rules.fishing import fast  # here: fast.py builds on this module's tables
-
         return fast.playout(state, draw, trace, draw_single_seat)
 
     def greedy_playout(
@@ -325,8 +270,6 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """``fast_playout`` with goal-directed boat moves (``fast.playout``'s ``greed``): the
         search's model of opponents who take the good fish in front of them."""
-        from rules.fishing import fast
-
         return fast.playout(state, draw, None, False, greed)
 
     # -- playing -------------------------------------------------------------------------------

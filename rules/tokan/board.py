@@ -73,12 +73,13 @@ def step(index: int, direction: str) -> int | None:
 
 def _ray(index: int, direction: str) -> tuple[int, ...]:
     out: list[int] = []
-    here: int | None = index
+    here = index
     while True:
-        here = step(here, direction)  # type: ignore[arg-type]
-        if here is None:
+        beyond = step(here, direction)
+        if beyond is None:
             return tuple(out)
-        out.append(here)
+        out.append(beyond)
+        here = beyond
 
 
 # RAYS[index][direction]: the spaces from ``index`` (exclusive) to the board edge.

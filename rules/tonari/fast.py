@@ -28,8 +28,8 @@ from rules.tonari.data import (
     TRADABLE,
     Token,
 )
-from rules.tonari.game import SKILL_PHASE, Phase, PlaceBoat, TonariState
 from rules.tonari.moves import JUMPS
+from rules.tonari.state import SKILL_PHASE, Phase, PlaceBoat, TonariState
 
 # A playout's result: each seat's final score (by seat), and the winners.
 Result = tuple[tuple[int, ...], tuple[int, ...]]

@@ -44,6 +44,7 @@ from rules.fishing_common import (
     with_left_neighbour,
     words,
 )
+from rules.tonari import fast
 from rules.tonari.data import (
     BOARD,
     COLOURS,
@@ -57,6 +58,13 @@ from rules.tonari.data import (
 )
 from rules.tonari.moves import boat_reason, targets
 from rules.tonari.scoring import final_scores, fish_values, winners
+
+# The plain data lives in state.py, shared with fast.py; re-exported here under its old names.
+from rules.tonari.state import SKILL_PHASE as SKILL_PHASE
+from rules.tonari.state import Phase as Phase
+from rules.tonari.state import PlaceBoat as PlaceBoat
+from rules.tonari.state import TonariMove as TonariMove
+from rules.tonari.state import TonariState as TonariState
 
 RULES_TEXT = """\
 **Tonari** (2-4 players): one shared boat, fish for the best catch.
@@ -111,51 +119,6 @@ NO_USE: dict[Token, str] = {
     Token.SCARE: "no token is left on the board",
     Token.SEASON: "nobody has collected a Red, Blue, Green or Yellow fish",
 }
-
-
-class Phase(Enum):
-    PLACE = "place"  # the boat awaits its island hex
-    MOVE = "move"
-    SENSE = "sense"  # the skill just collected awaits its use
-    ROUGH = "rough"
-    SCARE = "scare"
-    SEASON = "season"
-    OVER = "over"
-
-
-SKILL_PHASE: dict[Token, Phase] = {
-    Token.SENSE: Phase.SENSE,
-    Token.ROUGH: Phase.ROUGH,
-    Token.SCARE: Phase.SCARE,
-    Token.SEASON: Phase.SEASON,
-}
-
-
-@dataclass(frozen=True)
-class PlaceBoat:
-    """Put the boat on an island hex at the start: ``boat d4``."""
-
-    at: int
-
-
-TonariMove = MoveBoat | PlaceBoat | SwapSpaces | Trade | RemovePiece | Double
-
-
-@dataclass(frozen=True)
-class TonariState:
-    players: int
-    seed: int
-    tokens: tuple[Token | None, ...]  # per board hex; islands and emptied hexes hold None
-    boat: int | None  # None until placed
-    turn: int  # the seat deciding now (the boat's pilot this turn)
-    phase: Phase
-    piles: tuple[tuple[int, ...], ...]  # per seat, a count per kind of FISH
-    season: Token | None  # the colour In Season doubles
-    boat_moves: int  # boat moves made so far
-    moved_at: tuple[int, ...]  # per seat, the number of its latest boat move (0: never)
-    last_hexes: tuple[int, ...]  # hexes the last move touched, to mark them
-    last_seat: int | None
-    note: str  # what happened on its own after the last move (a discard, the end)
 
 
 @dataclass(frozen=True)
@@ -229,7 +192,8 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return []
         phase = state.phase
         if phase is Phase.MOVE:
-            return boat_moves(targets(state.tokens, state.boat))
+            # A copy: a list[MoveBoat] is not a list of every move (list is invariant).
+            return list(boat_moves(targets(state.tokens, state.boat)))
         if phase is Phase.PLACE:
             return [PlaceBoat(i) for i in ISLANDS]
         if phase is Phase.SENSE:
@@ -258,8 +222,6 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         """A random playout from ``state`` to the end on the compact simulator (``fast.py``):
         the same moves and draws as ``to_act``/``playout_move``/``play`` step by step, and the
         final (totals by seat, winners) of ``outcome``. See ``fast.playout``."""
-        from rules.tonari import fast  # here: fast.py builds on this module's tables
-
         return fast.playout(state, draw, trace, draw_single_seat)
 
     # -- playing ----------------------------------------------------------------------------

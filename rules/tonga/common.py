@@ -88,7 +88,8 @@ def freeze(d: Draft) -> TongaState:
 
 def acting_in(d: Draft) -> int:
     """The acting seat of a draft (as ``acting`` for a state)."""
-    return (d["round"] - 1 + d["turn"]) % d["players"]
+    seat: int = (d["round"] - 1 + d["turn"]) % d["players"]
+    return seat
 
 
 def purse(d: Draft) -> tuple[list[int], list[list[int]]]:

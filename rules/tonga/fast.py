@@ -188,14 +188,14 @@ def playout(
                 # ``min`` over ``legal_steps``), -1 if none. A small space holding a ship
                 # may be passed with 3 points or more (``here`` is a free space to sail on
                 # to) unless ours shares its own space; else the reference decides.
-                if mp > 0 and not passing and not may_camp and walks[here]:
+                if mp > 0 and not passing and not may_camp and (plan := walks[here]):
                     # Plain steps first: along the plan's walk from here, as far as the points
                     # go and up to the first space holding a ship (every one of those steps
                     # is the policy's, and entering a plain space does nothing else).
-                    walk, at = walks[here]
+                    walk, place_in_walk = plan
                     k = len(walk) if mp > len(walk) else mp
                     for ship in ships:
-                        i = at.get(ship, k)
+                        i = place_in_walk.get(ship, k)
                         if i < k:
                             k = i
                     if k:
@@ -250,8 +250,7 @@ def playout(
                 if not special[space]:
                     continue
                 index = _DOLPHIN[space]
-                if index >= 0 and tiles[index] is not None:
-                    key = tiles[index]
+                if index >= 0 and (key := tiles[index]) is not None:
                     kind, value, _ = _TILES[key]
                     if kind is _WIND and index not in winds:
                         mp += value
@@ -328,12 +327,12 @@ def playout(
                             break
             else:  # END_NAV: sunken treasure where the ship stops; the next ship or round
                 acting = (rnd - 1 + turn) % players
-                index = DOLPHIN_INDEX.get(ships[acting])
-                if index is not None and tiles[index] is not None:
-                    kind, value, _ = _TILES[tiles[index]]
+                dolphin = DOLPHIN_INDEX.get(ships[acting])
+                if dolphin is not None and (key := tiles[dolphin]) is not None:
+                    kind, value, _ = _TILES[key]
                     if kind is _TREASURE:
                         money[acting] += value
-                        tiles[index] = None
+                        tiles[dolphin] = None
                 may_camp = passing = False
                 mp = 0
                 turn += 1
@@ -383,9 +382,9 @@ def _may_pass(
     if left < 0:
         return False
     occupied = {s for o, s in enumerate(ships) if o != seat and s >= HARBOURS}
-    gust = wind_gain(tiles, winds, space)  # type: ignore[arg-type]
+    gust = wind_gain(tiles, winds, space)
     used = (*winds, DOLPHIN_INDEX[space]) if gust else winds
-    return _can_sail_on(space, left + gust, occupied, tiles, used, ghost)  # type: ignore[arg-type]
+    return _can_sail_on(space, left + gust, occupied, tiles, used, ghost)
 
 
 @cache

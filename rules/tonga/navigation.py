@@ -10,6 +10,8 @@ ghost ship in a turn costs 3 coins per die aboard, paid to the dice owners.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.tonga.common import (
     Draft,
     acting,
@@ -39,9 +41,9 @@ from rules.tonga.state import (
     GHOST_PAID,
     GHOST_RECEIVED,
     TREASURES,
+    Action,
     Camp,
     End,
-    Move,
     Step,
     TongaState,
 )
@@ -56,9 +58,9 @@ STEPS: tuple[Step, ...] = tuple(Step(space) for space in range(SPACES))
 NEIGHBOURS_SET: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in NEIGHBOURS)
 
 
-def navigation_moves(state: TongaState) -> tuple[Move, ...]:
+def navigation_moves(state: TongaState) -> tuple[Action, ...]:
     """The acting ship's moves: its legal steps, then `camp` and `end` when allowed."""
-    moves: list[Move] = [STEPS[space] for space in steps(state)]
+    moves: list[Action] = [STEPS[space] for space in steps(state)]
     if state.may_camp:
         moves.append(Camp())
     if not state.passing:
@@ -209,7 +211,7 @@ def steps_in(d: Draft) -> list[int]:
     return legal_steps(d["ships"], acting_in(d), d["mp"], d["tiles"], d["winds"], d["ghost"])
 
 
-def wind_gain(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int) -> int:
+def wind_gain(tiles: Sequence[str | None], winds: tuple[int, ...], space: int) -> int:
     """The wind points entering ``space`` would still give this turn (``winds``: used ones)."""
     index = DOLPHIN_INDEX.get(space)
     if index is None or index in winds:
@@ -225,7 +227,16 @@ def wind_gain(tiles: tuple[str | None, ...], winds: tuple[int, ...], space: int)
 # next decision asks it again of the same position. Keyed by the identity of the ships, tiles
 # and winds tuples, which the entry keeps alive (so no identity is reused), and by the numbers.
 # The entry is one immutable tuple, read and replaced whole (threads may share this module).
-_last_steps: tuple[object, ...] = (None, None, None, -1, -1, -1, ())
+_StepsEntry = tuple[
+    tuple[int, ...] | None,  # ships
+    tuple[str | None, ...] | None,  # tiles
+    tuple[int, ...] | None,  # winds
+    int,  # seat
+    int,  # mp
+    int,  # ghost
+    tuple[int, ...],  # the answer
+]
+_last_steps: _StepsEntry = (None, None, None, -1, -1, -1, ())
 
 
 def legal_steps(
@@ -250,7 +261,7 @@ def legal_steps(
         and known[4] == mp
         and known[5] == ghost
     ):
-        return list(known[6])  # type: ignore[call-overload]
+        return list(known[6])
     out = _legal_steps(ships, seat, mp, tiles, winds, ghost)
     _last_steps = (ships, tiles, winds, seat, mp, ghost, tuple(out))
     return out
@@ -287,7 +298,7 @@ def _can_sail_on(
     space: int,
     mp: int,
     occupied: set[int],
-    tiles: tuple[str | None, ...],
+    tiles: Sequence[str | None],
     winds: tuple[int, ...],
     ghost: int,
 ) -> bool:

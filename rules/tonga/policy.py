@@ -50,13 +50,13 @@ def played(state: TongaState, seat: int, move: Move) -> Draft | None:
     """The draft ``play(state, seat, move)`` would build, if the policy just chose ``move`` in
     this very ``state`` object (states are immutable, and the entry keeps it alive, so its
     identity cannot be reused); else None. Each draft is handed out once: ``play`` edits it."""
-    kept = getattr(_scratch, "kept", None)
+    kept: tuple[TongaState, int, Move, Draft] | None = getattr(_scratch, "kept", None)
     if kept is None:
         return None
     _scratch.kept = None
     kept_state, kept_seat, kept_move, draft = kept
     if kept_state is state and kept_seat == seat and kept_move == move:
-        return draft  # type: ignore[no-any-return]
+        return draft
     return None
 
 
@@ -95,6 +95,7 @@ def _placements(state: TongaState, seat: int, draw: random.Random) -> Move:
         pick = places[rng.below(draw, len(places))]
         if isinstance(pick, Keep):
             return pick
+        assert isinstance(pick, Place)  # placements_in offers no reroll
         chosen.append(pick)
         place(d, seat, pick)
     # ``play`` places each die in turn just so (``place``, ``place_all``).

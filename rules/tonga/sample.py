@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from rules.errors import PlayerError
 from rules.tonga.common import FIRST_REROLL_COST
@@ -133,9 +134,11 @@ def prepare(
     winds: list[int] = []
     for space in entered:
         index = DOLPHIN_INDEX.get(space)
-        key = None if index is None else view.tiles[index]
+        if index is None:
+            continue
+        key = view.tiles[index]
         if key is not None and TILE_BY_KEY[key].kind is Kind.WIND and index not in winds:
-            winds.append(index)  # type: ignore[arg-type]
+            winds.append(index)
     ghost_paid = ghost_space >= 0 and any(s in NEIGHBOURS_SET[ghost_space] for s in entered)
     here = view.ships[acting]
     passing = (
@@ -152,48 +155,51 @@ def prepare(
         and acting not in view.camps[here]
         and camped < CAMPS_PER_PLAYER
     )
-    fields = {
-        "players": players,
-        "round": view.round,
-        "phase": view.phase,
+    known = TongaState(
+        seed=0,  # each sample draws its own: the future dice
+        players=players,
+        round=view.round,
+        phase=view.phase,
         # Over, the last navigation turn has counted past the last board.
-        "turn": players if not view.acting else (acting - (view.round - 1)) % players,
-        "money": tuple(line.money for line in view.seats),
-        "wages": view.wages,
-        "ships": view.ships,
-        "crews": view.crews,
-        "camps": view.camps,
-        "tiles": view.tiles,
-        "ghost": ghost_space,
-        "maps": tuple(line.maps for line in view.seats),
-        "roll": view.roll,
-        "rerolls": view.reroll_cost - FIRST_REROLL_COST,
-        "placed": (),  # read from the log below
-        "mp": view.mp,
-        "path": view.path,
-        "winds": tuple(winds),
-        "ghost_paid": ghost_paid,
-        "passing": passing,
-        "may_camp": may_camp,
-        "home": (),  # read from the log below
-        "ending": view.ending,
-        "ledger": view.ledger,
-        "last": view.last,
-        "events": (),  # what followed the last move was said in the channel; no rule reads it
-    }
+        turn=players if not view.acting else (acting - (view.round - 1)) % players,
+        money=tuple(line.money for line in view.seats),
+        wages=view.wages,
+        ships=view.ships,
+        crews=view.crews,
+        camps=view.camps,
+        tiles=view.tiles,
+        ghost=ghost_space,
+        maps=tuple(line.maps for line in view.seats),
+        roll=view.roll,
+        rerolls=view.reroll_cost - FIRST_REROLL_COST,
+        placed=(),  # read from the log below
+        mp=view.mp,
+        path=view.path,
+        winds=tuple(winds),
+        ghost_paid=ghost_paid,
+        passing=passing,
+        may_camp=may_camp,
+        home=(),  # read from the log below
+        ending=view.ending,
+        ledger=view.ledger,
+        last=view.last,
+        events=(),  # what followed the last move was said in the channel; no rule reads it
+    )
 
     stale_payment = ghost_space >= 0 and view.round > 1 and not (navigating or over)
     if view.phase is Phase.CREW or view.ending or stale_payment:
-        logged = logged_moves(TongaState(seed=0, **fields), public_log)  # type: ignore[arg-type]
+        logged = logged_moves(known, public_log)
         if view.phase is Phase.CREW:
-            fields["placed"] = placed_ships(acting, logged)
+            known = replace(known, placed=placed_ships(acting, logged))
         if view.ending:
-            fields["home"] = home_with_four(players, logged)
+            known = replace(known, home=home_with_four(players, logged))
         if stale_payment:
-            fields["ghost_paid"] = last_turn_paid_ghost(players, view.round, ghost_space, logged)
+            known = replace(
+                known, ghost_paid=last_turn_paid_ghost(players, view.round, ghost_space, logged)
+            )
 
     def sample(draw: random.Random) -> TongaState:
-        return TongaState(seed=int(draw.random() * SEED_RANGE), **fields)
+        return replace(known, seed=int(draw.random() * SEED_RANGE))
 
     return sample
 

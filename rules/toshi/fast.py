@@ -357,13 +357,16 @@ def playout(
                 next_leader = target
                 taken += "l"
             elif k < n - 1:
-                present = [c for c, cell in enumerate(cells) if cell is not None]
-                cell = [c for c in present if cells[c][0] != "park"][k - moves - leads]
+                cell, kind = [
+                    (c, entry[0])
+                    for c, entry in enumerate(cells)
+                    if entry is not None and entry[0] != "park"
+                ][k - moves - leads]
                 if trace is not None:
                     trace.append((seat, _FLIP_MOVES[cell]))
                 # A flipped building changes its face and owner, which nothing here reads
                 # (the scoring counts tokens, then the card's colour and value).
-                if cells[cell][0] == "monument":  # type: ignore[index]
+                if kind == "monument":
                     monument_high = not monument_high
                 taken += "f"
             else:
@@ -452,8 +455,8 @@ def _score(
         elif spec == OVERSEER:
             points[seat] += OVERSEER_PER_MISSING[players] * (len(COLOURS) - len(colours[seat]))
     keys = [(points[seat], supply[seat], gained[seat]) for seat in range(players)]
-    best = max(keys)
-    return tuple(points), tuple(seat for seat in range(players) if keys[seat] == best)
+    best_key = max(keys)
+    return tuple(points), tuple(seat for seat in range(players) if keys[seat] == best_key)
 
 
 def _tie(

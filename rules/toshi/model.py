@@ -22,7 +22,7 @@ class Card:
     def __eq__(self, other: object) -> bool:
         # Hand-written: the generated one builds two tuples, and cards are compared a lot.
         if other.__class__ is Card:
-            return self.value == other.value and self.colour == other.colour  # type: ignore[attr-defined]
+            return self.value == other.value and self.colour == other.colour
         return NotImplemented
 
     def __hash__(self) -> int:
