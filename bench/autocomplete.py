@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.application import Tidetable, build_bot
 from bench.scale import postgres_reachable
-from bot import Tidetable, build_bot
 from data.clock import SystemClock
 from tests.e2e.driver import open_match
 from tests.fakediscord import FakeDiscord

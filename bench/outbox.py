@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 from data.clock import SystemClock
-from data.matches import post
 from data.outbox import Dispatcher
 from data.store import Announcement, OutboxEntry, Store
+from table.match import post
 
 MOVES = 400
 ENTRIES = 2000
@@ -95,7 +95,7 @@ async def dispatcher_rate(folder: Path) -> float:
 
 async def stand_in_rate(folder: Path, posts: int = 60) -> float:
     """Board posts per second through the real bot, herald and Discord stand-in."""
-    from bot import build_bot
+    from app.application import build_bot
     from tests.fakediscord import FakeDiscord
 
     async with FakeDiscord(quiet=0.01) as fake:

@@ -25,12 +25,12 @@ import time
 
 from PIL import Image
 
-from data.history import Entry, replay_frames
 from render.replay import MAX_BYTES, compose, replay_gif, wrap
 from render.tonga import render
 from rules import rng
 from rules.playout import policy_game
 from rules.registry import GAMES
+from table.history import Entry, replay_frames
 
 SEEDS = 40
 TARGET_MOVES = 240
@@ -125,8 +125,8 @@ def main(args: list[str]) -> None:
 def bot_path() -> None:
     """The bot's replay (cogs.history.render_replay) on the longest playout of each game."""
     from cogs.history import render_replay
-    from data.matches import Match
     from data.store import MatchRow
+    from table.match import Match
     from tests.history.support import playout
 
     renderers = {key: importlib.import_module(f"render.{key}").render for key in GAMES}

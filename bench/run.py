@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from bench import tonga_commands
-from data.matches import MatchService
 from data.store import Store
 from render.common import to_png
 from rules import rng
 from rules.base import Game
 from rules.registry import GAMES
+from table.service import MatchService
 
 SAMPLE_POSITIONS = 30
 PLAYOUT_SECONDS = 2.0

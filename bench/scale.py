@@ -50,11 +50,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from data.clock import SystemClock, iso
-from data.matches import MatchService
 from data.sql import PostgresTx, SqliteDatabase, SqliteTx
 from data.store import Store
 from rules.errors import PlayerError
 from rules.registry import GAMES
+from table.service import MatchService
 
 GAME = "tokan"
 CONCURRENCY = (1, 10, 100)
@@ -296,7 +296,7 @@ SAMPLE_POST = json.dumps(
         "clock": {"deadlines": {"1": 1796356449}},
     }
 )
-CLOCK = 72 * 3600.0  # the default turn clock (data/turnclock.py DEFAULT_CLOCK)
+CLOCK = 72 * 3600.0  # the default turn clock (table/turnclock.py DEFAULT_CLOCK)
 
 
 async def floor_run(

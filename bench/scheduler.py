@@ -23,11 +23,12 @@ import time
 from pathlib import Path
 
 from data.clock import ManualClock, iso
-from data.matches import MatchService
+from data.clockrows import Prefs
 from data.store import Store
-from data.timers import Scheduler
-from data.turnclock import CLOCKS, HOUR, Prefs, decision_timers
 from rules.registry import GAMES
+from table.scheduler import Scheduler
+from table.service import MatchService
+from table.turnclock import CLOCKS, HOUR, decision_timers
 
 MATCHES = 10_000
 MINE = 100

@@ -15,7 +15,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -23,20 +23,22 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
+from cogs.checks import require_posting
 from cogs.components import MAX_SELECT, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
+from cogs.host import Host
 from cogs.replies import answer
-from data import turnclock
-from data.computers import LEVELS, check_computers, seat_computers
-from data.matches import LobbyError, Match, MatchService, MoveResult, NoMatchHere
 from data.store import OutboxEntry
 from render.common import clip_alt, to_png
 from rules.base import Game
 from rules.errors import NotYourTurn, PlayerError
-
-if TYPE_CHECKING:
-    from bot import Tidetable
+from table import turnclock
+from table.computer_turns import seat_computers
+from table.computers import LEVELS, check_computers
+from table.errors import LobbyError, NoMatchHere
+from table.match import Match, MoveResult
+from table.service import MatchService
 
 log = logging.getLogger("tidetable")
 
@@ -60,14 +62,6 @@ def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=c, value=c) for c in game.spec.option(key).choices]
 
 
-class CannotPost(PlayerError):
-    """The bot may not post in the match's channel (missing permissions): nothing is saved."""
-
-
-# What the bot needs in a match's channel to announce what happens there.
-NEEDED = ("view_channel", "send_messages", "attach_files")
-
-
 # Game commands are for servers: Discord does not offer them in DMs (`/hands` is the one that
 # makes sense there, see cogs/hands.py). Subclasses inherit this from the class attributes.
 @app_commands.guild_only()
@@ -85,11 +79,17 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     board_renderer: ClassVar[Callable[[Any], Image.Image]]
     hand_renderer: ClassVar[Callable[[Any], Image.Image] | None] = None
 
-    def __init__(self, bot: Tidetable) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service: MatchService = bot.service
         self.game: Game = bot.service.games[self.game_key]
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.game_cogs[self.game_key] = self  # buttons and the herald find it there
+
+    async def cog_unload(self) -> None:
+        self.bot.game_cogs.pop(self.game_key, None)
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
@@ -526,24 +526,6 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
 def undo_value(undo: bool) -> str:
     """The stored value of the ``undo`` match option."""
     return "on" if undo else "off"
-
-
-def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:
-    """Refuse, before anything is saved, an action whose announcement the bot could not post:
-    Discord tells each interaction what the bot may do in its channel."""
-    if interaction.guild_id is None:
-        return
-    allowed = interaction.app_permissions
-    needed = [*NEEDED, "create_public_threads"] if thread else list(NEEDED)
-    if isinstance(interaction.channel, discord.Thread):  # threads have their own permission
-        needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
-    missing = [name for name in needed if not getattr(allowed, name, False)]
-    if missing:
-        names = ", ".join(name.replace("_", " ").title() for name in missing)
-        raise CannotPost(
-            f"I cannot post in this channel, so nothing was saved: a server admin must give me "
-            f"{names} here."
-        )
 
 
 CHOICE = re.compile(r"v(\d{1,12})\|(.+)", re.DOTALL)

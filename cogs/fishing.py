@@ -5,7 +5,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import Tidetable
 from cogs.base import (
     BOTS_HELP,
     CLOCK_CHOICES,
@@ -19,6 +18,7 @@ from cogs.base import (
     option_choices,
     undo_value,
 )
+from cogs.host import Host
 from render.fishing import render
 from rules.registry import GAMES
 
@@ -62,5 +62,5 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         )
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(FishingCog(bot))

@@ -7,17 +7,13 @@ match of the player; in a server, that server's matches. The answer is private e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages
+from cogs.host import Host
 from cogs.replies import answer
-
-if TYPE_CHECKING:
-    from bot import Tidetable
 
 SHOWN = 10  # matches answered at most (one private message each)
 
@@ -25,7 +21,7 @@ SHOWN = 10  # matches answered at most (one private message each)
 class HandsCog(commands.Cog):
     """The one command that is about the player, not about one match."""
 
-    def __init__(self, bot: Tidetable) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="hands", description="Your hands in all your matches (only you)")
@@ -87,5 +83,5 @@ def pack(
     return out
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(HandsCog(bot))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -19,14 +19,11 @@ import discord
 from cogs import messages
 from cogs.components import join_view
 from cogs.history import breakdown_file
-from data.computers import TABLE_LEVEL
-from data.matches import Match
+from cogs.host import GameTable, Host
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError
-
-if TYPE_CHECKING:
-    from bot import Tidetable
-    from cogs.base import GameCog
+from table.computers import TABLE_LEVEL
+from table.match import Match
 
 log = logging.getLogger("tidetable.herald")
 
@@ -40,7 +37,7 @@ BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show
 class Herald:
     """Delivers outbox entries through the bot's Discord connection."""
 
-    def __init__(self, bot: Tidetable) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.service.store
         self.started_at = bot.clock.now()
@@ -92,7 +89,7 @@ class Herald:
                 await self.store.set_board_message(match.id, sent.id)
 
     async def _compose(
-        self, cog: GameCog, match: Match, payload: dict[str, Any]
+        self, cog: GameTable, match: Match, payload: dict[str, Any]
     ) -> tuple[str, list[discord.File], discord.ui.View | None]:
         event, version = payload["event"], int(payload["version"])
         if match.damaged and event != "cancel":
@@ -241,7 +238,7 @@ class Herald:
         then = messages.at_version(match, version, state)
         names = await self.bot.people.names(match.row.guild_id, match.players)
         text, file = await cog.private_view(then, seat, names)
-        # One DM per decision (data/matches.py private_views): it says so, and links the match.
+        # One DM per decision (table/service.py private_views): it says so, and links the match.
         header = f"**{match.game.spec.name}** match #{match.id}"
         header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
         if self._late(entry):

@@ -2,8 +2,8 @@
 mixin of the game cogs), the answer of `/tidetable stats`, the paging buttons of a log, and the
 score breakdown picture of a final post.
 
-The words and pictures come from the pure pieces: ``data.history`` (the log in the words the
-channel saw, the fair undo), ``data.ratings`` (openskill over the stored results),
+The words and pictures come from the pure pieces: ``table.history`` (the log in the words the
+channel saw, the fair undo), ``table.ratings`` (openskill over the stored results),
 ``render.replay`` and ``render.scores``. Everything slow (replaying a log, drawing a GIF) runs in
 a thread, off the event loop.
 """
@@ -20,22 +20,21 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
+from PIL import Image
 
 from cogs import messages
+from cogs.checks import require_posting
+from cogs.host import Host
 from cogs.replies import answer, report
-from data import history
-from data.matches import Match, MatchService
-from data.ratings import GLOBAL, RatingTable, Scope, rate
 from data.store import Store
 from render.common import clip_alt, to_png
 from render.replay import replay_gif
 from render.scores import breakdown_chart, rating_chart
 from rules.base import Game
-
-if TYPE_CHECKING:
-    from PIL import Image
-
-    from bot import Tidetable
+from table import history
+from table.match import Match
+from table.ratings import GLOBAL, RatingTable, Scope, rate
+from table.service import MatchService
 
 log = logging.getLogger("tidetable.history")
 
@@ -165,7 +164,7 @@ class LogButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            bot: Tidetable = interaction.client  # type: ignore[assignment]
+            bot: Host = interaction.client  # type: ignore[assignment]
             found = await bot.service.by_id(self.match_id)
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
@@ -301,7 +300,7 @@ def scope_of(guild_id: int | None, everywhere: bool) -> Scope:
 
 
 async def stats_answer(
-    bot: Tidetable,
+    bot: Host,
     interaction: discord.Interaction,
     user: discord.abc.User | None,
     *,
@@ -348,7 +347,7 @@ class HistoryCommands:
     group collects app commands from its base classes."""
 
     if TYPE_CHECKING:
-        bot: Tidetable
+        bot: Host
         service: MatchService
         game: Game
         game_key: ClassVar[str]
@@ -420,8 +419,6 @@ class HistoryCommands:
         description="Take back your last move, while nobody else has acted and it revealed nothing",
     )
     async def undo(self, interaction: discord.Interaction) -> None:
-        from cogs.base import require_posting  # cogs.base mixes this class in
-
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction)
         done, move = await self.service.undo(
@@ -472,8 +469,6 @@ class HistoryCommands:
         if not public:
             await answer(interaction, content, file=file, view=view)
             return
-        from cogs.base import require_posting
-
         require_posting(interaction)
         channel = self.bot.get_partial_messageable(self._channel(interaction))
         await channel.send(

@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from data.computers import computer_name, is_computer
-from data.matches import Match, players_needed
 from data.store import OutboxEntry
-from data.turnclock import clock_name, winners_without
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
+from table.computers import computer_name, is_computer
+from table.lobby import players_needed
+from table.match import Match
+from table.turnclock import clock_name, winners_without
 
 # Discord refuses messages over 2000 characters; leave room for a header.
 MESSAGE_LIMIT = 1900

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
-from data.computers import computer_name, is_computer
-
-if TYPE_CHECKING:
-    from bot import Tidetable
+from data.clock import Clock
+from table.computers import computer_name, is_computer
 
 log = logging.getLogger("tidetable.people")
 
@@ -35,8 +33,9 @@ LOOKUP_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutErr
 class People:
     """Display names by (guild, user), from the cache or fetched and kept for a while."""
 
-    def __init__(self, bot: Tidetable) -> None:
+    def __init__(self, bot: discord.Client, clock: Clock) -> None:
         self.bot = bot
+        self.clock = clock
         self._known: dict[tuple[int, int], tuple[str | None, float]] = {}
         self._places: dict[tuple[str, int], tuple[str | None, float]] = {}
 
@@ -47,7 +46,7 @@ class People:
     async def name(self, guild_id: int | None, user_id: int) -> str | None:
         if is_computer(user_id):  # a computer seat is no Discord user: it has its own name
             return computer_name(user_id)
-        now = self.bot.clock.now()
+        now = self.clock.now()
         key = (guild_id or 0, user_id)
         kept = self._known.get(key)
         if kept is not None and now < kept[1]:
@@ -107,7 +106,7 @@ class People:
     async def _place(
         self, kind: str, place_id: int, fetch: Callable[[], Awaitable[str | None]]
     ) -> str | None:
-        now = self.bot.clock.now()
+        now = self.clock.now()
         kept = self._places.get((kind, place_id))
         if kept is not None and now < kept[1]:
             return kept[0]

@@ -3,13 +3,12 @@
 `mine` lists every open match of the player (in any server the bot shares with them, or in a DM
 with the bot), `away` and `back` stop and start their clocks, `notify` sets what the bot may send
 them and when, and `clockdefault` lets a server's admins choose the clock new matches get.
-Thin: the work is in ``data/turns.py``; the words are chosen here and in ``cogs/messages.py``.
+Thin: the work is in ``table/turns.py``; the words are chosen here and in ``cogs/messages.py``.
 """
 
 from __future__ import annotations
 
 import zoneinfo
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,14 +16,12 @@ from discord.ext import commands
 
 from cogs import messages
 from cogs.history import stats_answer
+from cogs.host import Host
 from cogs.replies import answer
-from data.turnclock import CLOCKS, MAX_AWAY_DAYS, check_zone, clock_name, parse_quiet
-from data.turns import Listed, Turns
 from rules.base import narrow
 from rules.errors import PlayerError
-
-if TYPE_CHECKING:
-    from bot import Tidetable
+from table.turnclock import CLOCKS, MAX_AWAY_DAYS, check_zone, clock_name, parse_quiet
+from table.turns import Listed, Turns
 
 # `mine` shows at most this many matches (a Discord message holds 2000 characters).
 MINE_SHOWN = 15
@@ -38,7 +35,7 @@ class NotHere(PlayerError):
 class TidetableCog(
     commands.GroupCog, group_name="tidetable", group_description="Your matches, clocks and notices"
 ):
-    def __init__(self, bot: Tidetable) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.turns: Turns = bot.service.turns
         super().__init__()
@@ -181,5 +178,5 @@ class TidetableCog(
         )
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(TidetableCog(bot))

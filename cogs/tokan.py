@@ -5,7 +5,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import Tidetable
 from cogs import messages
 from cogs.base import (
     BOTS_HELP,
@@ -20,6 +19,7 @@ from cogs.base import (
     option_choices,
     undo_value,
 )
+from cogs.host import Host
 from cogs.replies import answer
 from render.tokan import render
 from rules.base import narrow
@@ -79,5 +79,5 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         return [app_commands.Choice(name=s, value=s) for s in found]
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(TokanCog(bot))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import Tidetable
 from cogs.base import GameCog
+from cogs.host import Host
 from render.tonari import render
 
 
@@ -12,5 +12,5 @@ class TonariCog(GameCog, group_name="tonari", group_description="Tonari: fishing
     board_renderer = render
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(TonariCog(bot))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import Tidetable
 from cogs.base import (
     BOTS_HELP,
     CLOCK_CHOICES,
@@ -19,6 +18,7 @@ from cogs.base import (
     option_choices,
     undo_value,
 )
+from cogs.host import Host
 from render.toshi import render, render_hand
 from rules.registry import GAMES
 
@@ -54,5 +54,5 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         await self.open_match(interaction, options, thread, clock, bots=bots, level=level)
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(ToshiCog(bot))

@@ -1,11 +1,12 @@
 """The turn clock's rows: timers, players' preferences and servers' default clocks.
 
-Timers are rows indexed by due time (migration 3 in ``data/store.py``). A plan (``turnclock.Plan``)
-is written by ``write_plan`` inside the transaction of the change that starts or ends decisions
-(the store's ``start`` and ``save_move`` take ``timers=``), so a saved move always has its
-deadline and a deadline carried out always has its move. Everything else here (pause, away,
-claiming a reminder) is one transaction of its own on the store's writer connection: the same
-connection and lock as every other write, so SQLite sees one writer.
+Timers are rows indexed by due time (migration 3 in ``data/store.py``). A plan
+(``data.clockrows.Plan``) is written by ``data.timerwrites.write_plan`` inside the transaction of
+the change that starts or ends decisions (the store's ``start`` and ``save_move`` take
+``timers=``), so a saved move always has its deadline and a deadline carried out always has its
+move. Everything else here (pause, away, claiming a reminder) is one transaction of its own on
+the store's writer connection: the same connection and lock as every other write, so SQLite
+sees one writer.
 
 A timer is ``pending`` (waiting for its time), ``paused`` (its match is paused or its player
 away: it keeps the seconds it had left), ``done`` (carried out) or ``void`` (its decision was
@@ -18,15 +19,12 @@ import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from data.turnclock import BACK, DEADLINE, Plan, Prefs, Quiet
-
-if TYPE_CHECKING:
-    from data.sql import Row, Tx
-    from data.store import Announcement, Store
-
-TIMED = "('deadline', 'reminder', 'turn')"  # the kinds that belong to a decision
+from data.clockrows import BACK, DEADLINE, Prefs, Quiet
+from data.sql import Row, Tx
+from data.store import Announcement, Store
+from data.timerwrites import pause_rows, resume_rows
 
 
 @dataclass(frozen=True)
@@ -42,58 +40,6 @@ class Timer:
     begun: float
     status: str
     remaining: float | None
-
-
-async def write_plan(db: Tx, match_id: int, plan: Plan, now: float) -> None:
-    """Write ``plan`` for ``match_id`` inside the caller's transaction."""
-    if plan.done:
-        marks = ", ".join("?" for _ in plan.done)
-        await db.execute(
-            f"UPDATE timers SET status = 'done', done_at = ? WHERE id IN ({marks})"
-            " AND status = 'pending'",
-            (now, *plan.done),
-        )
-    if plan.void_seats:
-        marks = ", ".join("?" for _ in plan.void_seats)
-        await db.execute(
-            f"UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ? AND seat IN"
-            f" ({marks}) AND status IN ('pending', 'paused') AND kind IN {TIMED}",
-            (now, match_id, *plan.void_seats),
-        )
-    if plan.new:
-        await db.executemany(
-            "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at, begun,"
-            " status, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    match_id,
-                    t.user_id,
-                    t.seat,
-                    t.kind,
-                    t.detail,
-                    t.decision,
-                    t.due_at,
-                    t.begun,
-                    "paused" if t.paused else "pending",
-                    t.due_at - now if t.paused else None,
-                )
-                for t in plan.new
-            ],
-        )
-    if plan.seats:
-        await db.executemany(
-            "UPDATE seats SET timeouts = ?, table_seat = ? WHERE match_id = ? AND seat = ?",
-            [(timeouts, flag, match_id, seat) for seat, timeouts, flag in plan.seats],
-        )
-
-
-async def void_match(db: Tx, match_id: int, now: float) -> None:
-    """Every timer of a match that ended (finished or cancelled) stops."""
-    await db.execute(
-        "UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ?"
-        " AND status IN ('pending', 'paused')",
-        (now, match_id),
-    )
 
 
 class ClockStore:
@@ -262,30 +208,6 @@ class ClockStore:
         return [_timer(r) for r in rows]
 
     # -- pausing ----------------------------------------------------------------------------
-    @staticmethod
-    async def pause_rows(db: Tx, now: float, where: str, args: Any) -> None:
-        """Stop the running timers chosen by ``where``: each keeps the seconds it had left."""
-        await db.execute(
-            "UPDATE timers SET status = 'paused',"
-            " remaining = CASE WHEN due_at > ? THEN due_at - ? ELSE 0 END"
-            f" WHERE status = 'pending' AND kind IN ('deadline', 'reminder') AND {where}",
-            (now, now, *args),
-        )
-
-    @staticmethod
-    async def resume_rows(db: Tx, now: float, where: str, args: Any) -> None:
-        """Start again the paused timers chosen by ``where`` whose match is not paused and
-        whose player is not away, with the time they had left."""
-        await db.execute(
-            "UPDATE timers SET status = 'pending', due_at = ? + COALESCE(remaining, 0),"
-            " remaining = NULL WHERE status = 'paused' AND "
-            + where
-            + " AND NOT EXISTS (SELECT 1 FROM matches AS m WHERE m.id = timers.match_id"
-            " AND m.paused = 1) AND NOT EXISTS (SELECT 1 FROM users AS u WHERE"
-            " u.user_id = timers.user_id AND u.away_until > ?)",
-            (now, *args, now),
-        )
-
     async def set_away(self, user_id: int, until: float | None) -> None:
         """The player is away until ``until`` (their clocks stop, and start again then), or
         back now (``None``)."""
@@ -299,9 +221,9 @@ class ClockStore:
                 (now, user_id),
             )
             if until is None:
-                await self.resume_rows(db, now, "user_id = ?", (user_id,))
+                await resume_rows(db, now, "user_id = ?", (user_id,))
                 return
-            await self.pause_rows(db, now, "user_id = ?", (user_id,))
+            await pause_rows(db, now, "user_id = ?", (user_id,))
             await db.execute(
                 "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at,"
                 " begun) VALUES (NULL, ?, NULL, ?, '', 0, ?, ?)",
@@ -323,7 +245,7 @@ class ClockStore:
                 "UPDATE users SET away_until = NULL WHERE user_id = ? AND away_until <= ?",
                 (user_id, now),
             )
-            await self.resume_rows(db, now, "user_id = ?", (user_id,))
+            await resume_rows(db, now, "user_id = ?", (user_id,))
         return True
 
     # -- preferences ------------------------------------------------------------------------
@@ -470,4 +392,4 @@ def _prefs(row: Row) -> Prefs:
     )
 
 
-__all__ = ["DEADLINE", "ClockStore", "Timer", "running_deadlines", "void_match", "write_plan"]
+__all__ = ["DEADLINE", "ClockStore", "Timer", "running_deadlines"]

@@ -67,7 +67,7 @@ MIGRATIONS: tuple[str, ...] = (
         value       TEXT NOT NULL
     );
     """,
-    # The turn clock (data/turnclock.py, data/clockstore.py): timers indexed by due time, each
+    # The turn clock (table/turnclock.py, data/clockstore.py): timers indexed by due time, each
     # bound to one decision (the match version it began at); a match's clock and pause; seats
     # the table plays; players' preferences and time away; servers' default clocks.
     """
@@ -108,7 +108,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # Several processes on one database (PostgreSQL): an outbox entry or a due timer is claimed
     # by one process for a lease; if that process dies holding it, another takes it once the
-    # lease has run out (data/outbox.py, data/timers.py).
+    # lease has run out (data/outbox.py, table/scheduler.py).
     """
     ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
     ALTER TABLE outbox ADD COLUMN lease_until REAL;

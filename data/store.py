@@ -29,7 +29,7 @@ from typing import Any
 import aiosqlite
 
 from data.clock import Clock, SystemClock, iso
-from data.clockstore import ClockStore, void_match, write_plan
+from data.clockrows import Plan
 from data.dberrors import (
     ChannelTaken,
     StorageBusy,
@@ -38,10 +38,10 @@ from data.dberrors import (
     UniqueViolation,
     VersionConflict,
 )
-from data.ratings import MatchResult
+from data.results import MatchResult
 from data.schema import MIGRATIONS
 from data.sql import Database, PostgresDatabase, Row, SqliteDatabase, Tx
-from data.turnclock import Plan
+from data.timerwrites import pause_rows, resume_rows, void_match, write_plan
 
 # How long a write waits for a lock held by another connection or process before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -662,7 +662,7 @@ class Store:
                 await db.execute(
                     "UPDATE matches SET paused = ? WHERE id = ?", (int(paused), match_id)
                 )
-                change = ClockStore.pause_rows if paused else ClockStore.resume_rows
+                change = pause_rows if paused else resume_rows
                 await change(db, now, "match_id = ?", (match_id,))
             if timers is not None:
                 await write_plan(db, match_id, timers, now)
@@ -700,7 +700,7 @@ class Store:
         return int(rows[0][0]) if rows else 0
 
     async def finished_results(self) -> list[MatchResult]:
-        """Every finished match as the ratings read it (``data.ratings``): its game, server,
+        """Every finished match as the ratings read it (``table.ratings``): its game, server,
         players by seat, stored result, and when it finished (its last update). Seats whose
         time ran out (a ``timeout`` entry in the log) count as played by the computer."""
         matches = await self._read(
@@ -734,11 +734,11 @@ class Store:
                     players=seats.get(row["id"], []),
                     status=row["status"],
                     result=result if isinstance(result, dict) else None,
-                    # ... and so do the seats the table played to the end (data/turns.py).
+                    # ... and so do the seats the table played to the end (table/turns.py).
                     computer_played=sorted(
                         timed_out.get(row["id"], set()) | set(table_seats_of(result))
                     ),
-                    # Computer seats are stored under negative user ids (data/computers.py).
+                    # Computer seats are stored under negative user ids (table/computers.py).
                     computer_players=[
                         seat for seat, user in enumerate(seats.get(row["id"], [])) if user < 0
                     ],

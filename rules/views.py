@@ -2,7 +2,7 @@
 
 A view is a frozen dataclass of tuples, strings, numbers, enums and smaller dataclasses. The
 contract tests (tests/test_contract.py) and the public log's check of what a move revealed
-(data/history.py) both look for hidden values (cards in hands, face-down cards) anywhere in it.
+(table/history.py) both look for hidden values (cards in hands, face-down cards) anywhere in it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import DEFAULT_DATABASE, ROOT, Settings, build_bot
+from app.application import build_bot
+from app.settings import DEFAULT_DATABASE, ROOT, Settings
 from rules.registry import GAMES
 
 

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from data.clock import ManualClock
-from data.matches import LobbyError, MatchDamaged, MatchService, StaleMove
 from data.store import (
     MIGRATIONS,
     StorageBusy,
@@ -26,6 +25,8 @@ from data.store import (
 )
 from rules import rng
 from rules.registry import GAMES
+from table.errors import LobbyError, MatchDamaged, StaleMove
+from table.service import MatchService
 from tests.support.locks import hold_lock, release
 from tests.support.nim import Nim
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from data.matches import Match
 from rules import rng
+from table.match import Match
 from tests.e2e.driver import Table, open_match, play_one
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.faults import MESSAGE_CREATE, KillPoint, kill_points

@@ -7,17 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from data.matches import (
-    ChannelBusy,
-    LobbyError,
-    MatchService,
-    NoMatchHere,
-    NotAllowed,
-    NotAPlayer,
-    StaleMove,
-)
 from data.store import MIGRATIONS, Store, VersionConflict
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn
+from table.errors import ChannelBusy, LobbyError, NoMatchHere, NotAllowed, NotAPlayer, StaleMove
+from table.service import MatchService
 from tests.support.backends import Place
 from tests.support.nim import Nim
 

@@ -6,12 +6,12 @@ import random
 import re
 
 from cogs import messages
-from data.matches import Match, private_views
 from data.store import MatchRow
 from rules.base import Outcome, ScoreLine, SeatScore
 from rules.fishing.game import TakeDinker
 from rules.fishing_common import MoveBoat
 from rules.registry import GAMES
+from table.match import Match, private_views
 from tests.support.nim import Nim, NimState, Take
 
 ALICE, BOB, CAROL = 100, 200, 300

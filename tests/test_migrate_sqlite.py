@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from data.clock import ManualClock
-from data.matches import MatchService
 from data.store import Store
 from rules.registry import GAMES
+from table.service import MatchService
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tools import migrate_sqlite
 from tools.migrate_sqlite import TABLES, Refused, migrate

@@ -14,8 +14,8 @@ import asyncpg
 import pytest
 
 from data.clock import ManualClock
+from data.clockrows import Prefs
 from data.clockstore import ClockStore
-from data.matches import MatchService, StaleMove
 from data.store import (
     LEASE_SECONDS,
     MIGRATIONS,
@@ -27,8 +27,10 @@ from data.store import (
     VersionConflict,
     match_lane,
 )
-from data.turnclock import HOUR, Prefs
 from rules.registry import GAMES
+from table.errors import StaleMove
+from table.service import MatchService
+from table.turnclock import HOUR
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tests.support.nim import Nim
 from tests.support.reads import counted_reads
@@ -473,7 +475,7 @@ async def test_an_uncontended_move_reads_once(place: Place):
 
 def plan_for(prefs, seat: int, version: int, timers) -> list:
     """The rows ``decision_timers`` plans for ``prefs`` at the moment the timers began."""
-    from data.turnclock import decision_timers
+    from table.turnclock import decision_timers
 
     (begun,) = {t.begun for t in timers}
     rows = decision_timers(seat, prefs, version, begun, 12 * 3600, False, notify=True)

@@ -14,21 +14,18 @@ import pytest
 
 from ai.player import VIEW_TYPES
 from data.clock import ManualClock
-from data.computers import TABLE_LEVEL, decision_seed, take_turn, thinking
-from data.history import CannotUndo
-from data.matches import (
-    LobbyError,
-    Match,
-    MatchService,
-    NotAllowed,
-    private_views,
-    replay_log,
-)
 from data.store import OutboxEntry, Store
-from data.timers import Scheduler
-from data.turnclock import HOUR, TURN_NOTICE_DELAY
-from data.turns import ClockError
 from rules.registry import GAMES
+from table.computer_turns import decision_seed, take_turn
+from table.computers import TABLE_LEVEL, thinking
+from table.errors import LobbyError, NotAllowed
+from table.forced import replay_log
+from table.history import CannotUndo
+from table.match import Match, private_views
+from table.scheduler import Scheduler
+from table.service import MatchService
+from table.turnclock import HOUR, TURN_NOTICE_DELAY
+from table.turns import ClockError
 from tests.support.backends import Place
 from tests.support.nim import Nim
 from tests.support.reads import counted_reads

@@ -1,4 +1,4 @@
-"""The turn clock's arithmetic (data/turnclock.py): clock names, reminder times, quiet hours in
+"""The turn clock's arithmetic (table/turnclock.py): clock names, reminder times, quiet hours in
 a time zone (daylight saving included), and which decisions a change starts or keeps."""
 
 from __future__ import annotations
@@ -8,16 +8,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from data.turnclock import (
-    DEADLINE,
+from data.clockrows import DEADLINE, REMINDER, TURN, Prefs, Quiet
+from rules.errors import InvalidMove, PlayerError
+from table.turnclock import (
     HALF,
     HOUR,
     LAST_HOUR,
-    REMINDER,
-    TURN,
     TURN_NOTICE_DELAY,
-    Prefs,
-    Quiet,
     check_zone,
     clock_name,
     clock_seconds,
@@ -29,7 +26,6 @@ from data.turnclock import (
     reminder_times,
     winners_without,
 )
-from rules.errors import InvalidMove, PlayerError
 
 T0 = datetime(2026, 1, 5, 12, 0, tzinfo=UTC).timestamp()  # a Monday noon, UTC
 

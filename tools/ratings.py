@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tools.ratings [data/tidetable.sqlite3]
 
-Ratings are derived data (``data.ratings``): nothing of them is stored, the bot recomputes them
+Ratings are derived data (``table.ratings``): nothing of them is stored, the bot recomputes them
 from the finished matches whenever another one finishes. This script does the same from a
 database file (opened as the bot opens it), so an operator can check them or compare.
 """
@@ -13,8 +13,8 @@ import asyncio
 import sys
 from pathlib import Path
 
-from data.ratings import GLOBAL, RatingTable, rate
 from data.store import Store
+from table.ratings import GLOBAL, RatingTable, rate
 
 
 async def rebuild(database: str | Path) -> RatingTable:

@@ -8,17 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from data.computers import (
-    ComputersRefused,
-    check_computers,
-    computer_id,
-    seat_computers,
-    take_turn,
-)
-from data.history import effective_moves
-from data.matches import MatchService
 from data.store import Store
 from rules.registry import GAMES
+from table.computer_turns import seat_computers, take_turn
+from table.computers import ComputersRefused, check_computers, computer_id
+from table.history import effective_moves
+from table.service import MatchService
 from tests.support.thinking import decide_here, think_all
 
 GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import Tidetable, build_bot
+from app.application import Tidetable, build_bot
 from tests.fakediscord import FakeDiscord
 
 

@@ -19,9 +19,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot import Tidetable
-from data.matches import Match
+from app.application import Tidetable
 from rules import rng
+from table.match import Match
 from tests.fakediscord import FakeDiscord
 
 MENTION = re.compile(r"<@!?(\d+)>")

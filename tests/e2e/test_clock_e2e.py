@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from data.clock import ManualClock
-from data.computers import THINK_PAUSE
-from data.turnclock import HOUR
 from rules import rng
+from table.computers import THINK_PAUSE
+from table.turnclock import HOUR
 from tests.e2e.driver import drain, moved_on, open_match, send_move
 
 

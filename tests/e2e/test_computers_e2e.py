@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from data.clock import ManualClock
-from data.computers import THINK_PAUSE
 from rules import rng
+from table.computers import THINK_PAUSE
 from tests.e2e.driver import Table, drain, moved_on, play_one
 
 GAMES = (("tokan", 2), ("tonari", 3), ("fishing", 4), ("toshi", 3), ("tonga", 4))

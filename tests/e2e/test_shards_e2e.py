@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from data.clock import ManualClock
-from data.turnclock import HOUR
 from rules import rng
+from table.turnclock import HOUR
 from tests.e2e.driver import drain, open_match, play_one
 
 

@@ -19,9 +19,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from data.matches import MatchService
 from rules import rng
 from rules.registry import GAMES
+from table.service import MatchService
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.faults import MESSAGE_CREATE
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.history import Entry
 from rules import rng
 from rules.base import Game
 from rules.tonga.state import decisions
+from table.history import Entry
 
 MAX_STEPS = 5000
 

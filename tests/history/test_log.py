@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from data.history import (
+from rules.registry import GAMES
+from rules.toshi.model import Build, FaceDownCard
+from rules.toshi.words import card_text
+from table.history import (
     CANCEL,
     MOVE,
     RESIGN,
@@ -21,9 +24,6 @@ from data.history import (
     replay_frames,
     replay_state,
 )
-from rules.registry import GAMES
-from rules.toshi.model import Build, FaceDownCard
-from rules.toshi.words import card_text
 from tests.history.support import playout
 
 CASES = [
@@ -37,7 +37,7 @@ CASES = [
 def test_log_of_a_finished_match_is_what_the_channel_saw(key: str, players: int) -> None:
     played = playout(GAMES[key], players, seed=21)
     lines = public_log(played.game, 21, players, played.options, played.entries)
-    # The channel saw ``describe`` of every move (data.matches.MatchService._move posts it).
+    # The channel saw ``describe`` of every move (table.service.MatchService._move posts it).
     assert [line.text for line in lines] == played.texts
     assert [line.number for line in lines] == list(range(1, len(played.entries) + 1))
     assert all(line.kind == MOVE and not line.undone for line in lines)

@@ -13,11 +13,12 @@ import pytest
 
 from cogs.history import last_caption, log_lines, log_pages, replay_captions
 from cogs.messages import told
-from data.history import replay_frames
-from data.matches import Match, MatchService
 from data.store import Store
 from rules import rng
 from rules.registry import GAMES
+from table.history import replay_frames
+from table.match import Match
+from table.service import MatchService
 
 GUILD, CHANNEL = 1, 10
 USERS = (101, 102, 103, 104, 105)

@@ -10,16 +10,10 @@ from datetime import UTC, datetime
 import pytest
 from openskill.models import PlackettLuce
 
-from data.matches import outcome_record
-from data.ratings import (
-    GLOBAL,
-    MatchResult,
-    RatingTable,
-    ranks,
-    rate,
-    rated,
-)
+from data.results import MatchResult
 from rules.registry import GAMES
+from table.match import outcome_record
+from table.ratings import GLOBAL, RatingTable, ranks, rate, rated
 from tests.history.support import playout
 
 
@@ -61,7 +55,7 @@ def test_a_draw_with_no_winner_is_a_shared_rank_by_score() -> None:
 
 
 def test_resigned_and_computer_played_seats_rank_last_together() -> None:
-    # A resignation: the others share the win (data.matches.MatchService.resign).
+    # A resignation: the others share the win (table.service.MatchService.resign).
     assert ranks(result(1, (10, 11, 12), (0, 2), (None, None, None), resigned=(1,))) == [1, 3, 1]
     played_for = result(1, (10, 11, 12, 13), (3,), (9, 8, 7, 6), computer_played=(3, 0))
     assert ranks(played_for) == [3, 1, 2, 3]  # a computer-played seat cannot win
@@ -211,7 +205,7 @@ def test_from_a_stored_record_of_a_finished_and_a_resigned_match() -> None:
     played = playout(game, 3, seed=4)
     outcome = game.outcome(played.final)
     assert outcome is not None
-    stored = outcome_record(outcome)  # what data.matches saves with the finished match
+    stored = outcome_record(outcome)  # what table.service saves with the finished match
     r = MatchResult.from_record(
         match_id=3,
         game="tonga",

@@ -14,9 +14,9 @@ from openskill.models import PlackettLuce
 
 from cogs.history import RatingBook, ratings
 from data.clock import ManualClock
-from data.matches import MatchService
-from data.ratings import GLOBAL, RatingTable, rate
 from data.store import Store
+from table.ratings import GLOBAL, RatingTable, rate
+from table.service import MatchService
 from tests.support.nim import Nim
 from tools.ratings import rebuild, report
 
@@ -145,10 +145,10 @@ async def test_the_script_rebuilds_the_same_table_from_the_file(
 
 async def test_a_match_with_a_computer_seat_is_not_rated(tmp_path):
     """Issue 12: matches with computer players do not count."""
-    from data.computers import computer_id
-    from data.matches import MatchService
     from data.store import Store
     from rules.registry import GAMES
+    from table.computers import computer_id
+    from table.service import MatchService
 
     store = await Store.open(tmp_path / "bots.sqlite3")
     try:
@@ -161,7 +161,7 @@ async def test_a_match_with_a_computer_seat_is_not_rated(tmp_path):
         assert result.match_id == match.id
         bot_seat = match.seat_of(computer_id("easy", 1))
         assert result.computer_players == (bot_seat,)
-        from data.ratings import rated
+        from table.ratings import rated
 
         assert not rated(result)
     finally:

@@ -10,10 +10,10 @@ import itertools
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
-from data.history import replay_frames
 from render.replay import FINAL_MS, kept_frames, replay_gif, wrap
 from render.tokan import render as render_tokan
 from rules.registry import GAMES
+from table.history import replay_frames
 from tests.history.support import playout
 
 COLOURS = [(200, 40, 40), (30, 100, 200), (40, 150, 70), (240, 200, 0), (30, 30, 30)]

@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 
-from data.history import (
+from rules.registry import GAMES
+from rules.tonga.state import Place, Reroll, Step, Wages
+from rules.toshi.model import Build, Flip, PlayCard
+from table.history import (
     RESIGN,
     UNDO,
     CorruptLog,
@@ -21,9 +24,6 @@ from data.history import (
     replay_state,
     reveal_evidence,
 )
-from rules.registry import GAMES
-from rules.tonga.state import Place, Reroll, Step, Wages
-from rules.toshi.model import Build, Flip, PlayCard
 from tests.history.support import Played, playout
 
 ALLOWED = None

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
-from data.history import UNDO, CannotUndo, Entry, plan_undo, replay_state
-from data.matches import GameOver, Match, MatchService, NotAPlayer
 from data.store import Store
 from rules import rng
-from rules.errors import InvalidMove
+from rules.errors import GameOver, InvalidMove
 from rules.registry import GAMES
+from table.errors import NotAPlayer
+from table.history import UNDO, CannotUndo, Entry, plan_undo, replay_state
+from table.match import Match
+from table.service import MatchService
 from tests.history.support import playout
 
 GUILD, CHANNEL = 1, 10

@@ -107,7 +107,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 async def run(args: argparse.Namespace) -> None:
     import discord
 
-    import bot as bot_module
+    import app.application as bot_module
 
     point_discord_at(args.url, args.gateway)
     client = bot_module.build_bot(database=args.database)
@@ -155,7 +155,7 @@ def zygote(args: argparse.Namespace) -> None:
 
     Single-threaded on purpose (forking a threaded process is unsafe): SIGCHLD only writes to a
     wakeup pipe, and the loop below reaps and reports."""
-    import bot  # noqa: F401 - the slow part of a start (discord.py, aiohttp, Pillow, rules)
+    import app.application  # noqa: F401 - the slow part of a start (discord.py, aiohttp, Pillow, rules)
     from rules.registry import GAMES
 
     for key in GAMES:  # the cogs are loaded as extensions at start: import them now

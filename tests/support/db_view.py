@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from data.matches import MatchService
 from data.store import Store
 from rules.base import Game
 from rules.registry import GAMES
+from table.service import MatchService
 
 
 @dataclass

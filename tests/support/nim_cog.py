@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot import Tidetable
+from app.application import Tidetable
 from cogs.base import GameCog
 from render.common import font
 from tests.support.nim import NimView

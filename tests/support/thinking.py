@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.player import VIEW_TYPES, ComputerPlayer
-from data.computers import take_turn
-from data.matches import MatchService, MoveResult, StaleMove
+from table.computer_turns import take_turn
+from table.errors import StaleMove
+from table.match import MoveResult
+from table.service import MatchService
 
 
 async def decide_here(

@@ -3,7 +3,7 @@
 Pure functions of times (POSIX seconds, UTC) and preferences; no I/O, no clock of its own, so
 every rule here is tested without waiting. The service asks ``plan_decisions`` what a change does
 to the timers of a match; ``data/clockstore.py`` writes the answer in the change's transaction and
-``data/timers.py`` acts on the rows when they fall due.
+``table/scheduler.py`` acts on the rows when they fall due.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from datetime import date, datetime, timedelta
 from datetime import time as daytime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from data.clockrows import DEADLINE, REMINDER, TURN, NewTimer, Plan, Prefs, Quiet
 from rules.errors import InvalidMove
 
 HOUR = 3600.0
@@ -38,7 +39,6 @@ TURN_NOTICE_DELAY = 300.0
 # A reminder moved out of quiet hours goes this long before they begin.
 BEFORE_QUIET = 60.0
 
-DEADLINE, REMINDER, TURN, BACK = "deadline", "reminder", "turn", "back"
 HALF, LAST_HOUR = "half", "hour"
 
 
@@ -61,21 +61,6 @@ def clock_name(seconds: int) -> str:
 
 
 # -- quiet hours ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Quiet:
-    """Daily quiet hours in a time zone: from ``start`` to ``end`` minutes after local
-    midnight (wrapping past midnight when ``end`` < ``start``)."""
-
-    start: int
-    end: int
-    tz: str = "UTC"
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.tz)
-
-    def text(self) -> str:
-        return f"{_hhmm(self.start)}–{_hhmm(self.end)} ({self.tz})"
 
 
 QUIET_TEXT = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*")
@@ -159,51 +144,6 @@ def reminder_times(begun: float, deadline: float) -> list[tuple[str, float]]:
 
 
 # -- preferences and plans ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Prefs:
-    """What a player chose (``/tidetable notify``, ``away``) and whether their DMs work."""
-
-    user_id: int
-    notify_turn: bool = True
-    reminders: bool = True
-    quiet: Quiet | None = None
-    tz: str = "UTC"
-    away_until: float | None = None
-    dm_closed: bool = False
-
-    def away(self, now: float) -> bool:
-        return self.away_until is not None and self.away_until > now
-
-
-@dataclass(frozen=True)
-class NewTimer:
-    """A timer row to write. ``decision`` is the match version at which the decision began:
-    a timer belongs to that decision only. A paused timer keeps its ``remaining`` seconds."""
-
-    kind: str
-    user_id: int
-    seat: int | None
-    decision: int
-    due_at: float
-    begun: float
-    detail: str = ""
-    paused: bool = False
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one change does to a match's timers, written in the change's own transaction:
-    the seats whose timers end (their decision was made, or taken away), the new rows, the
-    timers this change carries out (so a crash can neither lose nor repeat them), and seat
-    flags to set (timeouts in a row, handed to the table)."""
-
-    void_seats: tuple[int, ...] = ()
-    new: tuple[NewTimer, ...] = ()
-    done: tuple[int, ...] = ()
-    seats: tuple[tuple[int, int, int], ...] = ()  # (seat, timeouts in a row, table flag)
-
-    def empty(self) -> bool:
-        return not (self.void_seats or self.new or self.done or self.seats)
 
 
 def decision_timers(
@@ -316,7 +256,3 @@ def winners_without(
 
 def _at(day: date, minutes: int, zone: ZoneInfo) -> float:
     return datetime.combine(day, daytime(minutes // 60, minutes % 60), zone).timestamp()
-
-
-def _hhmm(minutes: int) -> str:
-    return f"{minutes // 60:02d}:{minutes % 60:02d}"

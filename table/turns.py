@@ -2,7 +2,7 @@
 pauses, time away, reminders and "my turn". Knows no Discord.
 
 ``MatchService`` calls in here with small hooks (``decisions`` for the timers and the deadlines a
-change announces, ``resign_to_table``); the scheduler (``data/timers.py``) calls ``timeout``,
+change announces, ``resign_to_table``); the scheduler (``table/scheduler.py``) calls ``timeout``,
 ``remind`` and ``notify_turns`` when rows fall due. Every change that starts or ends a decision
 writes its timers in its own transaction.
 
@@ -10,8 +10,8 @@ A timeout plays the late seat's decision with the game's own playout policy (the
 turn, if it has several decisions in a row), at once and in the timer's own transaction, through
 the same version-checked save as a player's move. After ``TIMEOUTS_TO_TABLE`` of them in a row,
 or a resignation with three or more players, the table takes the seat for the rest of the
-match: a computer player (``data.computers.TABLE_LEVEL``) decides for it as for a computer seat
-("think" entries, see ``data/computers.py``), and the seat can no longer win
+match: a computer player (``table.computers.TABLE_LEVEL``) decides for it as for a computer seat
+("think" entries, see ``table/computers.py``), and the seat can no longer win
 (``outcome_record`` leaves it out of the winners).
 """
 
@@ -20,28 +20,28 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from data.clockrows import Plan, Prefs
 from data.clockstore import ClockStore, Timer, running_deadlines
-from data.computers import is_computer, thinking
 from data.store import Announcement, VersionConflict
-from data.turnclock import (
+from rules import rng
+from rules.base import Seat
+from rules.errors import PlayerError
+from table.computers import is_computer, thinking
+from table.core import MatchCore
+from table.errors import LobbyError, NotAllowed, StaleMove
+from table.forced import forced_details, play_forced
+from table.match import Done, Match, outcome_record, post, private_views
+from table.turnclock import (
     DAY,
     MAX_AWAY_DAYS,
     TIMEOUTS_TO_TABLE,
-    Plan,
-    Prefs,
     clock_seconds,
     place,
     plan_decisions,
     quiet_interval,
 )
-from rules import rng
-from rules.base import Seat
-from rules.errors import PlayerError
-
-if TYPE_CHECKING:
-    from data.matches import Done, Match, MatchService
 
 log = logging.getLogger("tidetable.turns")
 
@@ -70,10 +70,10 @@ class Listed:
 class Turns:
     """The clock side of the match service."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchCore) -> None:
         self.service = service
         self.store = service.store
-        self.clocks = ClockStore(service.store)
+        self.clocks: ClockStore = service.clocks
         self.changed: Callable[[], None] = lambda: None  # wakes the scheduler (bot.py sets it)
 
     @property
@@ -113,7 +113,7 @@ class Turns:
         game = match.game
         players = tuple(match.players if players is None else players)
         table = tuple(match.row.table_seats() if table is None else table)
-        # Computer seats think on their own (data/computers.py): they get no timers either.
+        # Computer seats think on their own (table/computers.py): they get no timers either.
         untimed = {*table, *(s for s, user in enumerate(players) if is_computer(user))}
         before_seats = game.to_act(before) if before is not None else ()
         after_seats = game.to_act(after) if game.outcome(after) is None else ()
@@ -167,7 +167,6 @@ class Turns:
         """The deadline of ``timer`` passed: the table plays the seat's decision for it. Done
         once: the timer is marked done in the move's own transaction, and a timer whose
         decision was made (or whose match moved on under it) is dropped or tried again."""
-        from data.matches import forced_details, outcome_record, play_forced, post, private_views
 
         service = self.service
         async with service._lock(timer.match_id or 0):
@@ -269,14 +268,6 @@ class Turns:
     async def resign_to_table(self, match: Match, seat: Seat, user_id: int) -> Done:
         """A resignation in a match of three or more: the table plays the seat from now on
         (it cannot win) and the others play on. Called under the match's lock."""
-        from data.matches import (
-            StaleMove,
-            forced_details,
-            outcome_record,
-            play_forced,
-            post,
-            private_views,
-        )
 
         game, start = match.game, match.state
         table = sorted({*match.row.table_seats(), seat})
@@ -329,7 +320,6 @@ class Turns:
 
     async def rejoin(self, channel_id: int, game_key: str, user_id: int) -> Done:
         """Take back a seat the table plays after timeouts."""
-        from data.matches import LobbyError, NotAllowed, StaleMove, post
 
         service = self.service
         found = await service.current(channel_id, game_key)
@@ -373,7 +363,6 @@ class Turns:
         self, channel_id: int, game_key: str, user_id: int, is_admin: bool, paused: bool
     ) -> Done:
         """Stop (or start again) every clock of one match: its creator or an admin."""
-        from data.matches import LobbyError, NotAllowed, StaleMove, post
 
         service = self.service
         found = await service.current(channel_id, game_key)

@@ -1,5 +1,5 @@
 """The scheduler: one task that sleeps until the next timer row falls due, then carries out every
-due row through the match service (``data/turns.py``). Knows no Discord.
+due row through the match service (``table/turns.py``). Knows no Discord.
 
 Timers are rows (``data/clockstore.py``), so nothing lives only in memory: after a restart the
 scheduler finds what fell due while the bot was down and carries it out then. Each row is carried
@@ -16,10 +16,10 @@ import logging
 from collections.abc import Callable
 
 from data.background import SHARED_POLL, WakeableTask
+from data.clockrows import BACK, DEADLINE, REMINDER, TURN
 from data.clockstore import Timer
 from data.store import StorageError
-from data.turnclock import BACK, DEADLINE, REMINDER, TURN
-from data.turns import Turns
+from table.turns import Turns
 
 log = logging.getLogger("tidetable.timers")
 

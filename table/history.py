@@ -88,7 +88,7 @@ class Step:
     undoes: int = 0  # for an undo, the number of the entry it took back
     undone: bool = False
     # For a resignation in a match of three or more: moves followed it, so the table played the
-    # seat and the others played on (``data.matches.MatchService.resign``).
+    # seat and the others played on (``table.service.MatchService.resign``).
     handed: bool = False
 
 

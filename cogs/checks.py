@@ -1,0 +1,33 @@
+"""Checks made before anything is saved: can the bot announce what an action would change?"""
+
+from __future__ import annotations
+
+import discord
+
+from rules.errors import PlayerError
+
+
+class CannotPost(PlayerError):
+    """The bot may not post in the match's channel (missing permissions): nothing is saved."""
+
+
+# What the bot needs in a match's channel to announce what happens there.
+NEEDED = ("view_channel", "send_messages", "attach_files")
+
+
+def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:
+    """Refuse, before anything is saved, an action whose announcement the bot could not post:
+    Discord tells each interaction what the bot may do in its channel."""
+    if interaction.guild_id is None:
+        return
+    allowed = interaction.app_permissions
+    needed = [*NEEDED, "create_public_threads"] if thread else list(NEEDED)
+    if isinstance(interaction.channel, discord.Thread):  # threads have their own permission
+        needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
+    missing = [name for name in needed if not getattr(allowed, name, False)]
+    if missing:
+        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        raise CannotPost(
+            f"I cannot post in this channel, so nothing was saved: a server admin must give me "
+            f"{names} here."
+        )

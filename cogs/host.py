@@ -1,0 +1,81 @@
+"""What the cogs may use of the application: discord.py's bot plus the table's services.
+
+The application (``app/application.py``) is the one subclass. Cogs are written against this
+class, never against the application, whose wiring imports every cog: so no cog imports back
+the module that loads it. Each game's cog registers itself here when it is loaded
+(``game_cogs``), and the buttons and selects under boards, registered once for the whole bot,
+are routed to it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+from discord.ext import commands
+
+from cogs import messages
+from cogs.people import People
+from cogs.replies import report
+from data.clock import Clock
+from data.outbox import Dispatcher
+from table.computer_turns import ComputerTable
+from table.match import Match
+from table.service import MatchService
+
+
+class GameTable(Protocol):
+    """What the rest of the bot asks of one game's cog (``cogs.base.GameCog``)."""
+
+    game_key: str
+
+    async def play_choice(
+        self, interaction: discord.Interaction, match_id: int, version: int, index: int
+    ) -> None: ...
+
+    async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
+    async def board_file(
+        self, match: Match, names: messages.Names, filename: str
+    ) -> discord.File: ...
+
+    def choices_for(self, match: Match) -> discord.ui.View | None: ...
+
+    async def private_view(
+        self, match: Match, seat: int, names: messages.Names = None
+    ) -> tuple[str, discord.File | None]: ...
+
+
+class Host(commands.AutoShardedBot):
+    """The bot as the cogs see it. Its services are set up by the application before any cog
+    is loaded."""
+
+    service: MatchService  # the match service: lobby, moves, endings, the turn clock
+    clock: Clock  # the one clock of the whole bot
+    dispatcher: Dispatcher  # the outbox's delivery: nudge it after a commit
+    people: People  # display names of players, for texts and pictures
+    computers: ComputerTable  # computer seats' decisions, in a pool of worker processes
+    game_cogs: dict[str, GameTable]  # by game key, as each game's cog is loaded
+
+    def game_cog(self, key: str) -> GameTable:
+        return self.game_cogs[key]
+
+    # Buttons and selects are registered once for the whole bot; they route to the game's cog.
+    # Each acknowledges first: the database may be slow, Discord's window is 3 seconds.
+    async def play_choice(
+        self, interaction: discord.Interaction, match_id: int, version: int, index: int
+    ) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match = await self.service.by_id(match_id)
+            await self.game_cog(match.row.game).play_choice(interaction, match_id, version, index)
+        except Exception as error:  # one handler for every error, as for slash commands
+            await report(interaction, error)
+
+    async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match = await self.service.by_id(match_id)
+            await self.game_cog(match.row.game).join_by_button(interaction, match_id)
+        except Exception as error:
+            await report(interaction, error)

@@ -1,0 +1,218 @@
+"""The lobby: opening a match, joining, leaving, computer seats, and the start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from data.store import Announcement, ChannelTaken, VersionConflict
+from rules import rng
+from rules.base import Game
+from rules.errors import InvalidMove
+from table import history
+from table.computers import LEVELS, is_computer, next_computer, thinking
+from table.core import MatchCore
+from table.errors import ChannelBusy, LobbyError, NotAllowed, NotAPlayer
+from table.match import Done, Match, post, private_views
+from table.turns import Turns
+
+# How often a lobby change or a start is tried again when another write came first (several
+# players pressing Join at once): each try re-reads the lobby, so a later one sees it settled.
+LOBBY_RETRIES = 8
+
+
+class Lobby(MatchCore):
+    """Opening, joining, leaving and starting a match."""
+
+    turns: Turns
+
+    # -- lobby -------------------------------------------------------------------------
+    async def create(
+        self,
+        game_key: str,
+        guild_id: int | None,
+        channel_id: int,
+        creator_id: int,
+        options: Mapping[str, str],
+        clock: str = "default",
+    ) -> Done:
+        game = self.games[game_key]
+        # ``undo`` is the table's option, not the game's: stored beside the game's options
+        # (only when off, the default being on), never handed to the game's setup.
+        undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
+        if undo not in history.UNDO_OPTION.choices:
+            raise InvalidMove(f"undo is on or off, not `{str(undo)[:20]}`.")
+        resolved = game.spec.resolve_options(
+            {k: v for k, v in options.items() if k != history.UNDO_OPTION.key}
+        )
+        playable_with_some_count(game, resolved)
+        if undo != history.UNDO_OPTION.default:
+            resolved[history.UNDO_OPTION.key] = undo
+        seconds = await self.turns.clock_for(guild_id, clock)
+        try:
+            match_id, saved = await self.store.create_match(
+                game_key,
+                guild_id,
+                channel_id,
+                creator_id,
+                resolved,
+                self._new_seed(),
+                announce=[post("opened", 0, user=creator_id)],
+                clock=seconds,
+            )
+        except ChannelTaken:
+            busy = await self.store.open_match_in(channel_id)
+            where = f"#{busy.id}" if busy else "one"
+            name = self.games[busy.game].spec.name if busy and busy.game in self.games else ""
+            detail = f" ({name}, {busy.status})" if busy and name else ""
+            raise ChannelBusy(
+                f"This channel already has an open match: {where}{detail}. Finish or cancel it "
+                "first, or create the match in another channel or a thread."
+            ) from None
+        return await self._after(match_id, saved)
+
+    async def join(self, channel_id: int, game_key: str, user_id: int) -> Done:
+        match = await self.current(channel_id, game_key)
+        return await self.join_match(match.id, user_id)
+
+    async def join_match(self, match_id: int, user_id: int) -> Done:
+        """Join this very match (the Join button names it): refused once it is gone."""
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            spec = match.game.spec
+            if match.status in ("finished", "cancelled"):
+                raise LobbyError(f"Match #{match.id} is no longer open: it was {match.status}.")
+            if match.status != "lobby":
+                raise LobbyError(f"Match #{match.id} has already started; you can watch it.")
+            if user_id in match.players:
+                raise LobbyError(f"You have already joined match #{match.id}.")
+            if len(match.players) >= spec.max_players:
+                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            return [*match.players, user_id], post("joined", match.version + 1, user=user_id)
+
+        return await self._change_lobby(match_id, change)
+
+    async def leave(self, channel_id: int, game_key: str, user_id: int) -> Done:
+        found = await self.current(channel_id, game_key)
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            if match.status != "lobby":
+                raise LobbyError("The match has started: use `resign` to give up instead.")
+            if user_id not in match.players and user_id != match.creator_id:
+                raise NotAPlayer(f"You have not joined match #{match.id}.")
+            if user_id == match.creator_id:
+                computers = [u for u in match.players if is_computer(u)]
+                if computers:  # the creator's leave takes the last computer seat away
+                    players = [u for u in match.players if u != computers[-1]]
+                    return players, post("left", match.version + 1, user=computers[-1])
+                raise LobbyError("You created this match: use `cancel` to close it instead.")
+            players = [u for u in match.players if u != user_id]
+            return players, post("left", match.version + 1, user=user_id)
+
+        return await self._change_lobby(found.id, change)
+
+    async def _change_lobby(
+        self, match_id: int, change: Callable[[Match], tuple[list[int], Announcement]]
+    ) -> Done:
+        """Apply ``change`` to the lobby as it is now; when another write came first, read it
+        again and re-apply (the change may now be refused, e.g. the lobby filled up)."""
+        for _ in range(LOBBY_RETRIES):
+            async with self._lock(match_id):
+                match = await self.by_id(match_id)
+                players, note = change(match)
+                try:
+                    saved = await self.store.set_lobby(match.id, match.version, players, [note])
+                except VersionConflict:
+                    continue
+            return await self._after(match_id, saved)
+        raise LobbyError(f"Match #{match_id} keeps changing; look at it again in a moment.")
+
+    async def start(self, channel_id: int, game_key: str, user_id: int) -> Done:
+        """Seat the players in a random order and set the game up."""
+        found = await self.current(channel_id, game_key)
+        for _ in range(LOBBY_RETRIES):
+            async with self._lock(found.id):
+                match = await self.by_id(found.id)
+                spec = match.game.spec
+                if match.status != "lobby":
+                    raise LobbyError(f"Match #{match.id} has already started.")
+                if user_id != match.creator_id:
+                    raise NotAllowed(
+                        f"Only <@{match.creator_id}>, who created match #{match.id}, can start it."
+                    )
+                count = len(match.players)
+                if count < spec.min_players:
+                    raise LobbyError(
+                        f"{spec.name} needs {players_needed(match.game)}; {count} joined so far. "
+                        f"Others can `/{spec.key} join`."
+                    )
+                own = history.game_options(match.game, match.options)  # without ``undo``
+                match.game.check_options(count, own)
+                seated = rng.shuffled(match.players, match.row.seed, "seats")
+                state = match.game.setup(count, own, match.row.seed)
+                version = match.version + 1
+                plan, clock = await self.turns.decisions(
+                    match, None, state, (), version, players=seated
+                )
+                notes = [post("start", version, clock=clock)]
+                notes += private_views(match.game, None, state, seated, version)
+                notes += thinking(match.game, state, seated, version, self.computer_pause)
+                try:
+                    saved = await self.store.start(
+                        match.id,
+                        match.version,
+                        seated,
+                        match.game.dump_state(state),
+                        notes,
+                        timers=plan,
+                    )
+                except VersionConflict:
+                    continue
+            self.turns.changed()
+            return await self._after(match.id, saved)
+        raise LobbyError(f"Match #{found.id} keeps changing; look at it again in a moment.")
+
+    # -- computer seats ----------------------------------------------------------------
+    async def add_computer(self, channel_id: int, game_key: str, user_id: int, level: str) -> Done:
+        """The creator seats a computer player of ``level`` in the lobby."""
+        if level not in LEVELS:
+            raise LobbyError(f"Choose a level: {', '.join(LEVELS)}.")
+        found = await self.current(channel_id, game_key)
+
+        def change(match: Match) -> tuple[list[int], Announcement]:
+            spec = match.game.spec
+            if match.status != "lobby":
+                raise LobbyError(f"Match #{match.id} has already started.")
+            if user_id != match.creator_id:
+                raise NotAllowed(
+                    f"Only <@{match.creator_id}>, who created match #{match.id}, can add "
+                    "computer players."
+                )
+            if len(match.players) >= spec.max_players:
+                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            bot = next_computer(match.players, level)
+            return [*match.players, bot], post("joined", match.version + 1, user=bot)
+
+        return await self._change_lobby(found.id, change)
+
+
+def players_needed(game: Game) -> str:
+    """ "2 players", "3–5 players": how many a match of ``game`` needs."""
+    spec = game.spec
+    if spec.min_players == spec.max_players:
+        return f"{spec.min_players} players"
+    return f"{spec.min_players}–{spec.max_players} players"
+
+
+def playable_with_some_count(game: Game, options: Mapping[str, str]) -> None:
+    """Refuse at once options that no player count could play (a typo in a set name, say);
+    whether they fit the actual count is checked again at the start."""
+    error: InvalidMove | None = None
+    for players in range(game.spec.max_players, game.spec.min_players - 1, -1):
+        try:
+            game.check_options(players, options)
+        except InvalidMove as refused:
+            error = error or refused
+            continue
+        return
+    if error is not None:
+        raise error
