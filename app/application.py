@@ -67,7 +67,8 @@ class Tidetable(Host):
             intents=discord.Intents(guilds=True),
             help_command=None,
             shard_count=shard_count,
-            shard_ids=list(shard_ids) if shard_ids else None,  # discord.py wants a list
+            # discord.py wants a list; None (every shard) is its default, though not in its typing
+            shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
         )
         self.database = database
         self.guild_id = guild_id
@@ -105,7 +106,7 @@ class Tidetable(Host):
         self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
-        self.tree.on_error = report  # type: ignore[assignment]
+        self.tree.on_error = report  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])

@@ -8,7 +8,7 @@ for games without hidden information: a public button labelled with a move could
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -37,11 +37,10 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
-        return cls(
-            int(match["match"]), int(match["version"]), int(match["index"]), item.label or ""
-        )
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["match"]), int(match["version"]), int(match["index"]), label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.play_choice(  # type: ignore[attr-defined]
@@ -71,12 +70,13 @@ class MoveSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         return cls(int(match["match"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values: list[str] = (interaction.data or {}).get("values", [])  # type: ignore[assignment]
+        data: Mapping[str, Any] = interaction.data or {}
+        values: list[str] = data.get("values", [])
         if not values or not values[0].isdigit():
             await interaction.response.send_message(
                 "Choose one of the listed moves.", ephemeral=True
@@ -100,7 +100,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:join:(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> JoinButton:
         return cls(int(match["match"]))
 

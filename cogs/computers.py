@@ -13,7 +13,10 @@ from table.computers import LEVELS
 class ComputerCommands:
     """`/<game> addbot`: mixed into every game's command group."""
 
-    @app_commands.command(name="addbot", description="Seat a computer player (creator only)")
+    # A mixin of GameCog, a GroupCog; discord.py's typing wants the class itself to be one.
+    @app_commands.command(  # type: ignore[type-var]
+        name="addbot", description="Seat a computer player (creator only)"
+    )
     @app_commands.describe(level="How strong: easy, normal or hard")
     @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
     async def addbot(self, interaction: discord.Interaction, level: str = "normal") -> None:

@@ -40,7 +40,8 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
     @app_commands.choices(
         side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
     )
-    async def new(
+    # Each game's `new` offers its own options: a slash command of its own, not an override.
+    async def new(  # type: ignore[override]
         self,
         interaction: discord.Interaction,
         side: str | None = None,

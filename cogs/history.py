@@ -158,9 +158,10 @@ class LogButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LogButton:
-        return cls(int(match["match"]), int(match["page"]), match["kind"], item.label or "")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["match"]), int(match["page"]), match["kind"], label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -364,7 +365,11 @@ class HistoryCommands:
         @staticmethod
         def _channel(interaction: discord.Interaction) -> int: ...
 
-    @app_commands.command(name="log", description="The match in words, move by move")
+    # Each command below is in a mixin of GameCog, a GroupCog; discord.py's typing wants the
+    # class itself to be a Group or a Cog (hence the type-var ignores).
+    @app_commands.command(  # type: ignore[type-var]
+        name="log", description="The match in words, move by move"
+    )
     @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
     async def log(
         self, interaction: discord.Interaction, match: int | None = None, public: bool = False
@@ -384,7 +389,9 @@ class HistoryCommands:
         content, view = await log_message(found, entries, 0, seat if own else None, kind, names)
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
 
-    @app_commands.command(name="replay", description="An animated picture of the match")
+    @app_commands.command(  # type: ignore[type-var]
+        name="replay", description="An animated picture of the match"
+    )
     @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
     async def replay(
         self, interaction: discord.Interaction, match: int | None = None, public: bool = False
@@ -414,7 +421,7 @@ class HistoryCommands:
         file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
         await self._show(interaction, public, text, file=file, posted="Posted the replay.")
 
-    @app_commands.command(
+    @app_commands.command(  # type: ignore[type-var]
         name="undo",
         description="Take back your last move, while nobody else has acted and it revealed nothing",
     )
@@ -426,7 +433,9 @@ class HistoryCommands:
         )
         await self.conclude(interaction, done.entries, f"You took back `{messages.quote(move)}`.")
 
-    @app_commands.command(name="leaderboard", description="The best players of this game")
+    @app_commands.command(  # type: ignore[type-var]
+        name="leaderboard", description="The best players of this game"
+    )
     @app_commands.rename(everywhere="global")
     @app_commands.describe(
         everywhere="Across all servers (default: this server)", public=PUBLIC_HELP

@@ -27,7 +27,8 @@ from table.service import MatchService
 class GameTable(Protocol):
     """What the rest of the bot asks of one game's cog (``cogs.base.GameCog``)."""
 
-    game_key: str
+    @property
+    def game_key(self) -> str: ...
 
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int

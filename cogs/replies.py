@@ -5,6 +5,7 @@ turns any error into a short private reply (after Red-DiscordBot's central tree 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -31,7 +32,7 @@ async def answer(
     """Reply through the initial response if it is still open, else through a follow-up."""
     if len(content) > 2000:  # Discord's limit: a reply that breaks it would never arrive
         content = content[:1999] + "…"
-    kwargs: dict[str, object] = {"content": content, "ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
     if file is not None:
         kwargs["file"] = file
     if view is not None:
@@ -39,9 +40,9 @@ async def answer(
     if embed is not None:
         kwargs["embed"] = embed
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(**kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(**kwargs)
 
 
 def explain(error: BaseException) -> str:

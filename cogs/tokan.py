@@ -43,7 +43,8 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     @app_commands.choices(
         scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
     )
-    async def new(
+    # Each game's `new` offers its own options: a slash command of its own, not an override.
+    async def new(  # type: ignore[override]
         self,
         interaction: discord.Interaction,
         scoring: str = "towers",

@@ -40,7 +40,8 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
     @app_commands.choices(
         variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
     )
-    async def new(
+    # Each game's `new` offers its own options: a slash command of its own, not an override.
+    async def new(  # type: ignore[override]
         self,
         interaction: discord.Interaction,
         variant: str = "standard",

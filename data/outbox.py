@@ -55,7 +55,8 @@ Deliver = Callable[[OutboxEntry], Awaitable[None]]
 
 def backoff(attempts: int) -> float:
     """Seconds to wait after the ``attempts``-th failed try."""
-    return min(MAX_RETRY, FIRST_RETRY * 2 ** max(0, attempts))
+    doublings: int = 2 ** max(0, attempts)
+    return min(MAX_RETRY, FIRST_RETRY * doublings)
 
 
 class Dispatcher(WakeableTask):

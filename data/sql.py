@@ -129,14 +129,15 @@ class SqliteTx(Tx):
     async def _run(self, work: Any, *args: Any) -> Any:
         begin, self._begin = self._begin, None
         if begin is None:
-            return await self.conn._execute(work, *args)
+            # aiosqlite's own way to run a function on its thread; it is not typed
+            return await self.conn._execute(work, *args)  # type: ignore[no-untyped-call]
         raw = self.conn._conn
 
         def opened() -> Any:
             raw.execute(begin)
             return work(*args)
 
-        return await self.conn._execute(opened)
+        return await self.conn._execute(opened)  # type: ignore[no-untyped-call]
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         # The rows changed are read from the connection's change counter, which only this

@@ -790,7 +790,9 @@ def seats_after(before: MatchRow, plan: Plan | None) -> list[tuple[int, int, int
     return [(user, timeouts, flag) for user, timeouts, flag in seats]
 
 
-def match_row(row: Row, seats: Sequence[Sequence[Any]], state_json: str | None = None) -> MatchRow:
+def match_row(
+    row: Row, seats: Sequence[Row] | Sequence[Sequence[Any]], state_json: str | None = None
+) -> MatchRow:
     """A match as stored, from its row and its seats' rows. Never raises: options or a result
     that are not valid JSON make it ``damaged`` (the service quarantines it)."""
     damaged = None

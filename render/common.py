@@ -77,7 +77,8 @@ def centred_text(
 @lru_cache(maxsize=4096)
 def _text_sprite(text: str, size: int, fill: tuple[int, int, int]) -> tuple[Image.Image, int, int]:
     face = font_for(text, size)
-    left, top, right, bottom = face.getbbox(text)
+    # Whole pixels (the typing allows fractions): the sprite's size and offset are counts.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text))
     sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill)
     return sprite, left - 1, top - 1

@@ -131,7 +131,10 @@ def _encode(
 ) -> bytes:
     if scale != 1.0:  # box filtering: sharp enough, and the fewest new colours (smallest GIF)
         frames = [
-            f.resize((max(1, round(f.width * scale)), max(1, round(f.height * scale))), Image.BOX)
+            f.resize(
+                (max(1, round(f.width * scale)), max(1, round(f.height * scale))),
+                Image.Resampling.BOX,
+            )
             for f in frames
         ]
     size = max(MIN_CAPTION_SIZE, round(CAPTION_SIZE * scale))
@@ -176,7 +179,7 @@ def _shared_palette(images: Sequence[Image.Image]) -> tuple[Image.Image, list[in
     )
     first = images[0]
     thumbs = [
-        im.resize((max(1, im.width // THUMB), max(1, im.height // THUMB)), Image.NEAREST)
+        im.resize((max(1, im.width // THUMB), max(1, im.height // THUMB)), Image.Resampling.NEAREST)
         for im in images
     ]
     per_row = max(1, first.width // thumbs[0].width)

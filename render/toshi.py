@@ -518,7 +518,7 @@ def _text_sprite(
 ) -> tuple[Image.Image, int, int]:
     """The text on a transparent sprite, and where its corner lies from the anchor point."""
     face = font_for(text, size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill, anchor=anchor)
     return sprite, left - 1, top - 1

@@ -322,3 +322,7 @@ class Game(ABC, Generic[S, M, V]):
         default; games whose notation names only a place override it to say what is taken there
         ("d3: Red")."""
         return self.format(state, move)
+
+
+# Any game, for code that serves every game alike (the table, storage, the bot).
+AnyGame = Game[Any, Any, Any]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from ai.levels import budget
@@ -78,7 +78,7 @@ def thinker_level(match: Match, seat: int) -> str | None:
 
 # How a computer player is asked for a move: (level, seed, game key, the seat's view, seat,
 # the public log) -> the move's text. The bot's runs the search in its process pool.
-Decide = Callable[[str, int, str, Any, int, Sequence[tuple[int, str]]], Awaitable[str]]
+Decide = Callable[[str, int, str, Any, int, PublicLog], Awaitable[str]]
 
 
 async def take_turn(
@@ -107,7 +107,8 @@ async def take_turn(
     else:
         view = match.game.view(match.state, seat)
         moves = await service.store.moves(match.id)
-        seen = public_log(key, [(m.seat, m.move) for m in history.effective_moves(moves)])
+        standing = history.effective_moves(moves)  # every move entry has its seat
+        seen = public_log(key, [(m.seat, m.move) for m in standing if m.seat is not None])
         text = await decide(level, seed, key, view, seat, seen)
     return await service.move_for_computer(match.id, seat, text, version)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from data.store import Announcement
-from rules.base import Game, GameSpec
+from rules.base import AnyGame, GameSpec
 from rules.errors import PlayerError
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def next_computer(players: Sequence[int], level: str) -> int:
 
 
 def thinking(
-    game: Game,
+    game: AnyGame,
     state: Any,
     players: Sequence[int],
     version: int,

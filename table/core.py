@@ -15,7 +15,7 @@ from typing import Any
 from data.clockrows import Prefs
 from data.clockstore import ClockStore
 from data.store import MatchRow, Saved, Store
-from rules.base import Game, Seat
+from rules.base import AnyGame, Seat
 from rules.errors import GameOver, NotYourTurn
 from table import history
 from table.computers import THINK_PAUSE
@@ -32,7 +32,7 @@ class MatchCore:
     def __init__(
         self,
         store: Store,
-        games: Mapping[str, Game],
+        games: Mapping[str, AnyGame],
         new_seed: Callable[[], int] = lambda: secrets.randbits(48),
         computer_pause: float = THINK_PAUSE,
     ) -> None:
@@ -169,7 +169,7 @@ class MatchCore:
             self._matches.pop(row.id, None)
         return match
 
-    def _quarantine(self, row: MatchRow, game: Game | None, why: str) -> Match:
+    def _quarantine(self, row: MatchRow, game: AnyGame | None, why: str) -> Match:
         if row.id not in self._damage_logged:
             self._damage_logged.add(row.id)
             log.error("match %s cannot be read (%s); it is quarantined", row.id, why)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules.base import Game, OptionSpec, Outcome, Seat
+from rules.base import AnyGame, OptionSpec, Outcome, Seat
 from rules.errors import PlayerError
 from rules.views import walk
 
@@ -124,7 +124,7 @@ def effective_moves(entries: Sequence[LogEntry]) -> list[LogEntry]:
     return [entries[i] for i in standing_numbers(entries)]
 
 
-def game_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+def game_options(game: AnyGame, options: Mapping[str, str]) -> dict[str, str]:
     """The options the game's own setup reads (table options such as ``undo`` left out)."""
     own = {o.key for o in game.spec.options}
     return {key: value for key, value in options.items() if key in own}
@@ -135,7 +135,7 @@ def undo_enabled(options: Mapping[str, str]) -> bool:
 
 
 def replay_state(
-    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+    game: AnyGame, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
 ) -> Any:
     """The state after the moves that stand (what the store must hold after an undo)."""
     state = game.setup(players, game_options(game, options), seed)
@@ -145,7 +145,7 @@ def replay_state(
 
 
 def replay_steps(
-    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+    game: AnyGame, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
 ) -> list[Step]:
     """Every log entry replayed in order, as the table lived through it."""
     start = game.setup(players, game_options(game, options), seed)
@@ -198,7 +198,7 @@ def _mark_handed(steps: list[Step]) -> list[Step]:
 
 # -- the fair undo -----------------------------------------------------------------------------
 def can_undo(
-    game: Game,
+    game: AnyGame,
     entries: Sequence[LogEntry],
     seat: Seat,
     options: Mapping[str, str],
@@ -224,9 +224,9 @@ def can_undo(
     last = mine[-1]
     if game.outcome(last.after) is not None:
         return "That move ended the match: it stands."
-    others = [s for s in steps[last.number :] if s.entry.seat not in (None, seat)]
-    if others:
-        name = game.seat_name(others[0].entry.seat)
+    others = [s.entry.seat for s in steps[last.number :] if s.entry.seat not in (None, seat)]
+    if others and others[0] is not None:
+        name = game.seat_name(others[0])
         return f"{name} has acted since your last move, so it stands."
     if game.reveals(last.before, seat, last.move, last.after) or reveal_evidence(
         game, last.before, seat, last.move, last.after
@@ -254,7 +254,7 @@ class UndoPlan:
 
 
 def plan_undo(
-    game: Game,
+    game: AnyGame,
     entries: Sequence[LogEntry],
     seat: Seat,
     options: Mapping[str, str],
@@ -280,7 +280,7 @@ def plan_undo(
     raise CannotUndo("You have no move to take back.")
 
 
-def reveal_evidence(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> str | None:
+def reveal_evidence(game: AnyGame, before: Any, seat: Seat, move: Any, after: Any) -> str | None:
     """A generic check behind each game's own ``reveals``: "chance" if the move's result
     depends on the seed (it rolled or drew), "secret" if a value that ``game.secrets`` held for
     some seat appears in a view that did not show it before. None when neither is seen.
@@ -308,7 +308,7 @@ def reveal_evidence(game: Game, before: Any, seat: Seat, move: Any, after: Any) 
 
 # -- the log in words ------------------------------------------------------------------------
 def public_log(
-    game: Game,
+    game: AnyGame,
     seed: int,
     players: int,
     options: Mapping[str, str],
@@ -338,7 +338,7 @@ def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[str]:
     return out
 
 
-def final_caption(game: Game, state: Any, steps: Sequence[Step] = ()) -> str:
+def final_caption(game: AnyGame, state: Any, steps: Sequence[Step] = ()) -> str:
     """The last frame's words: the final scores and the winners, or how the match ended early."""
     outcome = game.outcome(state)
     if outcome is None:
@@ -349,7 +349,7 @@ def final_caption(game: Game, state: Any, steps: Sequence[Step] = ()) -> str:
     return outcome_text(game, outcome)
 
 
-def outcome_text(game: Game, outcome: Outcome) -> str:
+def outcome_text(game: AnyGame, outcome: Outcome) -> str:
     scores = ", ".join(f"{game.seat_name(s.seat)} {s.total}" for s in outcome.scores)
     if outcome.winners:
         won = " and ".join(game.seat_name(w) for w in outcome.winners)
@@ -361,7 +361,7 @@ def outcome_text(game: Game, outcome: Outcome) -> str:
 
 
 def replay_frames(
-    game: Game, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
+    game: AnyGame, seed: int, players: int, options: Mapping[str, str], entries: Sequence[LogEntry]
 ) -> list[tuple[Any, str]]:
     """(state, caption) per log entry in public words, then the last state with the final
     caption: the frames of a replay (render each state's public view)."""
@@ -373,7 +373,7 @@ def replay_frames(
 
 
 # -- private helpers ---------------------------------------------------------------------------
-def _apply(game: Game, state: Any, entry: LogEntry, number: int) -> tuple[Any, Any]:
+def _apply(game: AnyGame, state: Any, entry: LogEntry, number: int) -> tuple[Any, Any]:
     if entry.seat is None:
         raise CorruptLog(f"log entry {number} ({entry.move!r}) has no seat")
     try:
@@ -383,7 +383,7 @@ def _apply(game: Game, state: Any, entry: LogEntry, number: int) -> tuple[Any, A
         raise CorruptLog(f"log entry {number} ({entry.move!r}) does not replay: {error}") from None
 
 
-def _line(game: Game, step: Step, viewer: Seat | None) -> LogLine:
+def _line(game: AnyGame, step: Step, viewer: Seat | None) -> LogLine:
     seat = step.entry.seat
     if step.kind == MOVE:
         assert seat is not None
@@ -396,7 +396,7 @@ def _line(game: Game, step: Step, viewer: Seat | None) -> LogLine:
     return LogLine(step.number, seat, step.kind, text, step.undone)
 
 
-def _control_text(game: Game, step: Step) -> str:
+def _control_text(game: AnyGame, step: Step) -> str:
     seat = step.entry.seat
     name = game.seat_name(seat) if seat is not None else "The table"
     if step.kind == UNDO:
@@ -419,7 +419,7 @@ def _resign_text(step: Step, name: str) -> str:
     return f"{name} resigned."
 
 
-def _depends_on_seed(game: Game, before: Any, seat: Seat, move: Any, after: Any) -> bool:
+def _depends_on_seed(game: AnyGame, before: Any, seat: Seat, move: Any, after: Any) -> bool:
     if not dataclasses.is_dataclass(before) or not hasattr(before, "seed"):
         return False
     for probe in PROBE_SEEDS:

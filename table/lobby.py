@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from data.store import Announcement, ChannelTaken, VersionConflict
 from rules import rng
-from rules.base import Game
+from rules.base import AnyGame
 from rules.errors import InvalidMove
 from table import history
 from table.computers import LEVELS, is_computer, next_computer, thinking
@@ -195,7 +195,7 @@ class Lobby(MatchCore):
         return await self._change_lobby(found.id, change)
 
 
-def players_needed(game: Game) -> str:
+def players_needed(game: AnyGame) -> str:
     """ "2 players", "3–5 players": how many a match of ``game`` needs."""
     spec = game.spec
     if spec.min_players == spec.max_players:
@@ -203,7 +203,7 @@ def players_needed(game: Game) -> str:
     return f"{spec.min_players}–{spec.max_players} players"
 
 
-def playable_with_some_count(game: Game, options: Mapping[str, str]) -> None:
+def playable_with_some_count(game: AnyGame, options: Mapping[str, str]) -> None:
     """Refuse at once options that no player count could play (a typo in a set name, say);
     whether they fit the actual count is checked again at the start."""
     error: InvalidMove | None = None

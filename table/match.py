@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from data.store import Announcement, MatchRow
-from rules.base import Game, Outcome, Seat
+from rules.base import AnyGame, Outcome, Seat
 from table.computers import is_computer
 from table.turnclock import winners_without
 
@@ -22,7 +22,7 @@ class Match:
     """A match as the Discord layer sees it: stored facts plus the decoded game state."""
 
     row: MatchRow
-    game: Game
+    game: AnyGame
     state: Any | None  # the game state once started
     damaged: str | None = None  # why the saved data cannot be read, if it cannot
 
@@ -115,13 +115,13 @@ def post(event: str, version: int, **details: Any) -> Announcement:
 
 
 def private_views(
-    game: Game,
+    game: AnyGame,
     before: Any | None,
     after: Any,
     players: Sequence[int],
     version: int,
     table: Iterable[Seat] = (),
-):
+) -> list[Announcement]:
     """A DM for each decision a seat must make with a private view, not one per change.
 
     At the start every seat that has a private view gets it (the hand it was dealt). After a
@@ -135,7 +135,7 @@ def private_views(
     acting_before = set(game.to_act(before)) if before is not None else set()
     acting_after = set(game.to_act(after))
     taken = set(table)
-    notes = []
+    notes: list[Announcement] = []
     for seat, user in enumerate(players):
         if is_computer(user) or seat in taken:  # a computer player reads the view itself
             continue
@@ -173,6 +173,6 @@ class MatchLock(asyncio.Lock):
         super().__init__()
         self.entered = 0
 
-    async def acquire(self) -> bool:
+    async def acquire(self) -> Literal[True]:
         self.entered += 1
         return await super().acquire()

@@ -122,7 +122,7 @@ class RatingTable:
         self._last = result.order
         if not rated(result):
             return False
-        order = ranks(result)
+        order: list[float] = list(ranks(result))  # openskill reads ranks as numbers
         winners = set(result.winners) - set(result.resigned) - set(result.computer_played)
         scopes: list[Scope] = [GLOBAL] if result.guild_id is None else [result.guild_id, GLOBAL]
         for scope in scopes:

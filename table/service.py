@@ -7,6 +7,10 @@ log entry and what must be announced about it (the outbox) in one version-checke
 A per-match lock keeps moves in one process in order; the version check keeps them honest across
 processes. What a change must announce is decided here, as data (``Announcement``); the Discord
 layer chooses the words when it delivers them.
+
+The service is one class made of its jobs: finding, decoding and locking matches
+(``table/core.py``), the lobby (``table/lobby.py``), moves (``table/moves.py``) and endings
+(``table/endings.py``); the turn clock (``table/turns.py``) stands beside it on the same ground.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import secrets
 from collections.abc import Callable, Mapping
 
 from data.store import Store
-from rules.base import Game
+from rules.base import AnyGame
 from table.computers import THINK_PAUSE
 from table.endings import Endings
 from table.lobby import Lobby
@@ -29,7 +33,7 @@ class MatchService(Lobby, Moves, Endings):
     def __init__(
         self,
         store: Store,
-        games: Mapping[str, Game],
+        games: Mapping[str, AnyGame],
         new_seed: Callable[[], int] = lambda: secrets.randbits(48),
         computer_pause: float = THINK_PAUSE,
     ) -> None:
