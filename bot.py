@@ -42,8 +42,9 @@ def main() -> None:
         asyncio.run(check_storage(settings.database))
     except StorageError as error:
         raise cannot_start(str(error)) from None
+    bot = build_bot()
     try:
-        build_bot().run(settings.token, log_handler=None)
+        bot.run(settings.token, log_handler=None)
     except StorageError as error:
         raise cannot_start(str(error)) from None
     except discord.LoginFailure:

@@ -106,6 +106,7 @@ class Tidetable(Host):
         self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
+        # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:

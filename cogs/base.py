@@ -89,7 +89,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         self.bot.game_cogs[self.game_key] = self  # buttons and the herald find it there
 
     async def cog_unload(self) -> None:
-        self.bot.game_cogs.pop(self.game_key, None)
+        if self.bot.game_cogs.get(self.game_key) is self:  # not a newer cog of the same game
+            del self.bot.game_cogs[self.game_key]
 
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")

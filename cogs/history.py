@@ -16,7 +16,7 @@ import logging
 import re
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 from discord import app_commands
@@ -165,7 +165,7 @@ class LogButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            bot: Host = interaction.client  # type: ignore[assignment]
+            bot = cast(Host, interaction.client)  # the application is the one client
             found = await bot.service.by_id(self.match_id)
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)

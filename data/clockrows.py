@@ -1,6 +1,7 @@
 """What the turn clock's tables hold: timer rows to write, plans of them, and each player's
-settings. Plain data shared by storage (``data/clockstore.py`` writes and reads it) and the
-table's clock rules (``table/turnclock.py`` makes it); no I/O, no clock.
+settings. Plain data shared by storage (``data/timerwrites.py`` writes it,
+``data/clockstore.py`` reads it) and the table's clock rules (``table/turnclock.py`` makes it);
+no I/O, no clock.
 """
 
 from __future__ import annotations

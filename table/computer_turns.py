@@ -26,9 +26,8 @@ from data.store import OutboxEntry, StorageError, Store
 from rules import rng
 from rules.base import Seat
 from table import history
-from table.computers import TABLE_LEVEL, is_computer, level_of
 from table.errors import NotAPlayer, StaleMove
-from table.match import Done, Match, MoveResult
+from table.match import Done, Match, MoveResult, thinker_level
 
 log = logging.getLogger("tidetable.computers")
 
@@ -63,17 +62,6 @@ async def seat_computers(
         )
         entries += done.entries
     return dataclasses.replace(done, entries=tuple(entries))
-
-
-def thinker_level(match: Match, seat: int) -> str | None:
-    """The level of the computer player deciding for ``seat`` now: its own for a computer seat,
-    ``TABLE_LEVEL`` for a person's seat the table plays, None for a seat a person plays."""
-    user = match.user_at(seat)
-    if is_computer(user):
-        return level_of(user)
-    if seat in match.row.table_seats():
-        return TABLE_LEVEL
-    return None
 
 
 # How a computer player is asked for a move: (level, seed, game key, the seat's view, seat,

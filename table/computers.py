@@ -18,14 +18,11 @@ and a think entry still pending for it then finds nothing to do.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from data.store import Announcement
 from rules.base import AnyGame, GameSpec
 from rules.errors import PlayerError
-
-if TYPE_CHECKING:
-    pass
 
 LEVELS = ("easy", "normal", "hard")
 THINK_PAUSE = 2.0  # seconds: a readable pause before a computer seat plays

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import AnyGame, Seat
-from rules.errors import InvalidMove
-from table.match import Match
 
 # A game cannot leave more than this many decisions in a row without a choice; a bound, so a
 # rules bug can never loop forever inside a save.
@@ -32,12 +30,3 @@ def play_forced(game: AnyGame, state: Any) -> tuple[list[tuple[Seat, str, str]],
         played.append((seat, game.format(state, move), game.describe(state, seat, move, after)))
         state = after
     return played, state
-
-
-def replay_log(game: AnyGame, match: Match, entries: Sequence[Any]) -> Any:
-    state = game.setup(len(match.players), match.options, match.row.seed)
-    for entry in entries:
-        if entry.seat is None:
-            raise InvalidMove(f"log entry {entry.version} has no seat")
-        state = game.apply(state, entry.seat, game.parse(state, entry.move))
-    return state

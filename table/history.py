@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.base import AnyGame, OptionSpec, Outcome, Seat
-from rules.errors import PlayerError
+from rules.errors import InvalidMove, PlayerError
 from rules.views import walk
+from table.match import Match
 
 UNDO = "undo"
 RESIGN = "resign"
@@ -461,3 +462,13 @@ def _split_long(line: str, limit: int) -> list[str]:
     if current:
         pieces.append(current)
     return pieces
+
+
+def replay_log(game: AnyGame, match: Match, entries: Sequence[Any]) -> Any:
+    """The state after every log entry in turn, undo entries not read (they must be absent)."""
+    state = game.setup(len(match.players), match.options, match.row.seed)
+    for entry in entries:
+        if entry.seat is None:
+            raise InvalidMove(f"log entry {entry.version} has no seat")
+        state = game.apply(state, entry.seat, game.parse(state, entry.move))
+    return state

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from data.store import Announcement, MatchRow
 from rules.base import AnyGame, Outcome, Seat
-from table.computers import is_computer
+from table.computers import TABLE_LEVEL, is_computer, level_of
 from table.turnclock import winners_without
 
 
@@ -149,6 +149,17 @@ def private_views(
                 continue  # it goes on deciding with the view it already has
         notes.append(Announcement("dm", {"seat": seat, "user": user, "version": version}))
     return notes
+
+
+def thinker_level(match: Match, seat: int) -> str | None:
+    """The level of the computer player deciding for ``seat`` now: its own for a computer seat,
+    ``TABLE_LEVEL`` for a person's seat the table plays, None for a seat a person plays."""
+    user = match.user_at(seat)
+    if is_computer(user):
+        return level_of(user)
+    if seat in match.row.table_seats():
+        return TABLE_LEVEL
+    return None
 
 
 def outcome_record(outcome: Outcome, table: Sequence[Seat] = ()) -> dict[str, Any]:

@@ -10,12 +10,19 @@ from data.clockrows import Prefs
 from data.store import VersionConflict
 from rules.base import Seat
 from rules.errors import IllegalMove, PlayerError
-from table.computer_turns import thinker_level
 from table.computers import is_computer, thinking
 from table.core import MatchCore
 from table.errors import NotAPlayer, StaleMove
 from table.forced import forced_details, play_forced
-from table.match import Match, MoveResult, Receipt, outcome_record, post, private_views
+from table.match import (
+    Match,
+    MoveResult,
+    Receipt,
+    outcome_record,
+    post,
+    private_views,
+    thinker_level,
+)
 from table.turns import Turns
 
 

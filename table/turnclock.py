@@ -2,7 +2,7 @@
 
 Pure functions of times (POSIX seconds, UTC) and preferences; no I/O, no clock of its own, so
 every rule here is tested without waiting. The service asks ``plan_decisions`` what a change does
-to the timers of a match; ``data/clockstore.py`` writes the answer in the change's transaction and
+to the timers of a match; ``data/timerwrites.py`` writes the answer in the change's transaction and
 ``table/scheduler.py`` acts on the rows when they fall due.
 """
 
@@ -61,8 +61,6 @@ def clock_name(seconds: int) -> str:
 
 
 # -- quiet hours ---------------------------------------------------------------------------
-
-
 QUIET_TEXT = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*")
 
 
@@ -143,9 +141,7 @@ def reminder_times(begun: float, deadline: float) -> list[tuple[str, float]]:
     return found
 
 
-# -- preferences and plans ------------------------------------------------------------------
-
-
+# -- the timers of decisions -----------------------------------------------------------------
 def decision_timers(
     seat: int,
     prefs: Prefs,

@@ -74,7 +74,8 @@ class Turns:
         self.service = service
         self.store = service.store
         self.clocks: ClockStore = service.clocks
-        self.changed: Callable[[], None] = lambda: None  # wakes the scheduler (bot.py sets it)
+        # Wakes the scheduler (app/application.py sets it).
+        self.changed: Callable[[], None] = lambda: None
 
     @property
     def now(self) -> float:

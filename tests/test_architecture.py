@@ -34,8 +34,9 @@ def project_modules() -> dict[str, Path]:
 
 def imported_names(module: str, path: Path) -> Iterator[str]:
     """Every dotted name an import statement of ``module`` names, wherever the statement is
-    (top level, in a function, under TYPE_CHECKING); relative imports resolved. For ``from a
-    import b`` both ``a.b`` (a submodule, if it is one) and ``a`` are given."""
+    (top level, in a function, under TYPE_CHECKING); relative imports resolved. ``from a
+    import b`` gives ``a.b``: ``import_graph`` reads it as the module ``a.b`` when there is one,
+    else as ``a``."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):

@@ -19,8 +19,7 @@ from rules.registry import GAMES
 from table.computer_turns import decision_seed, take_turn
 from table.computers import TABLE_LEVEL, thinking
 from table.errors import LobbyError, NotAllowed
-from table.forced import replay_log
-from table.history import CannotUndo
+from table.history import CannotUndo, replay_log
 from table.match import Match, private_views
 from table.scheduler import Scheduler
 from table.service import MatchService

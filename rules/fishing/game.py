@@ -12,7 +12,7 @@ a random choice of sets (seeded). No hidden information.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
@@ -222,13 +222,12 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         )
         return _start_turn(state, 0)
 
-    def legal_moves(self, state: FishingState, seat: int) -> list[FishingMove]:
+    def legal_moves(self, state: FishingState, seat: int) -> Sequence[FishingMove]:
         phase = state.phase
         if phase is Phase.OVER or seat != state.turn:
             return []
         if phase is Phase.MOVE:
-            # A copy: a list[MoveBoat] is not a list of every move (list is invariant).
-            return list(boat_moves(_targets(state)))
+            return boat_moves(_targets(state))
         if phase is Phase.DINKER:
             moves: list[FishingMove] = [TakeDinker()]
             if _targets(state):

@@ -187,13 +187,12 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             note="",
         )
 
-    def legal_moves(self, state: TonariState, seat: int) -> list[TonariMove]:
+    def legal_moves(self, state: TonariState, seat: int) -> Sequence[TonariMove]:
         if state.phase is Phase.OVER or seat != state.turn:
             return []
         phase = state.phase
         if phase is Phase.MOVE:
-            # A copy: a list[MoveBoat] is not a list of every move (list is invariant).
-            return list(boat_moves(targets(state.tokens, state.boat)))
+            return boat_moves(targets(state.tokens, state.boat))
         if phase is Phase.PLACE:
             return [PlaceBoat(i) for i in ISLANDS]
         if phase is Phase.SENSE:

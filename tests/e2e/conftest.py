@@ -1,4 +1,4 @@
-"""Fixtures for end-to-end tests: the local Discord stand-in and the real bot built by bot.py."""
+"""Fixtures for end-to-end tests: the local Discord stand-in and the bot as bot.py builds it."""
 
 from __future__ import annotations
 

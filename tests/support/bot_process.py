@@ -8,7 +8,7 @@ wait for more guilds after READY and lets shards IDENTIFY without a pause as
 ``--database``: the database the environment names, DATABASE_URL or DATABASE_PATH), prints
 the id of each gateway session it opens (``SESSION``) and ``READY_MARKER`` once it is ready
 (every shard it runs included), and runs it. The environment (SHARD_COUNT, SHARD_IDS,
-DATABASE_URL) is read by bot.py's Settings, as in production.
+DATABASE_URL) is read by app/settings.py's Settings, as in production.
 
 With ``--zygote`` the process imports everything once and then forks one bot process per
 ``start`` line on its stdin (reporting ``started PID`` and ``exited PID CODE``): a restart then

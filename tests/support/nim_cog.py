@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from app.application import Tidetable
 from cogs.base import GameCog
+from cogs.host import Host
 from render.common import font
 from tests.support.nim import NimView
 
@@ -23,5 +23,5 @@ class NimCog(GameCog, group_name="nim", group_description="Nim, for tests"):
     hand_renderer = render_nim
 
 
-async def setup(bot: Tidetable) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(NimCog(bot))

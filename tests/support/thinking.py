@@ -1,4 +1,4 @@
-"""Deliver "think" entries below Discord, as ``cogs.computers.ComputerTable`` does, in this
+"""Deliver "think" entries below Discord, as ``table.computer_turns.ComputerTable`` does, in this
 process: the computer player of a seat (a computer seat, or a person's seat the table plays)
 decides from the seat's view and the public log and plays through the match service.
 
