@@ -42,7 +42,7 @@ def main() -> None:
         asyncio.run(check_storage(settings.database))
     except StorageError as error:
         raise cannot_start(str(error)) from None
-    bot = build_bot()
+    bot = build_bot(handle_signals=True)  # SIGTERM, SIGINT: a gentle stop
     try:
         bot.run(settings.token, log_handler=None)
     except StorageError as error:

@@ -77,6 +77,14 @@ class Dispatcher(WakeableTask):
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
+    async def stop(self, grace: float = 0.0) -> None:
+        """Stop (gently with ``grace``); answers waiting in ``settle`` return at once: this
+        process tries nothing more (what is left goes out from another process or after the
+        restart)."""
+        self.stopping = True
+        self._progress.set()
+        await super().stop(grace)
+
     async def settle(self, ids: Sequence[int], timeout: float = 8.0) -> list[OutboxEntry]:
         """Wait until each entry has been tried at least once (or ``timeout`` passed), and
         return them as they are then: what the player's answer reports (posted, failed, or
@@ -101,7 +109,7 @@ class Dispatcher(WakeableTask):
         }
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
-                while waiting:
+                while waiting and not self.stopping:
                     self._progress.clear()
                     # Settled: tried, or held back behind an entry of its lane that failed
                     # and waits for a retry (it cannot go out before that one).
@@ -135,7 +143,7 @@ class Dispatcher(WakeableTask):
             return entries
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 worked = await self.run_once()
             except StorageError:
@@ -163,6 +171,8 @@ class Dispatcher(WakeableTask):
     async def run_once(self) -> bool:
         """Deliver every entry that is due now (the first of each lane); True if any was.
         Each is claimed first, so a process sharing the database never delivers it too."""
+        if self.stopping:  # a gentle stop: nothing new is claimed
+            return False
         entries = await self.store.claim_due(self.clock.now(), limit=self._concurrency * 4)
         heads: dict[str, OutboxEntry] = {}
         for entry in entries:

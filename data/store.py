@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +159,11 @@ def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
 
 
+# The channel on which processes sharing a PostgreSQL database tell each other that work was
+# released (a gentle stop) and may be taken now.
+WORK_CHANNEL = "tidetable_work"
+
+
 class Store:
     """The matches, their log, the outbox and the turn clock's rows, over one ``Database``:
     SQLite (a file, one process) or PostgreSQL (a server, any number of processes)."""
@@ -221,6 +226,31 @@ class Store:
 
     async def close(self) -> None:
         await self.db.close()
+
+    # -- a gentle stop ---------------------------------------------------------------------
+    async def release_claims(self) -> int:
+        """Give up every claim this process holds on outbox entries and timers (a gentle
+        stop): another process takes that work at once instead of when the lease runs out,
+        and is told so (PostgreSQL's NOTIFY, heard through ``listen_for_work``). Returns how
+        many rows were freed."""
+        freed = 0
+        async with self._transaction() as db:
+            for table in ("outbox", "timers"):
+                freed += await db.execute(
+                    f"UPDATE {table} SET claimed_by = NULL, lease_until = NULL"
+                    " WHERE claimed_by = ? AND status = 'pending'",
+                    (self.process,),
+                )
+            # Said even when nothing was claimed: what was saved during the stop and never
+            # tried here waits for another process too.
+            announce = self.db.notify_sql(WORK_CHANNEL)
+            if announce is not None:
+                await db.fetch(announce)
+        return freed
+
+    async def listen_for_work(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when another process released work this one may take."""
+        await self.db.listen(WORK_CHANNEL, callback)
 
     async def _probe(self) -> None:
         """One write at start-up, so a read-only or full database is named before any player

@@ -54,10 +54,10 @@ class Scheduler(WakeableTask):
             await self._passes.wait_for(lambda: self.checked_at >= target)
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             self._wake.clear()
             try:
-                while await self.run_once():
+                while not self.stopping and await self.run_once():
                     pass
                 upcoming = self.until(await self.clocks.next_due(), self.clock.now())
             except StorageError:
@@ -77,6 +77,8 @@ class Scheduler(WakeableTask):
         now = self.clock.now()
         due = await self.clocks.claim_due(now, BATCH)
         for timer in due:
+            if self.stopping:  # a gentle stop: the rest is released for another process
+                return False
             await self.handle(timer)
         if len(due) < BATCH:
             async with self._passes:
