@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from app.observatory import Observatory, discord_trace
 from app.settings import ROOT, Settings
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
@@ -68,6 +69,8 @@ class Tidetable(Host):
         shard_ids: Sequence[int] | None = None,
         new_seed: Callable[[], int] | None = None,
         handle_signals: bool = False,
+        metrics_port: int | None = None,
+        metrics_host: str = "127.0.0.1",
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -79,6 +82,7 @@ class Tidetable(Host):
             intents=discord.Intents(guilds=True),
             help_command=None,
             tree_cls=TableTree,
+            http_trace=discord_trace(),  # Discord's answers, counted for the metrics
             shard_count=shard_count,
             # discord.py wants a list; None (every shard) is its default, though not in its typing
             shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
@@ -98,6 +102,10 @@ class Tidetable(Host):
         # SIGTERM and SIGINT stop the bot gently (bot.py; an embedding program may not want it).
         self.handle_signals = handle_signals
         self._stop: asyncio.Task[None] | None = None
+        # /metrics and /healthz over HTTP, when a port is given (METRICS_PORT); 0: any free one.
+        self.observatory = (
+            Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
+        )
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -124,6 +132,8 @@ class Tidetable(Host):
         self.scheduler.start()
         # Work another process released (its gentle stop) is taken at once, not at the next poll.
         await self.store.listen_for_work(self._released_elsewhere)
+        if self.observatory is not None:
+            await self.observatory.start()
         if self.handle_signals:
             loop = asyncio.get_running_loop()
             for stop_signal in (signal.SIGTERM, signal.SIGINT):
@@ -193,6 +203,8 @@ class Tidetable(Host):
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()
+        if self.observatory is not None:
+            await self.observatory.stop()
         await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
@@ -216,6 +228,7 @@ def build_bot(
     shard_ids: Sequence[int] | None = None,
     new_seed: Callable[[], int] | None = None,
     handle_signals: bool = False,
+    metrics_port: int | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -234,6 +247,8 @@ def build_bot(
         shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
         new_seed=new_seed,
         handle_signals=handle_signals,
+        metrics_port=metrics_port if metrics_port is not None else settings.metrics_port,
+        metrics_host=settings.metrics_host,
     )
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from data.background import SHARED_POLL, WakeableTask
 from data.store import Announcement, OutboxEntry, StorageError, Store
+from metrics.instruments import DELIVERIES
 
 log = logging.getLogger("tidetable.outbox")
 
@@ -193,11 +194,13 @@ class Dispatcher(WakeableTask):
             await self._deliver(entry)
         except Transient as error:
             wait = error.retry_after if error.retry_after is not None else backoff(entry.attempts)
+            DELIVERIES.labels("retry").inc()
             log.warning("outbox entry %s: %s; retrying in %.0f s", entry.id, error, wait)
             await self.store.retry_later(entry.id, self.clock.now() + wait, str(error))
             self._blocked[entry.lane] = entry.id
         except Permanent as error:
             self._unblock(entry)
+            DELIVERIES.labels("failed").inc()
             log.warning("outbox entry %s not delivered: %s", entry.id, error.reason)
             ids = await self.store.mark_failed(entry.id, error.reason, error.follow_ups)
             if ids:
@@ -205,6 +208,7 @@ class Dispatcher(WakeableTask):
                     self._follow_ups[entry.id] = ids
                 self.nudge()
         except Exception as error:  # a bug in composing the message: never block the lane
+            DELIVERIES.labels("unexpected").inc()
             log.exception("outbox entry %s failed unexpectedly", entry.id)
             if entry.attempts + 1 >= UNEXPECTED_TRIES:
                 self._unblock(entry)
@@ -217,6 +221,7 @@ class Dispatcher(WakeableTask):
         else:
             self._unblock(entry)
             await self.store.mark_sent(entry.id)
+            DELIVERIES.labels("sent").inc()
             self.delivered += 1
         finally:
             event = self._attempted.get(entry.id)

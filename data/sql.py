@@ -34,6 +34,16 @@ from data.dberrors import (
     StorageUnavailable,
     UniqueViolation,
 )
+from metrics.instruments import STORAGE_ERRORS
+
+# How each failure is named in the metrics.
+ERROR_KINDS = {
+    BUSY: "busy",
+    READ_ONLY: "read_only",
+    DISK_FULL: "disk_full",
+    UNREACHABLE: "unreachable",
+    BROKEN: "broken",
+}
 
 
 class Row(Protocol):
@@ -117,6 +127,7 @@ class Database(ABC):
     ) -> StorageError:
         message, cause = texts
         self.causes.once(f"{cause} ({detail})")
+        STORAGE_ERRORS.labels(ERROR_KINDS.get(texts, "other")).inc()
         return kind(message, cause)
 
 

@@ -19,6 +19,7 @@ from data.background import SHARED_POLL, WakeableTask
 from data.clockrows import BACK, DEADLINE, REMINDER, TURN
 from data.clockstore import Timer
 from data.store import StorageError
+from metrics.instruments import TIMER_LATENESS_SECONDS
 from table.turns import Turns
 
 log = logging.getLogger("tidetable.timers")
@@ -90,6 +91,7 @@ class Scheduler(WakeableTask):
     async def handle(self, timer: Timer) -> None:
         """One due row, through the match service; an unexpected failure (a bug) is logged
         and the row tried again later, never in a tight loop."""
+        TIMER_LATENESS_SECONDS.observe(max(0.0, self.clock.now() - timer.due_at))
         try:
             if timer.kind == DEADLINE:
                 await self.turns.timeout(timer)
