@@ -58,7 +58,7 @@ RENDER_SECONDS = Histogram(
     registry=REGISTRY,
 )
 DISCORD_RESPONSES = Counter(
-    "tidetable_discord_http_responses",
+    "tidetable_discord_responses",
     "Answers of Discord's HTTP API, by status code.",
     ["status"],
     registry=REGISTRY,

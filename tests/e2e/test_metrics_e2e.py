@@ -29,7 +29,7 @@ SERVED = (
     "tidetable_timer_lateness_seconds_count",
     "tidetable_computer_decision_seconds_count",
     "tidetable_picture_render_seconds_count",
-    "tidetable_discord_http_responses_total",
+    "tidetable_discord_responses_total",
     "tidetable_interactions_answered_total",
     "tidetable_interactions_answered_late_total",
     "tidetable_storage_errors_total",
@@ -126,7 +126,7 @@ async def test_the_metrics_move_while_a_match_is_played_and_health_is_told(fake,
             "tidetable_timer_lateness_seconds_count",
             "tidetable_computer_decision_seconds_count",
             "tidetable_picture_render_seconds_count",
-            "tidetable_discord_http_responses_total",
+            "tidetable_discord_responses_total",
             "tidetable_interactions_answered_total",
         ):
             assert grown[name] > was.get(name, 0.0), name
@@ -135,7 +135,7 @@ async def test_the_metrics_move_while_a_match_is_played_and_health_is_told(fake,
         # The timeout was carried out at once on the manual clock: it was not late.
         assert 'tidetable_timer_lateness_seconds_bucket{le="0.1"}' in after
         assert (
-            labelled(after, "tidetable_discord_http_responses_total").get('{status="200"}', 0) > 0
+            labelled(after, "tidetable_discord_responses_total").get('{status="200"}', 0) > 0
         )
 
         # The database is busy (another program holds its write lock): a change is refused.
