@@ -134,9 +134,7 @@ async def test_the_metrics_move_while_a_match_is_played_and_health_is_told(fake,
         assert saved['{kind="move"}'] >= 3 and saved['{kind="timeout"}'] >= 1, saved
         # The timeout was carried out at once on the manual clock: it was not late.
         assert 'tidetable_timer_lateness_seconds_bucket{le="0.1"}' in after
-        assert (
-            labelled(after, "tidetable_discord_responses_total").get('{status="200"}', 0) > 0
-        )
+        assert labelled(after, "tidetable_discord_responses_total").get('{status="200"}', 0) > 0
 
         # The database is busy (another program holds its write lock): a change is refused.
         locker = sqlite3.connect(bot.database, timeout=0)
@@ -191,3 +189,29 @@ async def test_an_interaction_answered_after_three_seconds_is_counted_late():
     other = SimpleNamespace(url=URL("https://discord.test/api/v10/channels/1/messages"))
     await started(None, SimpleNamespace(), other)
     assert INTERACTIONS_ANSWERED._value.get() == answered + 2
+
+
+def test_the_example_dashboard_asks_only_for_metrics_the_bot_serves():
+    """deploy/grafana-dashboard.json: every metric a panel queries is one of the bot's (a
+    renamed metric would leave an empty panel)."""
+    import json
+    from pathlib import Path
+
+    from metrics.instruments import REGISTRY
+
+    dashboard = json.loads(
+        (Path(__file__).parents[2] / "deploy" / "grafana-dashboard.json").read_text()
+    )
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_count", "_sum")}
+    served = {
+        family.name + suffix
+        for family in REGISTRY.collect()
+        for suffix in suffixes.get(family.type, ("",))
+    }
+    asked = {
+        name
+        for panel in dashboard["panels"]
+        for target in panel["targets"]
+        for name in re.findall(r"\b(?:tidetable|process)_\w+", target["expr"])
+    }
+    assert asked and asked <= served, asked - served
