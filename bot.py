@@ -16,6 +16,7 @@ import discord
 from dotenv import load_dotenv
 
 from app.application import build_bot, check_storage
+from app.logs import configure as configure_logs
 from app.settings import MISSING_TOKEN, ROOT, Settings
 from data.dberrors import StorageError
 
@@ -32,9 +33,7 @@ def main() -> None:
     if settings.token is None:
         print(MISSING_TOKEN, file=sys.stderr)
         raise SystemExit(2)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logs(settings.log_format)
     # discord.py's own chatter at start ("logging in using static token") says nothing an
     # operator needs; its warnings and errors still show.
     logging.getLogger("discord.client").setLevel(logging.WARNING)
@@ -42,7 +41,7 @@ def main() -> None:
         asyncio.run(check_storage(settings.database))
     except StorageError as error:
         raise cannot_start(str(error)) from None
-    bot = build_bot()
+    bot = build_bot(handle_signals=True)  # SIGTERM, SIGINT: a gentle stop
     try:
         bot.run(settings.token, log_handler=None)
     except StorageError as error:

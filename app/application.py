@@ -6,7 +6,10 @@ bot, can start it against a stand-in of Discord; ``bot.py`` runs it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -14,14 +17,16 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from app.observatory import Observatory, discord_trace
 from app.settings import ROOT, Settings
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
-from cogs.host import GameTable, Host
+from cogs.host import GameTable, Host, TableTree
 from cogs.people import People
 from cogs.replies import report
 from data.clock import Clock, SystemClock
+from data.dberrors import StorageError
 from data.outbox import Dispatcher
 from data.store import BUSY_TIMEOUT_MS, LEASE_SECONDS, Store
 from rules.base import Game
@@ -32,6 +37,13 @@ from table.scheduler import Scheduler
 from table.service import MatchService
 
 log = logging.getLogger("tidetable")
+
+# A gentle stop (SIGTERM, SIGINT) ends within 10 seconds: seconds (wall time, the operator's)
+# given to the interactions under way, then to the turn clock's and the outbox's current work.
+IN_FLIGHT_GRACE = 4.0
+SCHEDULER_GRACE = 1.0
+DISPATCHER_GRACE = 2.0
+ANSWER_GRACE = 1.0  # for answers still owed once the outbox stopped trying
 
 
 class Tidetable(Host):
@@ -56,6 +68,9 @@ class Tidetable(Host):
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
         new_seed: Callable[[], int] | None = None,
+        handle_signals: bool = False,
+        metrics_port: int | None = None,
+        metrics_host: str = "127.0.0.1",
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -66,6 +81,8 @@ class Tidetable(Host):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
+            tree_cls=TableTree,
+            http_trace=discord_trace(),  # Discord's answers, counted for the metrics
             shard_count=shard_count,
             # discord.py wants a list; None (every shard) is its default, though not in its typing
             shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
@@ -82,6 +99,13 @@ class Tidetable(Host):
         self.computer_pause = computer_pause
         self.lease_seconds = lease_seconds
         self.new_seed = new_seed  # each new match's seed (None: a random one; tests fix it)
+        # SIGTERM and SIGINT stop the bot gently (bot.py; an embedding program may not want it).
+        self.handle_signals = handle_signals
+        self._stop: asyncio.Task[None] | None = None
+        # /metrics and /healthz over HTTP, when a port is given (METRICS_PORT); 0: any free one.
+        self.observatory = (
+            Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
+        )
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -106,6 +130,14 @@ class Tidetable(Host):
         self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
+        # Work another process released (its gentle stop) is taken at once, not at the next poll.
+        await self.store.listen_for_work(self._released_elsewhere)
+        if self.observatory is not None:
+            await self.observatory.start()
+        if self.handle_signals:
+            loop = asyncio.get_running_loop()
+            for stop_signal in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(stop_signal, self.stop_soon)
         # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
@@ -125,6 +157,42 @@ class Tidetable(Host):
             synced = await self.tree.sync()
         log.info("synced %d command groups", len(synced))
 
+    def _released_elsewhere(self) -> None:
+        self.dispatcher.nudge()
+        self.scheduler.nudge()
+
+    def stop_soon(self) -> None:
+        """Begin a gentle stop (the signal handler's part: it may not wait)."""
+        if self._stop is None:
+            self._stop = asyncio.create_task(self.stop_gently(), name="gentle-stop")
+
+    async def stop_gently(self) -> None:
+        """Stop without losing or delaying anything: take no new interactions (they are told
+        to send again), let those under way finish (their saves and the first delivery of
+        what they announce), let the turn clock and the outbox finish their current work and
+        claim nothing more, give back every claim this process holds (another process sharing
+        the database takes that work at once), then close the worker pool, Discord and the
+        database. Bounded: within 10 seconds."""
+        if self.stopping:
+            return
+        self.stopping = True
+        log.info("stopping gently: finishing what is under way")
+        await self._under_way(IN_FLIGHT_GRACE)  # the outbox still delivers what they save
+        await self.scheduler.stop(grace=SCHEDULER_GRACE)
+        await self.dispatcher.stop(grace=DISPATCHER_GRACE)
+        await self._under_way(ANSWER_GRACE)  # answers that waited for a delivery that hung
+        if self.store is not None:
+            with contextlib.suppress(StorageError):  # the lease frees them later anyway
+                freed = await self.store.release_claims()
+                log.info("stopping gently: %d claimed rows given back", freed)
+        await self.close()
+
+    async def _under_way(self, grace: float) -> None:
+        """Wait, at most ``grace`` seconds, for the interactions being handled."""
+        tasks = {task for task in self.in_flight if not task.done()}
+        if tasks:
+            await asyncio.wait(tasks, timeout=grace)
+
     async def close(self) -> None:
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
@@ -135,6 +203,8 @@ class Tidetable(Host):
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()
+        if self.observatory is not None:
+            await self.observatory.stop()
         await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
@@ -157,6 +227,8 @@ def build_bot(
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
     new_seed: Callable[[], int] | None = None,
+    handle_signals: bool = False,
+    metrics_port: int | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -174,6 +246,9 @@ def build_bot(
         shard_count=shard_count if shard_count is not None else settings.shard_count,
         shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
         new_seed=new_seed,
+        handle_signals=handle_signals,
+        metrics_port=metrics_port if metrics_port is not None else settings.metrics_port,
+        metrics_host=settings.metrics_host,
     )
 
 

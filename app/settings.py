@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.logs import FORMATS
 from data.store import LEASE_SECONDS, is_postgres_url
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
@@ -31,6 +32,10 @@ class Settings:
     # this process runs (None: all). Several processes share the work by running different ids.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    log_format: str = "text"  # or "json": one JSON object per line
+    # The HTTP port serving /metrics (Prometheus) and /healthz; None: not served.
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -46,6 +51,9 @@ class Settings:
             lease_seconds=_seconds(env, "LEASE_SECONDS", LEASE_SECONDS),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            log_format=_choice(env, "LOG_FORMAT", FORMATS),
+            metrics_port=_port(env, "METRICS_PORT"),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
 
@@ -74,6 +82,23 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 < value < 86400:
         raise SystemExit(f"{name} must be a number of seconds (say 90), not {text!r}.")
     return value
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (the first when unset)."""
+    text = env.get(name, "").strip().lower() or choices[0]
+    if text not in choices:
+        raise SystemExit(f"{name} must be one of {', '.join(choices)}, not {text!r}.")
+    return text
+
+
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    text = env.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isdigit() and 0 < int(text) < 65536):
+        raise SystemExit(f"{name} must be a port number (1 to 65535), not {text!r}.")
+    return int(text)
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

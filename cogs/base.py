@@ -28,9 +28,10 @@ from cogs.components import MAX_SELECT, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
+from cogs.pictures import rendered
 from cogs.replies import answer
 from data.store import OutboxEntry
-from render.common import clip_alt, to_png
+from render.common import clip_alt
 from rules.base import Game
 from rules.errors import NotYourTurn, PlayerError
 from table import turnclock
@@ -467,7 +468,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     def public_png(self, match: Match, names: messages.Names = None) -> bytes:
         """The public picture (no secret), naming the players."""
         view = self.game.view(match.state, None)
-        return to_png(draw(type(self).board_renderer, view, names))
+        return rendered(self.game_key, lambda: draw(type(self).board_renderer, view, names))
 
     def alt_text(self, match: Match, names: messages.Names = None) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
@@ -513,7 +514,9 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(lambda: to_png(draw(renderer, view, names)))
+        png = await asyncio.to_thread(
+            lambda: rendered(self.game_key, lambda: draw(renderer, view, names))
+        )
         # The picture holds what the text says: the text is its alt text.
         alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)

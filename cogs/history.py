@@ -25,9 +25,10 @@ from PIL import Image
 from cogs import messages
 from cogs.checks import require_posting
 from cogs.host import Host
+from cogs.pictures import rendered
 from cogs.replies import answer, report
 from data.store import Store
-from render.common import clip_alt, to_png
+from render.common import clip_alt
 from render.replay import replay_gif
 from render.scores import breakdown_chart, rating_chart
 from rules.base import Game
@@ -89,7 +90,9 @@ async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | No
         return None
     guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
     names = await display_names(bot, guild, match.players, seat_names(match))
-    png = await asyncio.to_thread(lambda: to_png(breakdown_chart(outcome, names)))
+    png = await asyncio.to_thread(
+        lambda: rendered("scores", lambda: breakdown_chart(outcome, names))
+    )
 
     # The picture's alt text: each player's points by category, as the bars show them.
     def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
@@ -337,7 +340,9 @@ async def stats_answer(
         for row in rows
     }
     title = f"Rating over time — {target.display_name}"
-    png = await asyncio.to_thread(lambda: to_png(rating_chart(series, title=title)))
+    png = await asyncio.to_thread(
+        lambda: rendered("ratings", lambda: rating_chart(series, title=title))
+    )
     file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
     await answer(interaction, messages.clip("\n".join(lines)), file=file)
 

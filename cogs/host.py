@@ -9,14 +9,16 @@ are routed to it.
 
 from __future__ import annotations
 
-from typing import Protocol
+import asyncio
+from typing import Any, Protocol
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages
 from cogs.people import People
-from cogs.replies import report
+from cogs.replies import answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
 from table.computer_turns import ComputerTable
@@ -47,9 +49,18 @@ class GameTable(Protocol):
     ) -> tuple[str, discord.File | None]: ...
 
 
+# The answer to anything sent while the bot stops: nothing was done, so it can be sent again.
+RESTARTING = "The bot is restarting: nothing was done. Send it again in a moment."
+
+
 class Host(commands.AutoShardedBot):
     """The bot as the cogs see it. Its services are set up by the application before any cog
-    is loaded."""
+    is loaded.
+
+    Every interaction that may change something registers the task handling it (``taking``),
+    so that a gentle stop can let those finish; once the bot is ``stopping`` it takes none."""
+
+    stopping = False  # a gentle stop began: new interactions are answered RESTARTING
 
     service: MatchService  # the match service: lobby, moves, endings, the turn clock
     clock: Clock  # the one clock of the whole bot
@@ -61,11 +72,33 @@ class Host(commands.AutoShardedBot):
     def game_cog(self, key: str) -> GameTable:
         return self.game_cogs[key]
 
+    @property
+    def in_flight(self) -> set[asyncio.Task[Any]]:
+        """The tasks handling interactions right now."""
+        tasks: set[asyncio.Task[Any]] | None = self.__dict__.get("_in_flight")
+        if tasks is None:
+            tasks = self.__dict__["_in_flight"] = set()
+        return tasks
+
+    async def taking(self, interaction: discord.Interaction) -> bool:
+        """Take ``interaction`` on (its task is counted as in flight), or answer it
+        RESTARTING when the bot is stopping; False then, and nothing is to be done."""
+        if self.stopping:
+            await answer(interaction, RESTARTING)
+            return False
+        task = asyncio.current_task()
+        if task is not None:
+            self.in_flight.add(task)
+            task.add_done_callback(self.in_flight.discard)
+        return True
+
     # Buttons and selects are registered once for the whole bot; they route to the game's cog.
     # Each acknowledges first: the database may be slow, Discord's window is 3 seconds.
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
     ) -> None:
+        if not await self.taking(interaction):
+            return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
@@ -74,9 +107,21 @@ class Host(commands.AutoShardedBot):
             await report(interaction, error)
 
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        if not await self.taking(interaction):
+            return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
             await self.game_cog(match.row.game).join_by_button(interaction, match_id)
         except Exception as error:
             await report(interaction, error)
+
+
+class TableTree(app_commands.CommandTree[Host]):
+    """The bot's slash commands: each is taken on by the host (counted in flight, or refused
+    while the bot stops). Autocomplete only reads, and goes on while the bot stops."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Host], /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True
+        return await interaction.client.taking(interaction)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from data.background import SHARED_POLL, WakeableTask
 from data.store import Announcement, OutboxEntry, StorageError, Store
+from metrics.instruments import DELIVERIES
 
 log = logging.getLogger("tidetable.outbox")
 
@@ -77,6 +78,14 @@ class Dispatcher(WakeableTask):
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
+    async def stop(self, grace: float = 0.0) -> None:
+        """Stop (gently with ``grace``); answers waiting in ``settle`` return at once: this
+        process tries nothing more (what is left goes out from another process or after the
+        restart)."""
+        self.stopping = True
+        self._progress.set()
+        await super().stop(grace)
+
     async def settle(self, ids: Sequence[int], timeout: float = 8.0) -> list[OutboxEntry]:
         """Wait until each entry has been tried at least once (or ``timeout`` passed), and
         return them as they are then: what the player's answer reports (posted, failed, or
@@ -101,7 +110,7 @@ class Dispatcher(WakeableTask):
         }
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
-                while waiting:
+                while waiting and not self.stopping:
                     self._progress.clear()
                     # Settled: tried, or held back behind an entry of its lane that failed
                     # and waits for a retry (it cannot go out before that one).
@@ -135,7 +144,7 @@ class Dispatcher(WakeableTask):
             return entries
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             try:
                 worked = await self.run_once()
             except StorageError:
@@ -163,6 +172,8 @@ class Dispatcher(WakeableTask):
     async def run_once(self) -> bool:
         """Deliver every entry that is due now (the first of each lane); True if any was.
         Each is claimed first, so a process sharing the database never delivers it too."""
+        if self.stopping:  # a gentle stop: nothing new is claimed
+            return False
         entries = await self.store.claim_due(self.clock.now(), limit=self._concurrency * 4)
         heads: dict[str, OutboxEntry] = {}
         for entry in entries:
@@ -183,11 +194,13 @@ class Dispatcher(WakeableTask):
             await self._deliver(entry)
         except Transient as error:
             wait = error.retry_after if error.retry_after is not None else backoff(entry.attempts)
+            DELIVERIES.labels("retry").inc()
             log.warning("outbox entry %s: %s; retrying in %.0f s", entry.id, error, wait)
             await self.store.retry_later(entry.id, self.clock.now() + wait, str(error))
             self._blocked[entry.lane] = entry.id
         except Permanent as error:
             self._unblock(entry)
+            DELIVERIES.labels("failed").inc()
             log.warning("outbox entry %s not delivered: %s", entry.id, error.reason)
             ids = await self.store.mark_failed(entry.id, error.reason, error.follow_ups)
             if ids:
@@ -195,6 +208,7 @@ class Dispatcher(WakeableTask):
                     self._follow_ups[entry.id] = ids
                 self.nudge()
         except Exception as error:  # a bug in composing the message: never block the lane
+            DELIVERIES.labels("unexpected").inc()
             log.exception("outbox entry %s failed unexpectedly", entry.id)
             if entry.attempts + 1 >= UNEXPECTED_TRIES:
                 self._unblock(entry)
@@ -207,6 +221,7 @@ class Dispatcher(WakeableTask):
         else:
             self._unblock(entry)
             await self.store.mark_sent(entry.id)
+            DELIVERIES.labels("sent").inc()
             self.delivered += 1
         finally:
             event = self._attempted.get(entry.id)

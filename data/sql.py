@@ -15,7 +15,7 @@ import asyncio
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,6 +34,16 @@ from data.dberrors import (
     StorageUnavailable,
     UniqueViolation,
 )
+from metrics.instruments import STORAGE_ERRORS
+
+# How each failure is named in the metrics.
+ERROR_KINDS = {
+    BUSY: "busy",
+    READ_ONLY: "read_only",
+    DISK_FULL: "disk_full",
+    UNREACHABLE: "unreachable",
+    BROKEN: "broken",
+}
 
 
 class Row(Protocol):
@@ -95,6 +105,16 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
+    @abstractmethod
+    async def listen(self, channel: str, callback: Callable[[], None]) -> None:
+        """Call ``callback`` whenever another process announces work on ``channel`` (the
+        statement of ``notify_sql``, run in a transaction)."""
+
+    def notify_sql(self, channel: str) -> str | None:
+        """The statement that announces work on ``channel`` to the other processes when the
+        transaction running it commits; None where no other process shares the database."""
+        return None
+
     def newer_schema(self, found: int, known: int) -> StorageUnavailable:
         return StorageUnavailable(
             f"The database was written by a newer version of the bot (schema {found}; this code "
@@ -107,6 +127,7 @@ class Database(ABC):
     ) -> StorageError:
         message, cause = texts
         self.causes.once(f"{cause} ({detail})")
+        STORAGE_ERRORS.labels(ERROR_KINDS.get(texts, "other")).inc()
         return kind(message, cause)
 
 
@@ -224,6 +245,10 @@ class SqliteDatabase(Database):
         if self.reader is not self.writer:
             await self.reader.close()
         await self.writer.close()
+
+    async def listen(self, channel: str, callback: Callable[[], None]) -> None:
+        """One process has a SQLite file to itself: no other process announces anything."""
+        return None
 
     async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
         if small and self.inline is not None:
@@ -413,11 +438,17 @@ class PostgresDatabase(Database):
     dialect = "postgresql"
     shared = True
 
-    def __init__(self, pool: Any, readers: Any | None = None) -> None:
+    def __init__(
+        self, pool: Any, readers: Any | None = None, listener: Callable[[], Any] | None = None
+    ) -> None:
         super().__init__()
         self.pool = pool
         self.readers = readers if readers is not None else pool
         self._sql: dict[str, str] = {}
+        # How to open the connection that listens for other processes' notifications (one of
+        # its own: a pooled one is handed to others between uses), and that connection.
+        self._listener = listener
+        self._listening: Any | None = None
 
     @classmethod
     async def connect(
@@ -455,7 +486,8 @@ class PostgresDatabase(Database):
             raise StorageUnavailable(
                 f"Cannot open the database at {where}: {error}.", "cannot open database"
             ) from error
-        return cls(*pools)
+        writers, readers = pools
+        return cls(writers, readers, lambda: asyncpg.connect(url, server_settings=settings))
 
     def sql(self, text: str) -> str:
         found = self._sql.get(text)
@@ -464,9 +496,34 @@ class PostgresDatabase(Database):
         return found
 
     async def close(self) -> None:
+        listening, self._listening = self._listening, None
+        if listening is not None:
+            await listening.close()
         await self.pool.close()
         if self.readers is not self.pool:
             await self.readers.close()
+
+    async def listen(self, channel: str, callback: Callable[[], None]) -> None:
+        """LISTEN on ``channel`` on a connection of its own; a notification from a process
+        using the same schema calls ``callback`` (tests share one database, each in a schema
+        of its own, and the channel is the database's: the payload names the schema)."""
+        if self._listener is None:
+            return
+        try:
+            if self._listening is None:
+                self._listening = await self._listener()
+            schema = await self._listening.fetchval("SELECT current_schema()")
+
+            def heard(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+                if payload == schema:
+                    callback()
+
+            await self._listening.add_listener(channel, heard)
+        except Exception as error:
+            raise self._translated(error) from error
+
+    def notify_sql(self, channel: str) -> str | None:
+        return f"SELECT pg_notify('{channel}', current_schema())"
 
     async def read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
         try:

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,7 @@ from data.results import MatchResult
 from data.schema import MIGRATIONS
 from data.sql import Database, PostgresDatabase, Row, SqliteDatabase, Tx
 from data.timerwrites import pause_rows, resume_rows, void_match, write_plan
+from metrics.instruments import ACTIONS_SAVED
 
 # How long a write waits for a lock held by another connection or process before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -159,6 +162,15 @@ def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
 
 
+# The events of the posts the running transaction writes (the actions it saves), counted when
+# it commits.
+_ANNOUNCED: ContextVar[list[str] | None] = ContextVar("announced", default=None)
+
+# The channel on which processes sharing a PostgreSQL database tell each other that work was
+# released (a gentle stop) and may be taken now.
+WORK_CHANNEL = "tidetable_work"
+
+
 class Store:
     """The matches, their log, the outbox and the turn clock's rows, over one ``Database``:
     SQLite (a file, one process) or PostgreSQL (a server, any number of processes)."""
@@ -222,6 +234,31 @@ class Store:
     async def close(self) -> None:
         await self.db.close()
 
+    # -- a gentle stop ---------------------------------------------------------------------
+    async def release_claims(self) -> int:
+        """Give up every claim this process holds on outbox entries and timers (a gentle
+        stop): another process takes that work at once instead of when the lease runs out,
+        and is told so (PostgreSQL's NOTIFY, heard through ``listen_for_work``). Returns how
+        many rows were freed."""
+        freed = 0
+        async with self._transaction() as db:
+            for table in ("outbox", "timers"):
+                freed += await db.execute(
+                    f"UPDATE {table} SET claimed_by = NULL, lease_until = NULL"
+                    " WHERE claimed_by = ? AND status = 'pending'",
+                    (self.process,),
+                )
+            # Said even when nothing was claimed: what was saved during the stop and never
+            # tried here waits for another process too.
+            announce = self.db.notify_sql(WORK_CHANNEL)
+            if announce is not None:
+                await db.fetch(announce)
+        return freed
+
+    async def listen_for_work(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when another process released work this one may take."""
+        await self.db.listen(WORK_CHANNEL, callback)
+
     async def _probe(self) -> None:
         """One write at start-up, so a read-only or full database is named before any player
         meets it; it also reads (or makes) this database's instance id, the same for every
@@ -251,10 +288,20 @@ class Store:
         return await self.db.schema_version()
 
     # -- transactions --------------------------------------------------------------------
-    def _transaction(self) -> Any:
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Tx]:
         """``async with store._transaction() as tx``: one write transaction, committed if the
-        body returns, rolled back on any failure, so the connection is always clean."""
-        return self.db.transaction()
+        body returns, rolled back on any failure, so the connection is always clean. The
+        actions it announced are counted once it committed (``ACTIONS_SAVED``)."""
+        events: list[str] = []
+        token = _ANNOUNCED.set(events)
+        try:
+            async with self.db.transaction() as tx:
+                yield tx
+        finally:
+            _ANNOUNCED.reset(token)
+        for event in events:
+            ACTIONS_SAVED.labels(event).inc()
 
     async def _read(self, sql: str, args: Sequence[Any] = (), *, small: bool = False) -> list[Row]:
         return await self.db.read(sql, args, small=small)
@@ -451,7 +498,7 @@ class Store:
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
             if before is not None and before.version == version and before.id == match_id:
-                seats: Sequence[Sequence[int]] = seats_after(before, timers)
+                seats: Sequence[Row] | Sequence[Sequence[Any]] = seats_after(before, timers)
             else:
                 seats = await db.fetch(SEATS, (match_id,))
         return Saved(new_version, entries, match_row(bumped, seats))
@@ -502,6 +549,9 @@ class Store:
         entry); their ids in the same order. Ids grow in the order of the VALUES rows within
         one statement on both engines, so the ids sorted are the entries' order."""
         now = self.clock.now()
+        counted = _ANNOUNCED.get()
+        if counted is not None:  # an action is known by the post that tells it
+            counted += [str(i.payload["event"]) for i in announce if i.kind == "post"]
         rows = [
             (
                 item.lane or (match_lane(match_id) if match_id is not None else "bot"),
@@ -694,6 +744,25 @@ class Store:
         return bool(rows and rows[0][0])
 
     # -- results, for the ratings --------------------------------------------------------
+    # -- what an operator watches ----------------------------------------------------------
+    async def outbox_backlog(self, now: float) -> tuple[int, float]:
+        """How many entries wait to go out, and how long the oldest due one has waited."""
+        rows = await self._read(
+            "SELECT COUNT(*), MIN(CASE WHEN due_at <= ? THEN due_at END) FROM outbox"
+            " WHERE status = 'pending'",
+            (now,),
+        )
+        count, oldest = rows[0][0], rows[0][1]
+        return int(count), (now - float(oldest)) if oldest is not None else 0.0
+
+    async def open_match_counts(self) -> list[tuple[str, str, int]]:
+        """(game, status, count) of the matches in a lobby or being played."""
+        rows = await self._read(
+            "SELECT game, status, COUNT(*) FROM matches WHERE status IN ('lobby', 'active')"
+            " GROUP BY game, status ORDER BY game, status"
+        )
+        return [(str(r[0]), str(r[1]), int(r[2])) for r in rows]
+
     async def finished_count(self) -> int:
         """How many matches have finished: the ratings are rebuilt when this changes."""
         rows = await self._read("SELECT COUNT(*) FROM matches WHERE status = 'finished'")

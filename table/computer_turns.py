@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -23,6 +24,7 @@ from ai.player import policy_move
 from ai.pool import DecisionPool
 from ai.publiclog import PublicLog, public_log
 from data.store import OutboxEntry, StorageError, Store
+from metrics.instruments import COMPUTER_DECISION_SECONDS
 from rules import rng
 from rules.base import Seat
 from table import history
@@ -162,12 +164,16 @@ class ComputerTable:
         self, level: str, seed: int, key: str, view: object, seat: int, seen: PublicLog
     ) -> str:
         """The level's search in the pool; if it fails, the playout policy."""
+        started = time.perf_counter()
         try:
             cap = budget(key, level).seconds
             return (await self.pool.decide(level, seed, key, view, seat, seen, cap)).text
         except Exception:
             log.exception("the computer search failed in %s; playing the policy", key)
             return await self._policy(level, seed, key, view, seat, seen)
+        finally:
+            elapsed = time.perf_counter() - started
+            COMPUTER_DECISION_SECONDS.labels(key, level).observe(elapsed)
 
     @staticmethod
     async def _policy(

@@ -19,6 +19,7 @@ from data.background import SHARED_POLL, WakeableTask
 from data.clockrows import BACK, DEADLINE, REMINDER, TURN
 from data.clockstore import Timer
 from data.store import StorageError
+from metrics.instruments import TIMER_LATENESS_SECONDS
 from table.turns import Turns
 
 log = logging.getLogger("tidetable.timers")
@@ -54,10 +55,10 @@ class Scheduler(WakeableTask):
             await self._passes.wait_for(lambda: self.checked_at >= target)
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             self._wake.clear()
             try:
-                while await self.run_once():
+                while not self.stopping and await self.run_once():
                     pass
                 upcoming = self.until(await self.clocks.next_due(), self.clock.now())
             except StorageError:
@@ -77,6 +78,8 @@ class Scheduler(WakeableTask):
         now = self.clock.now()
         due = await self.clocks.claim_due(now, BATCH)
         for timer in due:
+            if self.stopping:  # a gentle stop: the rest is released for another process
+                return False
             await self.handle(timer)
         if len(due) < BATCH:
             async with self._passes:
@@ -88,6 +91,7 @@ class Scheduler(WakeableTask):
     async def handle(self, timer: Timer) -> None:
         """One due row, through the match service; an unexpected failure (a bug) is logged
         and the row tried again later, never in a tight loop."""
+        TIMER_LATENESS_SECONDS.observe(max(0.0, self.clock.now() - timer.due_at))
         try:
             if timer.kind == DEADLINE:
                 await self.turns.timeout(timer)

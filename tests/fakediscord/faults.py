@@ -7,7 +7,9 @@ middleware consults the faults before each REST request. A fault can
 * answer an error status instead of applying the request (500, 503, 403, ...), or a 429 with
   Discord's rate-limit body and headers (discord.py then sleeps ``retry_after`` and retries);
 * drop the connection without an answer (the client sees ``aiohttp.ServerDisconnectedError``);
-* SIGKILL the bot's process (its pid comes from a getter, read when the fault fires).
+* SIGKILL the bot's process (its pid comes from a getter, read when the fault fires);
+* hold the request unanswered until the test releases it (or the client goes away), then drop
+  the connection without applying it: a Discord that hangs.
 
 With ``apply_first=True`` the request is applied before the failure, so the client sees an
 error although Discord did what it asked: the case that makes retries create duplicates.
@@ -18,6 +20,7 @@ what Discord refused because the bot did something wrong).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import os
@@ -53,7 +56,7 @@ class Fault:
 
     method: str  # "POST", or "*" for any
     path: re.Pattern[str]
-    action: str  # "fail", "drop" or "kill"
+    action: str  # "fail", "drop", "kill" or "hold"
     times: int | None = 1
     after: int = 0
     apply_first: bool = False
@@ -67,6 +70,7 @@ class Fault:
     seen: int = 0  # matching requests so far
     fired: int = 0  # times it fired
     killed: list[int] = field(default_factory=list)  # pids it killed
+    released: asyncio.Event = field(default_factory=asyncio.Event)  # ends a "hold"
 
     def matches(self, method: str, path: str) -> bool:
         return self.method in ("*", method) and self.path.fullmatch(path) is not None
@@ -185,6 +189,13 @@ class Faults:
                 when=when,
             )
         )
+
+    def hold(
+        self, method: str, path: str, *, times: int | None = 1, when: BodyPredicate | None = None
+    ) -> Fault:
+        """Leave matching requests unanswered until ``fault.released`` is set or the client
+        closes the connection, then drop them unapplied (Discord hanging, then failing)."""
+        return self._arm(Fault(method.upper(), re.compile(path), "hold", times=times, when=when))
 
     def kill_on(
         self,

@@ -8,6 +8,7 @@ warnings, recorded in `unknown_routes` and answered 404 so tests reveal them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -538,6 +539,10 @@ class FakeServer:
             return _json(body, status=fault.status, headers=headers)
         if fault.action == "kill":
             event.pid = self.faults.kill(fault)
+        if fault.action == "hold":
+            while not fault.released.is_set() and _connected(request):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(fault.released.wait(), 0.05)
         if request.transport is not None:
             request.transport.close()  # the client sees the connection close, no answer
         return web.Response(status=204)
@@ -901,3 +906,8 @@ class FakeServer:
         if user is None or (user not in self.members and user != self.bot_user):
             return self._error(request, 404, 10007, "Unknown Member")
         return _json(self._member_payload(user))
+
+
+def _connected(request: web.Request) -> bool:
+    """Whether the client still waits for this answer."""
+    return request.transport is not None and not request.transport.is_closing()

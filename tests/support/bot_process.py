@@ -110,7 +110,7 @@ async def run(args: argparse.Namespace) -> None:
     import app.application as bot_module
 
     point_discord_at(args.url, args.gateway)
-    client = bot_module.build_bot(database=args.database)
+    client = bot_module.build_bot(database=args.database, handle_signals=True)
     # Do not wait 2 s for more guilds after READY: the stand-in sends them all at once; and
     # let shards IDENTIFY one after the other at once (the stand-in has no 5 s limit).
     client._connection.guild_ready_timeout = args.guild_ready_timeout
@@ -370,6 +370,16 @@ class BotProcess:
         with contextlib.suppress(ProcessLookupError):  # it died meanwhile: wait_exit says how
             os.kill(pid, signal.SIGKILL)
         return await self.wait_exit()
+
+    async def terminate(self, timeout: float = 15.0) -> int:
+        """SIGTERM the bot (a gentle stop); returns its exit code once it ended and the
+        stand-in saw its gateway connection close."""
+        pid = self.pid
+        if pid is None:
+            raise RuntimeError("no bot process is running")
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+        return await self.wait_exit(timeout)
 
     async def wait_exit(self, timeout: float = 10.0) -> int:
         """Wait until the bot's process ended (e.g. a `kill_on` fault killed it) and the
