@@ -49,24 +49,14 @@ PUBLIC_VIEW, OWN_VIEW = "p", "o"  # a log in public words, or with the viewer's 
 
 # -- names ------------------------------------------------------------------------------------
 async def display_names(
-    bot: discord.Client,
-    guild: discord.Guild | None,
-    user_ids: Sequence[int],
-    fallback: Sequence[str],
+    bot: Host, guild_id: int | None, user_ids: Sequence[int], fallback: Sequence[str]
 ) -> list[str]:
     """What to call each user in a picture (a mention cannot be drawn): their name on the
-    server, else their user name, else ``fallback`` (the seat's name)."""
-    names = []
-    for user_id, spare in zip(user_ids, fallback, strict=True):
-        member = guild.get_member(user_id) if guild is not None else None
-        user: discord.abc.User | None = member or bot.get_user(user_id)
-        if user is None:
-            try:
-                user = await bot.fetch_user(user_id)
-            except (discord.HTTPException, ValueError):
-                user = None
-        names.append(user.display_name if user is not None else spare)
-    return names
+    server, else ``fallback`` (the seat's name). Through ``People``, as the texts: from the
+    cache or fetched once and kept, and a computer seat by its own name ("Bot (easy)"), never
+    asked of Discord (its id is negative: no Discord user has it)."""
+    found = await bot.people.names(guild_id, user_ids)
+    return [name or spare for name, spare in zip(found, fallback, strict=True)]
 
 
 def counted(number: int, noun: str) -> str:
@@ -81,14 +71,13 @@ def seat_names(match: Match) -> list[str]:
 
 
 # -- the final post's breakdown --------------------------------------------------------------
-async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | None:
+async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
     """The score breakdown of a finished match as stacked bars per player, or None when the
     match did not end by its rules (a resignation, a cancellation)."""
     outcome = match.outcome()
     if outcome is None:
         return None
-    guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
-    names = await display_names(bot, guild, match.players, seat_names(match))
+    names = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
     png = await asyncio.to_thread(lambda: to_png(breakdown_chart(outcome, names)))
 
     # The picture's alt text: each player's points by category, as the bars show them.
@@ -402,8 +391,7 @@ class HistoryCommands:
             await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
             return
         entries = await self.service.store.moves(found.id)
-        guild = interaction.guild
-        names = await display_names(self.bot, guild, found.players, seat_names(found))
+        names = await display_names(self.bot, found.row.guild_id, found.players, seat_names(found))
         renderer = type(self).board_renderer
         gate = _GATES.get(self.bot)
         if gate is None:

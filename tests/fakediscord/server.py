@@ -12,6 +12,7 @@ import json
 import logging
 import math
 import mimetypes
+import re
 import time
 from typing import Any
 
@@ -85,6 +86,15 @@ def _invalid_body(
     if create and not (content or embeds or components or files or body.get("poll")):
         return 50006, "Cannot send an empty message"
     return None
+
+
+def snowflake_of(value: Any) -> int | None:
+    """``value`` as a snowflake (a positive 64-bit integer, as a number or its digits), or None
+    when Discord would refuse it as one."""
+    text = str(value)
+    if isinstance(value, bool) or not re.fullmatch(r"[0-9]{1,20}", text):
+        return None
+    return int(text) if 0 < int(text) < 2**64 else None
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -849,7 +859,9 @@ class FakeServer:
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await _read_body(request)
-        user = self.users.get(int(body.get("recipient_id", 0)))
+        if refused := self._not_snowflake(request, "recipient_id", body.get("recipient_id")):
+            return refused
+        user = self.users.get(int(body["recipient_id"]))
         if user is None or user.bot:
             return self._error(request, 400, 50033, "Invalid Recipient(s)")
         return _json(self._channel_payload(self.dm_channel(user)))
@@ -862,7 +874,17 @@ class FakeServer:
             self.channels[ch.id] = ch
         return self._dm_channels[user.id]
 
+    def _not_snowflake(self, request: web.Request, field: str, value: Any) -> web.Response | None:
+        """Discord's answer to an id that is no snowflake (a negative number, a word): 400,
+        Invalid Form Body, before it looks anything up; None for a valid id."""
+        if snowflake_of(value) is not None:
+            return None
+        problem = f'Invalid Form Body ({field}: Value "{value}" is not snowflake.)'
+        return self._error(request, 400, 50035, problem)
+
     async def _get_user(self, request: web.Request) -> web.Response:
+        if refused := self._not_snowflake(request, "user_id", request.match_info["uid"]):
+            return refused
         user = self.users.get(int(request.match_info["uid"]))
         if user is None:
             return self._error(request, 404, 10013, "Unknown User")
@@ -895,6 +917,8 @@ class FakeServer:
         return _json(self._guild_payload(int(request.match_info["gid"]))["members"])
 
     async def _get_member(self, request: web.Request) -> web.Response:
+        if refused := self._not_snowflake(request, "user_id", request.match_info["uid"]):
+            return refused
         user = self.users.get(int(request.match_info["uid"]))
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
