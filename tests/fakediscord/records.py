@@ -42,6 +42,7 @@ class FakeUser:
     manage_guild: bool = False
     joined_at: str = ""
     nick: str | None = None  # the member's nickname on the servers (the same on each)
+    guilds: frozenset[int] | None = None  # the guilds they are a member of (None: every one)
 
     def __hash__(self) -> int:
         return self.id

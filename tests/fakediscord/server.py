@@ -221,6 +221,14 @@ class FakeServer:
         perms = self._permissions_of(u) if with_permissions else None
         return payloads.member(u, self._roles_of(u), perms)
 
+    def is_member(self, user: FakeUser, guild_id: int | None) -> bool:
+        """Whether ``user`` is a member of ``guild_id`` (the bot is of every guild)."""
+        if user == self.bot_user:
+            return True
+        if user not in self.members:
+            return False
+        return user.guilds is None or (guild_id or self.guild_id) in user.guilds
+
     def guild_of(self, ch: FakeChannel) -> int:
         """The guild a channel or thread belongs to."""
         if ch.guild_id is not None:
@@ -287,7 +295,11 @@ class FakeServer:
         ]
         mine = [c for c in self.channels.values() if not c.is_dm and self.guild_of(c) == guild_id]
         channels = [self._channel_payload(c) for c in mine if c.type == 0]
-        members = [self._member_payload(u) for u in [self.bot_user, *self.members]]
+        members = [
+            self._member_payload(u)
+            for u in [self.bot_user, *self.members]
+            if self.is_member(u, guild_id)
+        ]
         name = self.more_guilds.get(guild_id, self.guild_name)
         guild = payloads.guild(guild_id, name, self.owner_id, roles, channels, members)
         guild["threads"] = [self._channel_payload(c) for c in mine if c.type == 11]
@@ -922,6 +934,6 @@ class FakeServer:
         user = self.users.get(int(request.match_info["uid"]))
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        if user is None or (user not in self.members and user != self.bot_user):
+        if user is None or not self.is_member(user, int(request.match_info["gid"])):
             return self._error(request, 404, 10007, "Unknown Member")
         return _json(self._member_payload(user))

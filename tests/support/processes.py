@@ -9,7 +9,9 @@ dead, waiting for a parent to reap it) holds no memory and counts as gone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,7 +98,5 @@ def reap(procs: list[Proc]) -> None:
     """Kill whatever of ``procs`` survived (a failing test must not leave them running)."""
     for proc in procs:
         if alive(proc):
-            try:
-                os.kill(proc.pid, 9)
-            except ProcessLookupError:
-                pass
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
