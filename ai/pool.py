@@ -134,14 +134,14 @@ class DecisionPool:
         """The move ``seat`` plays, within ``budget_seconds`` (plus the grace period)."""
         check_view(game_key, view)  # refuse a state before it reaches any process
         seen = tuple(public_log)
-        job = (self._work, level, seed, game_key, view, seat, seen, budget_seconds)
+        args = (level, seed, game_key, view, seat, seen, budget_seconds)
         loop = asyncio.get_running_loop()
         executor = self._executor
         try:
-            future = loop.run_in_executor(executor, *job)
+            future = loop.run_in_executor(executor, self._work, *args)
         except BrokenProcessPool:  # it broke while no decision was waiting on it
             executor = self._renew(executor)
-            future = loop.run_in_executor(executor, *job)
+            future = loop.run_in_executor(executor, self._work, *args)
         try:
             text = await asyncio.wait_for(future, timeout=budget_seconds + self._grace)
         except TimeoutError:

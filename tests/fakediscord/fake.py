@@ -351,7 +351,11 @@ class FakeDiscord(FakeServer):
         data = self._command_data(path, options, focused=focused, channel=channel)
         rec = self._new_interaction(4, user, channel)
         await self._dispatch_interaction(rec, data)
-        if not rec.undelivered and not await self._wait(rec, rec.attempted, self.ack_timeout):
+        if (
+            not rec.undelivered
+            and not rec.refused
+            and not await self._wait(rec, rec.attempted, self.ack_timeout)
+        ):
             rec.expired = True
         result = Choices(rec.choices or [])
         result.error = rec.error
@@ -470,6 +474,8 @@ class FakeDiscord(FakeServer):
         return rec
 
     async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
+        if await self._closed_to_interactions(rec):  # Discord's client does not send it
+            return
         # Sent over the session of the shard that holds the channel's guild (DMs: shard 0).
         guild = self.event_guild(rec.channel)
         session = self.gateway.session_for(guild)
@@ -516,7 +522,7 @@ class FakeDiscord(FakeServer):
     async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
         """Send the interaction, then wait for the acknowledgement, the reply and quiet."""
         await self._dispatch_interaction(rec, data)
-        if rec.undelivered:
+        if rec.undelivered or rec.refused:
             return rec
         if not await self._wait(rec, rec.attempted, self.ack_timeout):
             rec.expired = True

@@ -21,6 +21,7 @@ from aiohttp import web
 from . import payloads
 from .faults import Fault, FaultEvent, Faults, error_body
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .places import Places
 from .records import (
     EPHEMERAL,
     LOADING,
@@ -151,7 +152,7 @@ async def _parse_body(
     return body, files
 
 
-class FakeServer:
+class FakeServer(Places):
     """State of one fake guild plus the REST routes that read and change it."""
 
     def __init__(
@@ -170,6 +171,7 @@ class FakeServer:
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.members: list[FakeUser] = []
         self.channels: dict[int, FakeChannel] = {}
+        self.deleted_channels: dict[int, FakeChannel] = {}  # (places.py) by id, as they were
         for name in channels:
             ch = FakeChannel(snowflake(), name)
             self.channels[ch.id] = ch
@@ -423,6 +425,7 @@ class FakeServer:
             # Registered before the first await: a concurrent repeat finds it, as on Discord.
             self._nonces[nonce_key] = (m, self.clock())
         if not m.flags & EPHEMERAL:
+            self._touched(channel)
             self._messages.setdefault(channel.id, []).append(m)
             self._publish(m)
             intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
@@ -485,6 +488,7 @@ class FakeServer:
         r.add_patch(wmsg, self._webhook_message)
         r.add_delete(wmsg, self._webhook_message)
         r.add_get(API + "/channels/{cid}", self._get_channel)
+        r.add_patch(API + "/channels/{cid}", self._patch_channel)
         r.add_get(API + "/channels/{cid}/messages", self._get_messages)
         r.add_post(API + "/channels/{cid}/messages", self._post_message)
         cmsg = API + "/channels/{cid}/messages/{mid}"
@@ -796,6 +800,8 @@ class FakeServer:
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem)
+        if closed := await self._closed_to_post(request, ch):
+            return closed
         nonce = body.get("nonce")
         if nonce is not None and (problem := _nonce_problem(nonce)):
             return self._error(request, 400, 50035, problem)
@@ -847,9 +853,14 @@ class FakeServer:
         if parent is None or parent.is_dm:
             return self._error(request, 404, 10003, "Unknown Channel")
         body, _ = await _read_body(request)
+        duration = self._archive_duration(body)
+        if duration is None:
+            problem = "Invalid Form Body (auto_archive_duration: Value must be 60, 1440, 4320…)"
+            return self._error(request, 400, 50035, problem)
         thread = FakeChannel(
             snowflake(), body.get("name", "thread"), body.get("type", 11), parent.id
         )
+        thread.auto_archive_duration, thread.active_at = duration, self.clock()
         thread.owner_id = self.bot_user.id
         thread.guild_id = self.guild_of(parent)
         self.channels[thread.id] = thread
