@@ -6,21 +6,41 @@ only awaits it. The search stops itself at its time cap (``ai.mcts``); should a 
 overrun (a loaded machine, a slow start), the coroutine stops waiting after the budget plus a
 grace period and answers with the playout policy's move, computed in a thread. Ten matches
 may have computer seats thinking at once: the pool queues their searches over the cores.
+
+The workers die with the bot. A bot killed outright (SIGKILL, the OOM killer, a crash) runs no
+shutdown, and a worker waits on its queue for ever: every other worker holds that queue's
+writing end too, so it never reads an end of file. Each worker therefore asks the kernel to kill
+it when its parent dies (Linux's ``PR_SET_PDEATHSIG``), or, where there is no such call, watches
+its parent id from a thread. multiprocessing's resource tracker (the process that unlinks the
+pool's named semaphores) ends by itself once the bot and every worker, which hold its pipe,
+are gone. A pool whose worker died anyway (killed on its own) is broken for good: the next
+decision starts a fresh one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from ai.player import ComputerPlayer, check_view, policy_move
 
+log = logging.getLogger("tidetable.pool")
+
 GRACE_SECONDS = 0.5  # beyond the budget, before the policy move is played instead
+PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): a signal for when the parent dies
+WATCH_SECONDS = 1.0  # how often a worker without that option looks whether its parent lives
 
 
 @dataclass(frozen=True)
@@ -42,6 +62,41 @@ def run_decision(
     return ComputerPlayer(level, seed).decide(game_key, view, seat, public_log, budget_seconds)
 
 
+def die_with_parent(parent: int) -> None:
+    """A worker's initializer: end this worker when ``parent`` (the bot) dies.
+
+    On Linux the kernel sends SIGKILL the moment the parent goes (it is a killed process'
+    search, nobody waits for its answer, and nothing in a worker needs cleaning up). The
+    kernel ties the signal to the parent's *thread* that started the worker: the pool starts
+    its workers from the event loop's thread, which lives as long as the bot. Elsewhere, or
+    if the call fails, a daemon thread compares the parent id with the bot's every
+    ``WATCH_SECONDS`` (an orphan is adopted by another process). Either way, a parent that
+    died before this ran is noticed at once."""
+    if not _ask_kernel():
+        threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+    if os.getppid() != parent:
+        os._exit(0)
+
+
+def _ask_kernel() -> bool:
+    """Linux's prctl(PR_SET_PDEATHSIG, SIGKILL); False where it is not to be had."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        done: int = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        return False
+    return done == 0
+
+
+def _watch(parent: int) -> None:
+    """The portable fallback: end the worker once its parent is no longer ``parent``."""
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
+
+
 class DecisionPool:
     """A pool of worker processes for computer seats, sized by the cores by default."""
 
@@ -55,8 +110,15 @@ class DecisionPool:
         self.workers = workers or os.cpu_count() or 1
         self._work = work
         self._grace = grace
-        self._executor: Executor = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+        self._executor: Executor = self._start()
+        self.restarts = 0  # pools started again after a worker died (for health and tests)
+
+    def _start(self) -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
         )
 
     async def decide(
@@ -71,17 +133,36 @@ class DecisionPool:
     ) -> PoolAnswer:
         """The move ``seat`` plays, within ``budget_seconds`` (plus the grace period)."""
         check_view(game_key, view)  # refuse a state before it reaches any process
-        log = tuple(public_log)
+        seen = tuple(public_log)
+        args = (level, seed, game_key, view, seat, seen, budget_seconds)
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(
-            self._executor, self._work, level, seed, game_key, view, seat, log, budget_seconds
-        )
+        executor = self._executor
+        try:
+            future = loop.run_in_executor(executor, self._work, *args)
+        except BrokenProcessPool:  # it broke while no decision was waiting on it
+            executor = self._renew(executor)
+            future = loop.run_in_executor(executor, self._work, *args)
         try:
             text = await asyncio.wait_for(future, timeout=budget_seconds + self._grace)
         except TimeoutError:
-            text = await asyncio.to_thread(policy_move, game_key, view, seat, log, seed)
+            text = await asyncio.to_thread(policy_move, game_key, view, seat, seen, seed)
+            return PoolAnswer(text, fallback=True)
+        except BrokenProcessPool:
+            # A worker died (killed on its own): this executor takes no more work, ever.
+            self._renew(executor)
+            text = await asyncio.to_thread(policy_move, game_key, view, seat, seen, seed)
             return PoolAnswer(text, fallback=True)
         return PoolAnswer(text, fallback=False)
+
+    def _renew(self, broken: Executor) -> Executor:
+        """The pool to use instead of ``broken``: a fresh one, started once however many
+        decisions the broken one failed."""
+        if self._executor is broken:
+            log.warning("a computer player's worker process died; starting a fresh pool")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._start()
+            self.restarts += 1
+        return self._executor
 
     def close(self) -> None:
         """Stop the workers (a search still running is abandoned)."""

@@ -145,6 +145,7 @@ class Tidetable(Host):
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
         await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify…
+        await self.load_extension("cogs.places")  # deleted channels, archived match threads
         if self.sync_commands:
             await self.sync()
 

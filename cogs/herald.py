@@ -16,7 +16,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs import messages
+from cogs import messages, places
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
@@ -50,6 +50,8 @@ class Herald:
                 await self.bot.computers.think(entry)
             elif entry.kind == "post":
                 await self._post(entry)
+            elif entry.kind == places.PLACE:  # a match's channel is gone (cogs/places.py)
+                await places.deliver(self.bot, entry, self._nonce(entry))
             else:
                 raise Permanent(f"unknown outbox kind {entry.kind!r}")
         except discord.Forbidden as error:
@@ -84,9 +86,16 @@ class Herald:
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
+        except discord.NotFound as error:  # the channel may be gone: the table hears of it
+            raise await self._gone(match, error) from None
         if files and payload.get("event") in BOARD_EVENTS:  # reminders link to the latest
             with contextlib.suppress(StorageError):
                 await self.store.set_board_message(match.id, sent.id)
+
+    async def _gone(self, match: Match, error: discord.NotFound) -> Permanent:
+        """A post met 404: when Discord no longer knows the match's channel, the match is
+        paused and its creator told (``cogs.places``), so nothing more is posted there."""
+        return await places.gone_from_post(self.bot, match.row.channel_id, error)
 
     async def _compose(
         self, cog: GameTable, match: Match, payload: dict[str, Any]

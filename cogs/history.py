@@ -50,24 +50,14 @@ PUBLIC_VIEW, OWN_VIEW = "p", "o"  # a log in public words, or with the viewer's 
 
 # -- names ------------------------------------------------------------------------------------
 async def display_names(
-    bot: discord.Client,
-    guild: discord.Guild | None,
-    user_ids: Sequence[int],
-    fallback: Sequence[str],
+    bot: Host, guild_id: int | None, user_ids: Sequence[int], fallback: Sequence[str]
 ) -> list[str]:
     """What to call each user in a picture (a mention cannot be drawn): their name on the
-    server, else their user name, else ``fallback`` (the seat's name)."""
-    names = []
-    for user_id, spare in zip(user_ids, fallback, strict=True):
-        member = guild.get_member(user_id) if guild is not None else None
-        user: discord.abc.User | None = member or bot.get_user(user_id)
-        if user is None:
-            try:
-                user = await bot.fetch_user(user_id)
-            except (discord.HTTPException, ValueError):
-                user = None
-        names.append(user.display_name if user is not None else spare)
-    return names
+    server, else ``fallback`` (the seat's name). Through ``People``, as the texts: from the
+    cache or fetched once and kept, and a computer seat by its own name ("Bot (easy)"), never
+    asked of Discord (its id is negative: no Discord user has it)."""
+    found = await bot.people.names(guild_id, user_ids)
+    return [name or spare for name, spare in zip(found, fallback, strict=True)]
 
 
 def counted(number: int, noun: str) -> str:
@@ -82,14 +72,13 @@ def seat_names(match: Match) -> list[str]:
 
 
 # -- the final post's breakdown --------------------------------------------------------------
-async def breakdown_file(bot: discord.Client, match: Match) -> discord.File | None:
+async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
     """The score breakdown of a finished match as stacked bars per player, or None when the
     match did not end by its rules (a resignation, a cancellation)."""
     outcome = match.outcome()
     if outcome is None:
         return None
-    guild = bot.get_guild(match.row.guild_id) if match.row.guild_id else None
-    names = await display_names(bot, guild, match.players, seat_names(match))
+    names = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
     png = await asyncio.to_thread(
         lambda: rendered("scores", lambda: breakdown_chart(outcome, names))
     )
@@ -303,6 +292,34 @@ def scope_of(guild_id: int | None, everywhere: bool) -> Scope:
     return GLOBAL if everywhere or guild_id is None else guild_id
 
 
+# -- privacy across servers ------------------------------------------------------------------
+# A list across servers names only people the asker shares a server with: the asker, and the
+# members of the server the list is asked in (the one server the bot can check for each of
+# them without the privileged members intent: one cached lookup per row). Everyone else is
+# this, with their record but without a name, a mention or an id: that a person plays on a
+# server says something about them, and those servers are none of the asker's business.
+ELSEWHERE = "*a player on another server*"
+HIDDEN_NOTE = "Players who are not members of this server are not named."
+
+
+async def shares_here(bot: Host, guild_id: int | None, asker: int, user_id: int) -> bool:
+    """Whether a list asked by ``asker`` in ``guild_id`` (None: a DM) may name ``user_id``."""
+    return user_id == asker or await bot.people.is_member(guild_id, user_id)
+
+
+async def listed_names(
+    bot: Host, guild_id: int | None, asker: int, users: Sequence[int], everywhere: bool
+) -> list[str]:
+    """How a list names each of ``users``: a mention (lists are sent pinging nobody); on a
+    list across servers, ``ELSEWHERE`` for whoever the asker shares no server with here."""
+    if not everywhere:  # this server's list: its players played here
+        return [messages.mention(u) for u in users]
+    return [
+        messages.mention(u) if await shares_here(bot, guild_id, asker, u) else ELSEWHERE
+        for u in users
+    ]
+
+
 async def stats_answer(
     bot: Host,
     interaction: discord.Interaction,
@@ -317,9 +334,22 @@ async def stats_answer(
     target = user or interaction.user
     scope = scope_of(interaction.guild_id, everywhere)
     where = "on all servers" if scope == GLOBAL else "on this server"
+    who = messages.mention(target.id)
+    if scope == GLOBAL and not await may_see_everywhere(bot, interaction, target):
+        if interaction.guild_id is None:
+            said = (
+                "In a DM the bot shows your own record across servers only: ask for "
+                f"{who}'s on a server you share with them."
+            )
+        else:
+            said = (
+                f"{who} is not a member of this server: their record on other servers is not "
+                "yours to see. Without `everywhere`, you see their record on this server."
+            )
+        await answer(interaction, said)
+        return
     table = await ratings(bot.service.store)
     rows = table.stats(target.id, scope)
-    who = messages.mention(target.id)
     if not rows:
         await answer(
             interaction,
@@ -345,6 +375,17 @@ async def stats_answer(
     )
     file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
     await answer(interaction, messages.clip("\n".join(lines)), file=file)
+
+
+async def may_see_everywhere(
+    bot: Host, interaction: discord.Interaction, target: discord.abc.User
+) -> bool:
+    """Whether the asker may see ``target``'s record across every server: their own, or a
+    member's of the server they ask in (Discord resolves a user option to a member of it)."""
+    asker, guild_id = interaction.user.id, interaction.guild_id
+    if isinstance(target, discord.Member) and guild_id and target.guild.id == guild_id:
+        return True
+    return await shares_here(bot, guild_id, asker, target.id)
 
 
 # -- the commands ----------------------------------------------------------------------------
@@ -407,8 +448,7 @@ class HistoryCommands:
             await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
             return
         entries = await self.service.store.moves(found.id)
-        guild = interaction.guild
-        names = await display_names(self.bot, guild, found.players, seat_names(found))
+        names = await display_names(self.bot, found.row.guild_id, found.players, seat_names(found))
         renderer = type(self).board_renderer
         gate = _GATES.get(self.bot)
         if gate is None:
@@ -461,11 +501,17 @@ class HistoryCommands:
             )
         else:
             lines = [f"**{name}** leaderboard, {where} (rating: openskill's mu − 3 sigma):"]
+            users = [row.user_id for row in rows]
+            named = await listed_names(
+                self.bot, interaction.guild_id, interaction.user.id, users, scope == GLOBAL
+            )
             lines += [
-                f"{row.place}. {messages.mention(row.user_id)} **{row.rating:.1f}** · "
+                f"{row.place}. {who} **{row.rating:.1f}** · "
                 f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
-                for row in rows
+                for row, who in zip(rows, named, strict=True)
             ]
+            if ELSEWHERE in named:
+                lines.append(HIDDEN_NOTE)
             text = "\n".join(lines)
         await self._show(interaction, public, messages.clip(text), posted="Posted the leaderboard.")
 

@@ -57,6 +57,15 @@ class People:
         self._known[key] = (name, now + (KEEP_FOR if name else MISSING_KEEP_FOR))
         return name
 
+    async def is_member(self, guild_id: int | None, user_id: int) -> bool:
+        """Whether ``user_id`` is a member of the server ``guild_id``, as its name there says
+        (from the cache, else GET guild member, which needs no intent; kept as names are).
+        False when it cannot be told (no server, a computer seat, Discord not answering):
+        what rests on it is privacy, and in doubt a player is not named."""
+        if not guild_id or is_computer(user_id):
+            return False
+        return await self.name(guild_id, user_id) is not None
+
     def _cached(self, guild_id: int | None, user_id: int) -> str | None:
         guild = self.bot.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild is not None else None

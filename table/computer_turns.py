@@ -121,13 +121,18 @@ class ComputerTable:
 
     @property
     def pool(self) -> DecisionPool:
-        if self._pool is None:  # workers start on the first computer decision, not before
+        """The pool of this process: started on the first computer decision, not before (a
+        bot without computer seats starts no worker), and again after ``close``. Its workers
+        end with this process, even killed (``ai.pool.die_with_parent``): a restarted bot
+        never finds its predecessor's pool, it starts its own."""
+        if self._pool is None:
             self._pool = DecisionPool(self._workers)
         return self._pool
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     async def think(self, entry: OutboxEntry) -> None:
         """Deliver a "think" entry: the seat's computer player decides and plays (see

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 import time
+from pathlib import Path
 
 from ai.mcts import SearchBudget
 from ai.player import ComputerPlayer
 from ai.pool import DecisionPool
 from rules.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def tiny_decision(level, seed, game_key, view, seat, public_log, budget_seconds) -> str:
@@ -83,3 +89,63 @@ async def test_the_pool_refuses_a_state_before_any_worker_sees_it():
             raise AssertionError("a state was accepted")
     finally:
         pool.close()
+
+
+def whose_decision(level, seed, game_key, view, seat, public_log, budget_seconds) -> str:
+    """A worker job that answers with the worker's process id."""
+    return str(os.getpid())
+
+
+async def test_a_pool_whose_worker_was_killed_starts_afresh():
+    """A worker killed on its own (the OOM killer) breaks a process pool for good: the
+    decision that meets it gets the policy's move, and the pool starts fresh workers."""
+    pool = DecisionPool(1, work=whose_decision)
+    game = GAMES["tonari"]
+    state = game.setup(2, {}, 5)
+    view = game.view(state, 1)
+    try:
+        first = await pool.decide("easy", 1, "tonari", view, 1, (), 5.0)
+        assert not first.fallback
+        os.kill(int(first.text), signal.SIGKILL)
+        answers = [await pool.decide("easy", 1, "tonari", view, 1, (), 5.0) for _ in range(2)]
+    finally:
+        pool.close()
+    worked = [a for a in answers if not a.fallback]
+    assert worked and int(worked[-1].text) != int(first.text)
+    assert pool.restarts == 1
+    for answer in answers:
+        if answer.fallback:  # the policy's move stood in for the worker
+            assert game.parse(state, answer.text) in game.legal_moves(state, 1)
+
+
+# A worker stand-in with the portable watch only: it runs the initializer as a pool worker
+# does, says its process id, and waits for ever; its parent is a middle process the test kills.
+ORPHAN = """
+import os, sys, time
+import ai.pool as pool
+pool._ask_kernel = lambda: False  # as on a system without PR_SET_PDEATHSIG
+pool.die_with_parent(os.getppid())
+print(os.getpid(), flush=True)
+time.sleep(120)
+"""
+MIDDLE = "import subprocess, sys; subprocess.Popen([sys.executable, '-c', sys.argv[1]]).wait()"
+
+
+async def test_without_the_kernels_help_a_worker_watches_its_parent_and_ends_with_it():
+    middle = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", MIDDLE, ORPHAN, stdout=asyncio.subprocess.PIPE, cwd=ROOT
+    )
+    assert middle.stdout is not None
+    worker = int(await asyncio.wait_for(middle.stdout.readline(), 30))
+    middle.kill()
+    await middle.wait()
+    for _ in range(1000):  # its watch looks once a second (a bounded wait, not a sleep)
+        try:
+            state = Path(f"/proc/{worker}/stat").read_text().split(")")[-1].split()[0]
+        except OSError:
+            return  # gone
+        if state == "Z":
+            return  # dead, waiting to be reaped by whoever adopted it
+        await asyncio.sleep(0.01)
+    os.kill(worker, signal.SIGKILL)
+    raise AssertionError("the orphaned worker did not end")

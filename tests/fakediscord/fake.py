@@ -160,15 +160,23 @@ class FakeDiscord(FakeServer):
     # ----- the world -----------------------------------------------------------------------
 
     def add_member(
-        self, name: str, *, manage_guild: bool = False, bot: bool = False, nick: str | None = None
+        self,
+        name: str,
+        *,
+        manage_guild: bool = False,
+        bot: bool = False,
+        nick: str | None = None,
+        guilds: tuple[int, ...] | None = None,
     ) -> FakeUser:
         """A new guild member (sent as GUILD_MEMBER_ADD if a bot with that intent is connected);
-        `nick` is their nickname on the servers (their display name there)."""
+        `nick` is their nickname on the servers (their display name there); `guilds` the
+        guilds they are a member of (default: every one)."""
         user = FakeUser(snowflake(), name, bot=bot, manage_guild=manage_guild, nick=nick)
+        user.guilds = frozenset(guilds) if guilds is not None else None
         user.joined_at = payloads.now_iso()
         self.users[user.id] = user
         self.members.append(user)
-        if self.gateway.current is not None:
+        if self.gateway.current is not None and self.is_member(user, self.guild_id):
             data = {**self._member_payload(user), "guild_id": str(self.guild_id)}
             self._spawn(
                 self.gateway.dispatch(
@@ -332,7 +340,7 @@ class FakeDiscord(FakeServer):
         self, user: FakeUser, channel: FakeChannel, path: str, **options: Any
     ) -> InteractionResult:
         """Run a slash command: "ping", "group sub" or "group subgroup sub", options by name."""
-        data = self._command_data(path, options, focused=None)
+        data = self._command_data(path, options, focused=None, channel=channel)
         rec = self._new_interaction(2, user, channel)
         return await self._run(rec, data)
 
@@ -340,10 +348,14 @@ class FakeDiscord(FakeServer):
         self, user: FakeUser, channel: FakeChannel, path: str, *, focused: str, **options: Any
     ) -> Choices:
         """Ask the bot for choices while `user` types `options[focused]`."""
-        data = self._command_data(path, options, focused=focused)
+        data = self._command_data(path, options, focused=focused, channel=channel)
         rec = self._new_interaction(4, user, channel)
         await self._dispatch_interaction(rec, data)
-        if not rec.undelivered and not await self._wait(rec, rec.attempted, self.ack_timeout):
+        if (
+            not rec.undelivered
+            and not rec.refused
+            and not await self._wait(rec, rec.attempted, self.ack_timeout)
+        ):
             rec.expired = True
         result = Choices(rec.choices or [])
         result.error = rec.error
@@ -401,9 +413,14 @@ class FakeDiscord(FakeServer):
         )
 
     def _command_data(
-        self, path: str, values: dict[str, Any], focused: str | None
+        self,
+        path: str,
+        values: dict[str, Any],
+        focused: str | None,
+        channel: FakeChannel | None = None,
     ) -> dict[str, Any]:
-        """Interaction `data` for a command path, typed from the synced definition."""
+        """Interaction `data` for a command path, typed from the synced definition (a user
+        option resolves to a member too when they are one of the channel's guild)."""
         top_name, *sub_names = path.split()
         top = self._find_command(top_name)
         chain, node = [], top
@@ -425,10 +442,12 @@ class FakeDiscord(FakeServer):
             data["guild_id"] = top["guild_id"]
         if resolved:
             if "users" in resolved:
+                guild = None if channel is None or channel.is_dm else self.guild_of(channel)
+                known = {uid: self.users.get(int(uid)) for uid in resolved["users"]}
                 resolved["members"] = {
-                    uid: self._member_payload(self.users[int(uid)], True)
-                    for uid in resolved["users"]
-                    if self.users.get(int(uid)) in self.members
+                    uid: self._member_payload(user, True)
+                    for uid, user in known.items()
+                    if user is not None and guild is not None and self.is_member(user, guild)
                 }
                 for member in resolved["members"].values():
                     del member["user"]
@@ -455,6 +474,8 @@ class FakeDiscord(FakeServer):
         return rec
 
     async def _dispatch_interaction(self, rec: InteractionResult, data: dict[str, Any]) -> None:
+        if await self._closed_to_interactions(rec):  # Discord's client does not send it
+            return
         # Sent over the session of the shard that holds the channel's guild (DMs: shard 0).
         guild = self.event_guild(rec.channel)
         session = self.gateway.session_for(guild)
@@ -501,7 +522,7 @@ class FakeDiscord(FakeServer):
     async def _run(self, rec: InteractionResult, data: dict[str, Any]) -> InteractionResult:
         """Send the interaction, then wait for the acknowledgement, the reply and quiet."""
         await self._dispatch_interaction(rec, data)
-        if rec.undelivered:
+        if rec.undelivered or rec.refused:
             return rec
         if not await self._wait(rec, rec.attempted, self.ack_timeout):
             rec.expired = True

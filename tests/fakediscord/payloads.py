@@ -141,10 +141,10 @@ def channel(
             message_count=0,
             total_message_sent=0,
             thread_metadata={
-                "archived": False,
-                "auto_archive_duration": 1440,
+                "archived": ch.archived,
+                "auto_archive_duration": ch.auto_archive_duration,
                 "archive_timestamp": now_iso(),
-                "locked": False,
+                "locked": ch.locked,
                 "create_timestamp": now_iso(),
             },
         )

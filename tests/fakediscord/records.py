@@ -42,6 +42,7 @@ class FakeUser:
     manage_guild: bool = False
     joined_at: str = ""
     nick: str | None = None  # the member's nickname on the servers (the same on each)
+    guilds: frozenset[int] | None = None  # the guilds they are a member of (None: every one)
 
     def __hash__(self) -> int:
         return self.id
@@ -65,6 +66,16 @@ class FakeChannel:
     recipient: FakeUser | None = None
     owner_id: int | None = None
     guild_id: int | None = None  # None: the stand-in's first guild (or no guild, for a DM)
+    # A thread's life: Discord archives it after `auto_archive_duration` minutes without a
+    # message (`active_at`, on the stand-in's clock); a locked one only moderators reopen.
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    active_at: float = 0.0
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (10, 11, 12)
 
     def __hash__(self) -> int:
         return self.id
@@ -209,6 +220,7 @@ class InteractionResult:
     incomplete: bool = False  # deferred, but no follow-up or edit came within reply_timeout
     undelivered: bool = False  # no bot was connected: nobody received it (Discord fails it)
     lost_bot: bool = False  # the bot's gateway connection dropped before it answered
+    refused: str | None = None  # Discord's client would not send it (say, an archived thread)
     created: float = field(default_factory=time.monotonic)
     session: Any = field(default=None, repr=False)  # the gateway session it was sent over
     attempted: asyncio.Event = field(default_factory=asyncio.Event)
@@ -223,6 +235,8 @@ class InteractionResult:
         """What Discord would have rejected, or None: an expiry or the first refused request."""
         if self.errors:
             return str(self.errors[0])
+        if self.refused:
+            return f"refused: {self.refused}"
         if self.undelivered:
             return "undelivered: no bot was connected, so the interaction failed"
         if self.lost_bot and not self.acked:

@@ -13,6 +13,7 @@ import json
 import logging
 import math
 import mimetypes
+import re
 import time
 from typing import Any
 
@@ -21,6 +22,7 @@ from aiohttp import web
 from . import payloads
 from .faults import Fault, FaultEvent, Faults, error_body
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .places import Places
 from .records import (
     EPHEMERAL,
     LOADING,
@@ -88,6 +90,15 @@ def _invalid_body(
     return None
 
 
+def snowflake_of(value: Any) -> int | None:
+    """``value`` as a snowflake (a positive 64-bit integer, as a number or its digits), or None
+    when Discord would refuse it as one."""
+    text = str(value)
+    if isinstance(value, bool) or not re.fullmatch(r"[0-9]{1,20}", text):
+        return None
+    return int(text) if 0 < int(text) < 2**64 else None
+
+
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON response with the bare content type discord.py checks for (no charset)."""
     body = json.dumps(data).encode()
@@ -142,7 +153,7 @@ async def _parse_body(
     return body, files
 
 
-class FakeServer:
+class FakeServer(Places):
     """State of one fake guild plus the REST routes that read and change it."""
 
     def __init__(
@@ -161,6 +172,7 @@ class FakeServer:
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.members: list[FakeUser] = []
         self.channels: dict[int, FakeChannel] = {}
+        self.deleted_channels: dict[int, FakeChannel] = {}  # (places.py) by id, as they were
         for name in channels:
             ch = FakeChannel(snowflake(), name)
             self.channels[ch.id] = ch
@@ -211,6 +223,14 @@ class FakeServer:
     def _member_payload(self, u: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
         perms = self._permissions_of(u) if with_permissions else None
         return payloads.member(u, self._roles_of(u), perms)
+
+    def is_member(self, user: FakeUser, guild_id: int | None) -> bool:
+        """Whether ``user`` is a member of ``guild_id`` (the bot is of every guild)."""
+        if user == self.bot_user:
+            return True
+        if user not in self.members:
+            return False
+        return user.guilds is None or (guild_id or self.guild_id) in user.guilds
 
     def guild_of(self, ch: FakeChannel) -> int:
         """The guild a channel or thread belongs to."""
@@ -278,7 +298,11 @@ class FakeServer:
         ]
         mine = [c for c in self.channels.values() if not c.is_dm and self.guild_of(c) == guild_id]
         channels = [self._channel_payload(c) for c in mine if c.type == 0]
-        members = [self._member_payload(u) for u in [self.bot_user, *self.members]]
+        members = [
+            self._member_payload(u)
+            for u in [self.bot_user, *self.members]
+            if self.is_member(u, guild_id)
+        ]
         name = self.more_guilds.get(guild_id, self.guild_name)
         guild = payloads.guild(guild_id, name, self.owner_id, roles, channels, members)
         guild["threads"] = [self._channel_payload(c) for c in mine if c.type == 11]
@@ -402,6 +426,7 @@ class FakeServer:
             # Registered before the first await: a concurrent repeat finds it, as on Discord.
             self._nonces[nonce_key] = (m, self.clock())
         if not m.flags & EPHEMERAL:
+            self._touched(channel)
             self._messages.setdefault(channel.id, []).append(m)
             self._publish(m)
             intent = INTENT_DM_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
@@ -464,6 +489,7 @@ class FakeServer:
         r.add_patch(wmsg, self._webhook_message)
         r.add_delete(wmsg, self._webhook_message)
         r.add_get(API + "/channels/{cid}", self._get_channel)
+        r.add_patch(API + "/channels/{cid}", self._patch_channel)
         r.add_get(API + "/channels/{cid}/messages", self._get_messages)
         r.add_post(API + "/channels/{cid}/messages", self._post_message)
         cmsg = API + "/channels/{cid}/messages/{mid}"
@@ -779,6 +805,8 @@ class FakeServer:
         body, files = await _read_body(request)
         if problem := _invalid_body(body, files, create=True):
             return self._error(request, 400, *problem)
+        if closed := await self._closed_to_post(request, ch):
+            return closed
         nonce = body.get("nonce")
         if nonce is not None and (problem := _nonce_problem(nonce)):
             return self._error(request, 400, 50035, problem)
@@ -830,9 +858,14 @@ class FakeServer:
         if parent is None or parent.is_dm:
             return self._error(request, 404, 10003, "Unknown Channel")
         body, _ = await _read_body(request)
+        duration = self._archive_duration(body)
+        if duration is None:
+            problem = "Invalid Form Body (auto_archive_duration: Value must be 60, 1440, 4320…)"
+            return self._error(request, 400, 50035, problem)
         thread = FakeChannel(
             snowflake(), body.get("name", "thread"), body.get("type", 11), parent.id
         )
+        thread.auto_archive_duration, thread.active_at = duration, self.clock()
         thread.owner_id = self.bot_user.id
         thread.guild_id = self.guild_of(parent)
         self.channels[thread.id] = thread
@@ -854,7 +887,9 @@ class FakeServer:
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await _read_body(request)
-        user = self.users.get(int(body.get("recipient_id", 0)))
+        if refused := self._not_snowflake(request, "recipient_id", body.get("recipient_id")):
+            return refused
+        user = self.users.get(int(body["recipient_id"]))
         if user is None or user.bot:
             return self._error(request, 400, 50033, "Invalid Recipient(s)")
         return _json(self._channel_payload(self.dm_channel(user)))
@@ -867,7 +902,17 @@ class FakeServer:
             self.channels[ch.id] = ch
         return self._dm_channels[user.id]
 
+    def _not_snowflake(self, request: web.Request, field: str, value: Any) -> web.Response | None:
+        """Discord's answer to an id that is no snowflake (a negative number, a word): 400,
+        Invalid Form Body, before it looks anything up; None for a valid id."""
+        if snowflake_of(value) is not None:
+            return None
+        problem = f'Invalid Form Body ({field}: Value "{value}" is not snowflake.)'
+        return self._error(request, 400, 50035, problem)
+
     async def _get_user(self, request: web.Request) -> web.Response:
+        if refused := self._not_snowflake(request, "user_id", request.match_info["uid"]):
+            return refused
         user = self.users.get(int(request.match_info["uid"]))
         if user is None:
             return self._error(request, 404, 10013, "Unknown User")
@@ -900,10 +945,12 @@ class FakeServer:
         return _json(self._guild_payload(int(request.match_info["gid"]))["members"])
 
     async def _get_member(self, request: web.Request) -> web.Response:
+        if refused := self._not_snowflake(request, "user_id", request.match_info["uid"]):
+            return refused
         user = self.users.get(int(request.match_info["uid"]))
         if not self._check_guild(request):
             return self._error(request, 404, 10004, "Unknown Guild")
-        if user is None or (user not in self.members and user != self.bot_user):
+        if user is None or not self.is_member(user, int(request.match_info["gid"])):
             return self._error(request, 404, 10007, "Unknown Member")
         return _json(self._member_payload(user))
 
