@@ -28,6 +28,8 @@ from rules.base import Game
 from rules.registry import GAMES
 from table.computer_turns import ComputerTable
 from table.computers import THINK_PAUSE
+from table.eraser import Eraser
+from table.privacy import GRACE_DAYS, Privacy
 from table.scheduler import Scheduler
 from table.service import MatchService
 
@@ -56,6 +58,7 @@ class Tidetable(Host):
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
         new_seed: Callable[[], int] | None = None,
+        guild_grace_days: float = GRACE_DAYS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -82,6 +85,7 @@ class Tidetable(Host):
         self.computer_pause = computer_pause
         self.lease_seconds = lease_seconds
         self.new_seed = new_seed  # each new match's seed (None: a random one; tests fix it)
+        self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -89,6 +93,8 @@ class Tidetable(Host):
         self.dispatcher: Dispatcher
         self.computers: ComputerTable
         self.scheduler: Scheduler
+        self.privacy: Privacy
+        self.eraser: Eraser
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
@@ -106,13 +112,20 @@ class Tidetable(Host):
         self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
+        # Forgetting people; a removed server's data deleted after its grace period.
+        self.privacy = Privacy(self.service, self.guild_grace_days)
+        self.eraser = Eraser(self.privacy, self.dispatcher.nudge)
+        self.privacy.changed = self.eraser.nudge
+        self.eraser.start()
         # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
-        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify…
+        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify, forget…
+        await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
+        await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
         if self.sync_commands:
             await self.sync()
 
@@ -129,6 +142,9 @@ class Tidetable(Host):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        eraser = getattr(self, "eraser", None)
+        if eraser is not None:
+            await eraser.stop()
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
@@ -157,6 +173,7 @@ def build_bot(
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
     new_seed: Callable[[], int] | None = None,
+    guild_grace_days: float | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -174,6 +191,9 @@ def build_bot(
         shard_count=shard_count if shard_count is not None else settings.shard_count,
         shard_ids=shard_ids if shard_ids is not None else settings.shard_ids,
         new_seed=new_seed,
+        guild_grace_days=(
+            guild_grace_days if guild_grace_days is not None else settings.guild_grace_days
+        ),
     )
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data.store import LEASE_SECONDS, is_postgres_url
+from table.privacy import GRACE_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DEFAULT_DATABASE = ROOT / "data" / "tidetable.sqlite3"
@@ -31,6 +32,8 @@ class Settings:
     # this process runs (None: all). Several processes share the work by running different ids.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Days a server's data is kept after the bot was removed from it (it may come back).
+    guild_grace_days: float = GRACE_DAYS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -46,6 +49,7 @@ class Settings:
             lease_seconds=_seconds(env, "LEASE_SECONDS", LEASE_SECONDS),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            guild_grace_days=_days(env, "GUILD_DATA_GRACE_DAYS", GRACE_DAYS),
         )
 
 
@@ -73,6 +77,19 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
         value = -1.0
     if not 0 < value < 86400:
         raise SystemExit(f"{name} must be a number of seconds (say 90), not {text!r}.")
+    return value
+
+
+def _days(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3650:
+        raise SystemExit(f"{name} must be a number of days from 0 to 3650 (say 30), not {text!r}.")
     return value
 
 

@@ -26,6 +26,8 @@ from cogs import messages
 from cogs.checks import require_posting
 from cogs.host import Host
 from cogs.replies import answer, report
+from data.erasures import ErasureStore
+from data.former import is_former
 from data.store import Store
 from render.common import clip_alt, to_png
 from render.replay import replay_gif
@@ -58,6 +60,9 @@ async def display_names(
     server, else their user name, else ``fallback`` (the seat's name)."""
     names = []
     for user_id, spare in zip(user_ids, fallback, strict=True):
+        if is_former(user_id):  # no Discord user: the placeholder of one who was forgotten
+            names.append(messages.FORMER_NAME)
+            continue
         member = guild.get_member(user_id) if guild is not None else None
         user: discord.abc.User | None = member or bot.get_user(user_id)
         if user is None:
@@ -271,13 +276,15 @@ class RatingBook:
     (ratings are derived data: nothing of them is stored)."""
 
     def __init__(self) -> None:
-        self._count = -1
+        self._count = (-1, -1)
         self._table = RatingTable()
         self._lock = asyncio.Lock()
 
     async def table(self, store: Store) -> RatingTable:
         async with self._lock:
-            count = await store.finished_count()
+            # An erasure (a person forgotten, a server's data deleted) changes results
+            # without changing how many there are.
+            count = (await store.finished_count(), await ErasureStore(store).generation())
             if count != self._count:
                 results = await store.finished_results()
                 self._table = await asyncio.to_thread(rate, results)
