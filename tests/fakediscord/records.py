@@ -42,6 +42,7 @@ class FakeUser:
     manage_guild: bool = False
     joined_at: str = ""
     nick: str | None = None  # the member's nickname on the servers (the same on each)
+    roles: list[int] = field(default_factory=list)  # roles given with `FakeDiscord.give_role`
 
     def __hash__(self) -> int:
         return self.id
@@ -52,6 +53,20 @@ class FakeUser:
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
+
+
+@dataclass(frozen=True)
+class FakeRole:
+    """A role of the servers (every server of the stand-in has it, as every member belongs
+    to every server), with the permissions it grants."""
+
+    id: int
+    name: str
+    permissions: int = 0
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
 
 
 @dataclass(eq=False)
