@@ -619,6 +619,8 @@ class FakeServer:
         }
         if guild is not None:
             stored["guild_id"] = guild
+        if stored["default_member_permissions"] is not None:  # Discord answers a string
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         return stored
 
     async def _get_commands(self, request: web.Request) -> web.Response:
