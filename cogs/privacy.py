@@ -79,6 +79,8 @@ def forgotten_text(done: Forgotten) -> str:
     if closed.cancelled:
         parts.append(f"closed {counted(len(closed.cancelled), 'lobby', 'lobbies')} you opened")
     did = f" You {', '.join(parts)}." if parts else ""
+    if done.unfinished:
+        did = " Your open matches are resigned or left in a moment (the database was busy)."
     return (
         "Done: Tidetable keeps nothing about you any more. Past matches show you as "
         f"“a former player”.{did}"

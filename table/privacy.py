@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from data.erasures import Erasure, ErasureStore, Footprint
+from data.store import StorageError
 from rules.errors import PlayerError
 from table.errors import StaleMove
 from table.service import MatchService
@@ -35,6 +36,7 @@ log = logging.getLogger("tidetable.privacy")
 
 GRACE_DAYS = 30.0  # how long a server's data is kept after the bot was removed (the default)
 CLOSE_TRIES = 5  # a seat's change is tried this often when moves keep landing first
+SOON = 5.0  # seconds before the eraser tries again what the database refused just now
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Forgotten:
 
     former: int | None
     closed: Closed
+    unfinished: bool = False  # some open seats are closed later, by the eraser
 
 
 class Privacy:
@@ -85,9 +88,17 @@ class Privacy:
                 self.service.drop_cached(erased.open_matches)
         if erased is None:
             return Forgotten(None, Closed())
-        closed = await self.close_seats(erased.former)
-        await self.erasures.finish(erased.erasure)
         log.info("a person was forgotten (now former player %s)", erased.former)
+        try:
+            closed = await self.close_seats(erased.former)
+            await self.erasures.finish(erased.erasure)
+        except StorageError as error:
+            # They are forgotten (that is committed); the eraser closes the seats left.
+            log.warning("former player %s: open seats left for later (%s)", erased.former, error)
+            with contextlib.suppress(StorageError):
+                await self.erasures.postpone(erased.erasure, self.clock.now() + SOON)
+            self.changed()
+            return Forgotten(erased.former, Closed(), unfinished=True)
         return Forgotten(erased.former, closed)
 
     async def close_seats(self, former: int) -> Closed:
@@ -101,6 +112,8 @@ class Privacy:
                     await self._close_one(match_id, former, closed)
                 except StaleMove:
                     continue  # a move landed first: look at the match again
+                except StorageError:
+                    raise  # the seat is still open: the erasure row stays for another try
                 except PlayerError as refused:  # damaged, or over meanwhile: nothing to do
                     log.info("match %s: former player's seat left as it is (%s)", match_id, refused)
                 break

@@ -15,13 +15,13 @@ from data.clock import ManualClock
 from data.erasures import FORGOTTEN, ErasureStore
 from data.former import FORMER_FIRST, is_former
 from data.serversettings import SettingsStore
-from data.store import Store
+from data.store import StorageBusy, Store
 from rules import rng
 from rules.registry import GAMES
 from table.eraser import Eraser
 from table.errors import NotAllowed
 from table.match import Match
-from table.privacy import Privacy
+from table.privacy import SOON, Privacy
 from table.ratings import RatingTable, rate
 from table.service import MatchService
 from table.turnclock import DAY, HOUR
@@ -216,6 +216,30 @@ async def test_a_crash_after_the_rewrite_is_finished_by_the_eraser(
     closed = await Privacy(again).close_seats(erased.former)
     assert closed.entries == [] and len(await store.outbox()) == posts
     assert await naming(store, ALICE) == []
+
+
+async def test_when_the_database_refuses_a_resignation_the_eraser_finishes_it(
+    service: MatchService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+):
+    matches = await world(service, clock)
+
+    async def busy(*args: object, **kwargs: object) -> None:
+        raise StorageBusy("The database is busy; nothing was saved.", "locked")
+
+    monkeypatch.setattr(service, "resign", busy)  # the database is busy at that moment
+    privacy = Privacy(service)
+    forgotten = await privacy.forget(ALICE)
+    assert forgotten.former is not None and forgotten.unfinished
+    assert await naming(service.store, ALICE) == []  # forgotten all the same: that is committed
+    (left,) = await privacy.erasures.pending()
+    assert (left.kind, left.subject) == ("former", forgotten.former)
+    monkeypatch.undo()  # the database answers again
+    clock.advance(SOON)
+    eraser = Eraser(privacy)
+    while await eraser.run_once():
+        pass
+    assert await privacy.erasures.pending() == []
+    assert (await service.by_id(matches["two"].id)).status == "finished"
 
 
 async def test_resigning_twice_is_refused_and_changes_nothing(service: MatchService):
