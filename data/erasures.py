@@ -36,6 +36,7 @@ from data.store import Store
 GUILD, FORMER = "guild", "former"  # the kinds of erasure
 FORGOTTEN = "the person asked to be forgotten"  # why a DM to them was never sent
 OPEN = "('lobby', 'active')"
+GUILD_CHUNK = 200  # a server's matches deleted per transaction
 
 
 @dataclass(frozen=True)
@@ -194,25 +195,39 @@ class ErasureStore:
 
     async def delete_guild(self, erasure: Erasure) -> tuple[int, ...] | None:
         """Carry out a server's erasure: every match played there (seats, log, timers,
-        announcements) and its settings, in one transaction. None, changing nothing, when the
-        erasure is gone (the bot came back, or another process did it); else the match ids."""
+        announcements) and its settings. None, changing nothing, when the erasure is gone (the
+        bot came back, or another process did it); else the ids of the matches deleted.
+
+        A few hundred matches go per transaction, so that the writer lock is never held for
+        long (moves on other servers wait for it); each transaction first checks that the
+        erasure still stands, and the last one deletes it with the settings: a crash in
+        between leaves it to be carried on."""
         guild_id = erasure.subject
-        mine = "SELECT id FROM matches WHERE guild_id = ?"
-        async with self.store._transaction() as db:
-            if not await db.execute(
-                "DELETE FROM erasures WHERE id = ? AND kind = ?", (erasure.id, GUILD)
-            ):
-                return None
-            rows = await db.fetch(mine + " ORDER BY id", (guild_id,))
-            gone = tuple(int(r[0]) for r in rows)
-            for table in ("outbox", "timers", "moves", "seats"):
-                await db.execute(f"DELETE FROM {table} WHERE match_id IN ({mine})", (guild_id,))
-            await db.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
-            await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            if gone:
-                await _forget_matches_in_notices(db, set(gone), self.clock.now())
-            await _bump_generation(db)
-        return gone
+        gone: list[int] = []
+        while True:
+            async with self.store._transaction() as db:
+                if not await db.fetchone(
+                    "SELECT 1 FROM erasures WHERE id = ? AND kind = ?", (erasure.id, GUILD)
+                ):
+                    return tuple(gone) if gone else None
+                rows = await db.fetch(
+                    "SELECT id FROM matches WHERE guild_id = ? ORDER BY id LIMIT ?",
+                    (guild_id, GUILD_CHUNK),
+                )
+                chunk = [int(r[0]) for r in rows]
+                if chunk:
+                    marks = ", ".join("?" for _ in chunk)
+                    for table in ("outbox", "timers", "moves", "seats"):
+                        await db.execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", chunk)
+                    await db.execute(f"DELETE FROM matches WHERE id IN ({marks})", chunk)
+                    await _forget_matches_in_notices(db, set(chunk))
+                    await _bump_generation(db)
+                else:
+                    await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+                    await db.execute("DELETE FROM erasures WHERE id = ?", (erasure.id,))
+            gone += chunk
+            if not chunk:
+                return tuple(gone)
 
     # -- the rows -------------------------------------------------------------------------
     async def pending(self, kind: str | None = None) -> list[Erasure]:
@@ -346,7 +361,7 @@ async def _rewrite_entry(
     )
 
 
-async def _forget_matches_in_notices(db: Tx, gone: set[int], now: float) -> None:
+async def _forget_matches_in_notices(db: Tx, gone: set[int]) -> None:
     """Turn notices list matches of several servers in one DM (``turns``): the deleted matches
     leave them; one that listed nothing else goes (or, not sent yet, is never sent)."""
     rows = await db.fetch(
