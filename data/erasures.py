@@ -36,7 +36,9 @@ from data.store import Store
 GUILD, FORMER = "guild", "former"  # the kinds of erasure
 FORGOTTEN = "the person asked to be forgotten"  # why a DM to them was never sent
 OPEN = "('lobby', 'active')"
-GUILD_CHUNK = 200  # a server's matches deleted per transaction
+GUILD_CHUNK = 200  # a server's matches deleted per transaction (ids well under SQLite's 999)
+IDS_PER_SELECT = 500  # outbox rows read by id at once (SQLite's oldest limit: 999 parameters)
+NAMES_LIKE = "lane LIKE ? OR payload LIKE ? OR last_error LIKE ?"  # an outbox row's texts
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,15 @@ class ErasureStore:
         transaction. None, changing nothing, when no row names them (any more)."""
         now = self.clock.now()
         found = re.compile(rf"(?<!\d){user_id}(?!\d)")
+        like = f"%{user_id}%"
+        # The outbox is kept for ever: it is searched before the transaction, so the writer
+        # lock is not held for a scan of all of it. A row's lane and payload never change, so
+        # only the rows written since need a look inside it.
+        last = await self.store._read("SELECT MAX(id) FROM outbox")
+        upto = int(last[0][0]) if last and last[0][0] is not None else 0
+        seen = await self.store._read(
+            f"SELECT id FROM outbox WHERE id <= ? AND ({NAMES_LIKE})", (upto, like, like, like)
+        )
         async with self.store._transaction() as db:
             named = await db.fetchone(
                 "SELECT (SELECT COUNT(*) FROM seats WHERE user_id = ?)"
@@ -120,12 +131,15 @@ class ErasureStore:
                 " + (SELECT COUNT(*) FROM timers WHERE user_id = ?)",
                 (user_id, user_id, user_id, user_id),
             )
-            like = f"%{user_id}%"
+            columns = "SELECT id, lane, kind, status, payload, last_error FROM outbox"
             announced = await db.fetch(
-                "SELECT id, lane, kind, status, payload, last_error FROM outbox"
-                " WHERE lane LIKE ? OR payload LIKE ? OR last_error LIKE ?",
-                (like, like, like),
+                f"{columns} WHERE id > ? AND ({NAMES_LIKE})", (upto, like, like, like)
             )
+            ids = [int(r[0]) for r in seen]
+            for begin in range(0, len(ids), IDS_PER_SELECT):
+                chunk = ids[begin : begin + IDS_PER_SELECT]
+                marks = ", ".join("?" for _ in chunk)
+                announced += await db.fetch(f"{columns} WHERE id IN ({marks})", chunk)
             announced = [r for r in announced if _names(r, found)]
             if not (named and int(named[0])) and not announced:
                 return None
