@@ -33,6 +33,8 @@ from rules.base import Game
 from rules.registry import GAMES
 from table.computer_turns import ComputerTable
 from table.computers import THINK_PAUSE
+from table.eraser import Eraser
+from table.privacy import GRACE_DAYS, Privacy
 from table.scheduler import Scheduler
 from table.service import MatchService
 
@@ -71,6 +73,7 @@ class Tidetable(Host):
         handle_signals: bool = False,
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
+        guild_grace_days: float = GRACE_DAYS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -106,6 +109,7 @@ class Tidetable(Host):
         self.observatory = (
             Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
         )
+        self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -113,6 +117,8 @@ class Tidetable(Host):
         self.dispatcher: Dispatcher
         self.computers: ComputerTable
         self.scheduler: Scheduler
+        self.privacy: Privacy
+        self.eraser: Eraser
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
@@ -130,6 +136,11 @@ class Tidetable(Host):
         self.scheduler = Scheduler(self.service.turns, self.dispatcher.nudge)
         self.service.turns.changed = self.scheduler.nudge
         self.scheduler.start()
+        # Forgetting people; a removed server's data deleted after its grace period.
+        self.privacy = Privacy(self.service, self.guild_grace_days)
+        self.eraser = Eraser(self.privacy, self.dispatcher.nudge)
+        self.privacy.changed = self.eraser.nudge
+        self.eraser.start()
         # Work another process released (its gentle stop) is taken at once, not at the next poll.
         await self.store.listen_for_work(self._released_elsewhere)
         if self.observatory is not None:
@@ -144,8 +155,10 @@ class Tidetable(Host):
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
-        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify…
+        await self.load_extension("cogs.tidetable")  # `/tidetable`: mine, away, notify, forget…
         await self.load_extension("cogs.places")  # deleted channels, archived match threads
+        await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
+        await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
         if self.sync_commands:
             await self.sync()
 
@@ -160,6 +173,7 @@ class Tidetable(Host):
 
     def _released_elsewhere(self) -> None:
         self.dispatcher.nudge()
+        self.eraser.nudge()
         self.scheduler.nudge()
 
     def stop_soon(self) -> None:
@@ -180,6 +194,7 @@ class Tidetable(Host):
         log.info("stopping gently: finishing what is under way")
         await self._under_way(IN_FLIGHT_GRACE)  # the outbox still delivers what they save
         await self.scheduler.stop(grace=SCHEDULER_GRACE)
+        await self.eraser.stop(grace=SCHEDULER_GRACE)
         await self.dispatcher.stop(grace=DISPATCHER_GRACE)
         await self._under_way(ANSWER_GRACE)  # answers that waited for a delivery that hung
         if self.store is not None:
@@ -198,6 +213,9 @@ class Tidetable(Host):
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
+        eraser = getattr(self, "eraser", None)
+        if eraser is not None:
+            await eraser.stop()
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
@@ -230,6 +248,7 @@ def build_bot(
     new_seed: Callable[[], int] | None = None,
     handle_signals: bool = False,
     metrics_port: int | None = None,
+    guild_grace_days: float | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -250,6 +269,9 @@ def build_bot(
         handle_signals=handle_signals,
         metrics_port=metrics_port if metrics_port is not None else settings.metrics_port,
         metrics_host=settings.metrics_host,
+        guild_grace_days=(
+            guild_grace_days if guild_grace_days is not None else settings.guild_grace_days
+        ),
     )
 
 

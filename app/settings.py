@@ -10,6 +10,7 @@ from pathlib import Path
 
 from app.logs import FORMATS
 from data.store import LEASE_SECONDS, is_postgres_url
+from table.privacy import GRACE_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DEFAULT_DATABASE = ROOT / "data" / "tidetable.sqlite3"
@@ -36,6 +37,8 @@ class Settings:
     # The HTTP port serving /metrics (Prometheus) and /healthz; None: not served.
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    # Days a server's data is kept after the bot was removed from it (it may come back).
+    guild_grace_days: float = GRACE_DAYS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -54,6 +57,7 @@ class Settings:
             log_format=_choice(env, "LOG_FORMAT", FORMATS),
             metrics_port=_port(env, "METRICS_PORT"),
             metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
+            guild_grace_days=_days(env, "GUILD_DATA_GRACE_DAYS", GRACE_DAYS),
         )
 
 
@@ -99,6 +103,19 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
     if not (text.isdigit() and 0 < int(text) < 65536):
         raise SystemExit(f"{name} must be a port number (1 to 65535), not {text!r}.")
     return int(text)
+
+
+def _days(env: Mapping[str, str], name: str, default: float) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3650:
+        raise SystemExit(f"{name} must be a number of days from 0 to 3650 (say 30), not {text!r}.")
+    return value
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

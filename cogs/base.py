@@ -30,6 +30,7 @@ from cogs.history import HistoryCommands
 from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer
+from cogs.settings import opening_options
 from data.store import OutboxEntry
 from render.common import clip_alt
 from rules.base import Game
@@ -44,7 +45,10 @@ from table.service import MatchService
 log = logging.getLogger("tidetable")
 
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
-UNDO_HELP = "Let players take back a move that revealed nothing, before others act (default: on)"
+UNDO_HELP = (
+    "Let players take back a move that revealed nothing, before others act (default: this "
+    "server's, on unless changed)"
+)
 CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
 BOTS_HELP = "Computer players to seat at once (default: none; one seat always stays yours)"
 LEVEL_HELP = "How strong those computer players are: easy, normal or hard"
@@ -103,7 +107,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         self,
         interaction: discord.Interaction,
         thread: bool = False,
-        undo: bool = True,
+        undo: bool | None = None,
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
@@ -126,6 +130,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         ``bots`` computer players of ``level`` seated beside the creator."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
+        options = await opening_options(self.bot, interaction, options)  # the server's settings
         # Refuse bad options before making a thread (``undo`` is the table's, not the game's).
         self.game.spec.resolve_options({k: v for k, v in options.items() if k != "undo"})
         check_computers(self.game.spec, bots, level)
@@ -527,9 +532,9 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         return interaction.channel_id or 0
 
 
-def undo_value(undo: bool) -> str:
-    """The stored value of the ``undo`` match option."""
-    return "on" if undo else "off"
+def undo_value(undo: bool | None) -> str:
+    """The stored value of the ``undo`` match option ("default": the server's)."""
+    return "default" if undo is None else "on" if undo else "off"
 
 
 CHOICE = re.compile(r"v(\d{1,12})\|(.+)", re.DOTALL)

@@ -47,7 +47,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         side: str | None = None,
         sets: str | None = None,
         thread: bool = False,
-        undo: bool = True,
+        undo: bool | None = None,
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",

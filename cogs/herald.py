@@ -20,6 +20,8 @@ from cogs import messages, places
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
+from data.erasures import FORGOTTEN
+from data.former import is_former
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError
 from table.computers import TABLE_LEVEL
@@ -235,6 +237,8 @@ class Herald:
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
         payload = entry.payload
+        if is_former(int(payload.get("user") or 0)):  # no Discord user has the placeholder
+            raise Permanent(FORGOTTEN)
         if "turns" in payload or "reminder" in payload:
             await self._send_dm(entry, int(payload["user"]), await self._clock_dm(entry))
             return

@@ -27,6 +27,7 @@ from cogs.checks import require_posting
 from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer, report
+from data.erasures import ErasureStore
 from data.store import Store
 from render.common import clip_alt
 from render.replay import replay_gif
@@ -263,13 +264,15 @@ class RatingBook:
     (ratings are derived data: nothing of them is stored)."""
 
     def __init__(self) -> None:
-        self._count = -1
+        self._count = (-1, -1)
         self._table = RatingTable()
         self._lock = asyncio.Lock()
 
     async def table(self, store: Store) -> RatingTable:
         async with self._lock:
-            count = await store.finished_count()
+            # An erasure (a person forgotten, a server's data deleted) changes results
+            # without changing how many there are.
+            count = (await store.finished_count(), await ErasureStore(store).generation())
             if count != self._count:
                 results = await store.finished_results()
                 self._table = await asyncio.to_thread(rate, results)

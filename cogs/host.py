@@ -23,6 +23,7 @@ from data.clock import Clock
 from data.outbox import Dispatcher
 from table.computer_turns import ComputerTable
 from table.match import Match
+from table.privacy import Privacy
 from table.service import MatchService
 
 
@@ -68,6 +69,7 @@ class Host(commands.AutoShardedBot):
     people: People  # display names of players, for texts and pictures
     computers: ComputerTable  # computer seats' decisions, in a pool of worker processes
     game_cogs: dict[str, GameTable]  # by game key, as each game's cog is loaded
+    privacy: Privacy  # forgetting people, and the data of servers that removed the bot
 
     def game_cog(self, key: str) -> GameTable:
         return self.game_cogs[key]

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from data.former import is_former
 from data.store import OutboxEntry
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
@@ -25,8 +26,15 @@ MESSAGE_LIMIT = 1900
 OPTION_SHOWN = 60
 
 
+# How texts and pictures name a person who asked to be forgotten (``data/former.py``).
+FORMER_NAME = "a former player"
+
+
 def mention(user_id: int) -> str:
-    """A person as a mention; a computer seat by its name ("Bot (normal)")."""
+    """A person as a mention; a computer seat by its name ("Bot (normal)"), a person who
+    asked to be forgotten as "a former player"."""
+    if is_former(user_id):
+        return FORMER_NAME
     return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 

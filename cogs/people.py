@@ -20,7 +20,9 @@ from typing import Any
 import aiohttp
 import discord
 
+from cogs.messages import FORMER_NAME
 from data.clock import Clock
+from data.former import is_former
 from table.computers import computer_name, is_computer
 
 log = logging.getLogger("tidetable.people")
@@ -46,6 +48,8 @@ class People:
     async def name(self, guild_id: int | None, user_id: int) -> str | None:
         if is_computer(user_id):  # a computer seat is no Discord user: it has its own name
             return computer_name(user_id)
+        if is_former(user_id):  # nor is a person who asked to be forgotten
+            return FORMER_NAME
         now = self.clock.now()
         key = (guild_id or 0, user_id)
         kept = self._known.get(key)

@@ -5,14 +5,19 @@ turns any error into a short private reply (after Red-DiscordBot's central tree 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from cogs.messages import FORMER_NAME
+from data.former import is_former
 from rules.errors import PlayerError
 
 log = logging.getLogger("tidetable")
+
+MENTION = re.compile(r"<@!?(\d+)>")
 
 UNEXPECTED = (
     "Something went wrong on our side while handling that. It has been logged; "
@@ -45,12 +50,17 @@ async def answer(
         await interaction.response.send_message(**kwargs)
 
 
+def _named(found: re.Match[str]) -> str:
+    return FORMER_NAME if is_former(int(found.group(1))) else found.group(0)
+
+
 def explain(error: BaseException) -> str:
     """The text a player sees for ``error``: its own message if they caused it."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PlayerError):
-        return str(error)
+        # The table's words mention people by id; one who was forgotten is named as such.
+        return MENTION.sub(_named, str(error))
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use this command here."
     return UNEXPECTED

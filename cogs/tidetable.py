@@ -17,6 +17,7 @@ from discord.ext import commands
 from cogs import messages
 from cogs.history import stats_answer
 from cogs.host import Host
+from cogs.privacy import ForgetCommands
 from cogs.replies import answer
 from rules.base import narrow
 from rules.errors import PlayerError
@@ -33,7 +34,10 @@ class NotHere(PlayerError):
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class TidetableCog(
-    commands.GroupCog, group_name="tidetable", group_description="Your matches, clocks and notices"
+    ForgetCommands,
+    commands.GroupCog,
+    group_name="tidetable",
+    group_description="Your matches, clocks and notices",
 ):
     def __init__(self, bot: Host) -> None:
         self.bot = bot

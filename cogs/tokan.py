@@ -49,7 +49,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         interaction: discord.Interaction,
         scoring: str = "towers",
         thread: bool = False,
-        undo: bool = True,
+        undo: bool | None = None,
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",

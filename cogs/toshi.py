@@ -46,7 +46,7 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         interaction: discord.Interaction,
         variant: str = "standard",
         thread: bool = False,
-        undo: bool = True,
+        undo: bool | None = None,
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",

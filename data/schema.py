@@ -115,4 +115,35 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until REAL;
     """,
+    # Privacy and server settings (data/erasures.py, data/serversettings.py). An erasure is
+    # work that must be finished even across a crash: the data of a server that removed the
+    # bot, deleted once its grace period is over (unless the bot comes back), or the open
+    # seats of a person who asked to be forgotten, still to be resigned. A row lives only while
+    # its work is pending (claimed for a lease, as timers are); the transaction that carries it
+    # out deletes it. The outbox and the timers get an index by match (every outbox row and
+    # timer of a server's matches is deleted with them: without one, each match deleted would
+    # scan the whole outbox, for its own rows and for the foreign key's check). A server's
+    # settings: where matches may be opened (channel ids separated
+    # by commas, empty: anywhere), who may open them (a role, NULL: anyone), the undo default
+    # of new matches, its language and its announcements channel.
+    """
+    CREATE TABLE erasures (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind        TEXT    NOT NULL CHECK (kind IN ('guild', 'former')),
+        subject     INTEGER NOT NULL,
+        due_at      REAL    NOT NULL,
+        created_at  REAL    NOT NULL,
+        claimed_by  TEXT,
+        lease_until REAL
+    );
+    CREATE UNIQUE INDEX erasures_one ON erasures (kind, subject);
+    CREATE INDEX erasures_due ON erasures (due_at);
+    CREATE INDEX outbox_match ON outbox (match_id);
+    CREATE INDEX timers_of_match ON timers (match_id);
+    ALTER TABLE guild_settings ADD COLUMN match_channels TEXT NOT NULL DEFAULT '';
+    ALTER TABLE guild_settings ADD COLUMN opener_role INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN default_undo TEXT;
+    ALTER TABLE guild_settings ADD COLUMN language TEXT;
+    ALTER TABLE guild_settings ADD COLUMN announce_channel INTEGER;
+    """,
 )

@@ -248,6 +248,10 @@ class Store:
                     " WHERE claimed_by = ? AND status = 'pending'",
                     (self.process,),
                 )
+            freed += await db.execute(  # an erasure's row goes when it is done: no status
+                "UPDATE erasures SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?",
+                (self.process,),
+            )
             # Said even when nothing was claimed: what was saved during the stop and never
             # tried here waits for another process too.
             announce = self.db.notify_sql(WORK_CHANNEL)

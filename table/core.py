@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from data.clockrows import Prefs
@@ -183,6 +183,14 @@ class MatchCore:
             f"(<@{match.creator_id}>) or a member with Manage Server can cancel it with "
             "`cancel`, which frees this channel."
         )
+
+    def drop_cached(self, match_ids: Iterable[int]) -> None:
+        """Forget these matches' decoded copies: their rows changed without a new version (a
+        player forgotten, a server's data deleted), so a probe would trust a stale copy."""
+        for match_id in match_ids:
+            gone = self._matches.pop(match_id, None)
+            if gone is not None and self._by_channel.get(gone.row.channel_id) == match_id:
+                del self._by_channel[gone.row.channel_id]
 
     def _lock(self, match_id: int) -> MatchLock:
         return self._locks.setdefault(match_id, MatchLock())

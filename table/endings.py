@@ -31,6 +31,12 @@ class Endings(MatchCore):
             if match.status == "lobby":
                 raise LobbyError("The match has not started: use `leave` (or `cancel`) instead.")
             seat = self._seat_for_play(match, user_id)
+            # Once is enough: again, it would be announced again and bump the version.
+            if match.row.table and match.row.table[seat] == 2:
+                raise NotAllowed(
+                    f"You resigned from match #{match.id} already: the table plays your seat to "
+                    "the end."
+                )
             gone = {seat, *match.row.table_seats()}
             winners = [s for s in range(len(match.players)) if s not in gone]
             people = [s for s in winners if not is_computer(match.players[s])]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from data.former import is_former
 from data.results import FINISHED, MatchResult, Moment
 
 GLOBAL = "global"  # the scope across all servers; a server's scope is its guild id
@@ -149,9 +150,11 @@ class RatingTable:
     def leaderboard(
         self, game: str, scope: Scope = GLOBAL, limit: int | None = None
     ) -> list[LeaderboardRow]:
-        """Best first (by ordinal; then more wins, more matches, lower user id)."""
+        """Best first (by ordinal; then more wins, more matches, lower user id). A former
+        player (who asked to be forgotten) is not listed: their results still count for the
+        others, whose ratings stay as they were."""
         people = sorted(
-            self.tables.get((game, scope), {}).values(),
+            (p for p in self.tables.get((game, scope), {}).values() if not is_former(p.user_id)),
             key=lambda p: (-p.ordinal, -p.wins, -p.matches, p.user_id),
         )
         rows = [

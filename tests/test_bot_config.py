@@ -159,3 +159,14 @@ def test_lease_seconds_from_the_environment():
     for wrong in ("0", "soon", "-3", "1e9"):
         with pytest.raises(SystemExit, match="LEASE_SECONDS must be a number of seconds"):
             Settings.from_env({"LEASE_SECONDS": wrong})
+
+
+def test_the_grace_period_of_a_removed_servers_data(tmp_path: Path):
+    assert Settings.from_env({}).guild_grace_days == 30
+    assert Settings.from_env({"GUILD_DATA_GRACE_DAYS": "0"}).guild_grace_days == 0
+    assert Settings.from_env({"GUILD_DATA_GRACE_DAYS": "7.5"}).guild_grace_days == 7.5
+    for wrong in ("-1", "soon", "nan", "99999"):
+        with pytest.raises(SystemExit, match="GUILD_DATA_GRACE_DAYS must be a number of days"):
+            Settings.from_env({"GUILD_DATA_GRACE_DAYS": wrong})
+    bot = build_bot(database=tmp_path / "g.db", sync_commands=False, guild_grace_days=2)
+    assert bot.guild_grace_days == 2

@@ -30,7 +30,17 @@ from data.store import Store, is_postgres_url
 
 # Parents before children (the foreign keys point at matches). ``meta`` replaces the rows the
 # target's own opening wrote (its new instance id and opening time).
-TABLES = ("matches", "seats", "moves", "outbox", "timers", "users", "guild_settings", "meta")
+TABLES = (
+    "matches",
+    "seats",
+    "moves",
+    "outbox",
+    "timers",
+    "users",
+    "guild_settings",
+    "erasures",
+    "meta",
+)
 # Rows read from SQLite and written to PostgreSQL at a time: memory stays bounded on a big file.
 PAGE = 2000
 

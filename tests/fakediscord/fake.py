@@ -23,6 +23,7 @@ from .records import (
     Choices,
     FakeChannel,
     FakeMessage,
+    FakeRole,
     FakeUser,
     InteractionResult,
     snowflake,
@@ -188,6 +189,59 @@ class FakeDiscord(FakeServer):
     def member(self, name: str) -> FakeUser:
         return next(u for u in self.members if u.name == name)
 
+    def add_role(self, name: str, permissions: int = 0) -> FakeRole:
+        """A new role in every guild (sent as GUILD_ROLE_CREATE to a connected bot), granting
+        `permissions` (bits of `payloads`) to the members given it."""
+        role = FakeRole(snowflake(), name, permissions)
+        self.roles.append(role)
+        if self.gateway.current is not None:
+            for guild in self.guild_ids:
+                data = {
+                    "guild_id": str(guild),
+                    "role": payloads.role(role.id, name, permissions, 1),
+                }
+                self._spawn(self.gateway.dispatch("GUILD_ROLE_CREATE", data, guild=guild))
+        return role
+
+    def give_role(self, user: FakeUser, role: FakeRole) -> None:
+        """`user` has `role` from now on (GUILD_MEMBER_UPDATE goes only to a bot with the
+        privileged members intent, as on Discord; interactions carry the member's roles)."""
+        if role.id not in user.roles:
+            user.roles.append(role.id)
+        if self.gateway.current is not None:
+            for guild in self.guild_ids:
+                data = {**self._member_payload(user), "guild_id": str(guild)}
+                self._spawn(
+                    self.gateway.dispatch(
+                        "GUILD_MEMBER_UPDATE", data, INTENT_GUILD_MEMBERS, guild=guild
+                    )
+                )
+
+    def allow_command(self, name: str, user: FakeUser) -> None:
+        """A server's admins let `user` use the command `name` whatever permissions it asks
+        for by default (Server Settings → Integrations): Discord then offers it to them."""
+        self.command_overrides.setdefault(name, set()).add(user.id)
+
+    async def remove_bot(self, guild_id: int | None = None) -> None:
+        """The bot is removed from the guild (kicked, or the guild deleted): GUILD_DELETE
+        without `unavailable` reaches the session of its shard; from now on the guild is not
+        the bot's (no READY lists it, its channels answer 403 Missing Access, no member can
+        use the bot's commands there)."""
+        guild_id = guild_id or self.guild_id
+        receivers = self.gateway.receivers(guild_id)
+        self.left_guilds.add(guild_id)
+        for session in receivers:
+            await session.dispatch("GUILD_DELETE", {"id": str(guild_id)}, guild_id)
+
+    async def add_bot(self, guild_id: int | None = None) -> None:
+        """The bot is added to the guild again: GUILD_CREATE (of a guild joined, without
+        `unavailable`) reaches the session of its shard."""
+        guild_id = guild_id or self.guild_id
+        self.left_guilds.discard(guild_id)
+        data = self._guild_payload(guild_id)
+        del data["unavailable"]  # a guild joined, not one coming back from an outage
+        await self.gateway.dispatch("GUILD_CREATE", data, guild=guild_id)
+
     def add_channel(self, name: str) -> FakeChannel:
         """A new text channel (sent as CHANNEL_CREATE if a bot is connected)."""
         ch = FakeChannel(snowflake(), name)
@@ -339,7 +393,10 @@ class FakeDiscord(FakeServer):
     async def slash(
         self, user: FakeUser, channel: FakeChannel, path: str, **options: Any
     ) -> InteractionResult:
-        """Run a slash command: "ping", "group sub" or "group subgroup sub", options by name."""
+        """Run a slash command: "ping", "group sub" or "group subgroup sub", options by name.
+        Raises PermissionError where Discord would not offer the command to `user` (it asks
+        for permissions they lack by default, and the server made no exception for them)."""
+        self._check_offered(user, channel, path)
         data = self._command_data(path, options, focused=None, channel=channel)
         rec = self._new_interaction(2, user, channel)
         return await self._run(rec, data)
@@ -348,6 +405,7 @@ class FakeDiscord(FakeServer):
         self, user: FakeUser, channel: FakeChannel, path: str, *, focused: str, **options: Any
     ) -> Choices:
         """Ask the bot for choices while `user` types `options[focused]`."""
+        self._check_offered(user, channel, path)
         data = self._command_data(path, options, focused=focused, channel=channel)
         rec = self._new_interaction(4, user, channel)
         await self._dispatch_interaction(rec, data)
@@ -403,6 +461,25 @@ class FakeDiscord(FakeServer):
                     raise ValueError(f"component {custom_id!r} is disabled")
                 return comp
         raise ValueError(f"no component {custom_id!r} of type {types}; has {message.custom_ids()}")
+
+    def _check_offered(self, user: FakeUser, channel: FakeChannel, path: str) -> None:
+        """Discord offers a command only where the bot is, and in a guild only to members with
+        the permissions its `default_member_permissions` names (administrators always), unless
+        the server's admins made an exception for the member."""
+        if channel.is_dm:
+            return
+        if self.guild_of(channel) in self.left_guilds:
+            raise PermissionError(f"the bot is no longer in the guild of #{channel.name}")
+        name = path.split()[0]
+        needed = self._find_command(name).get("default_member_permissions")
+        if needed is None or user.id in self.command_overrides.get(name, set()):
+            return
+        held = self._permissions_of(user)
+        if held & payloads.ADMINISTRATOR or held & int(needed) == int(needed):
+            return
+        raise PermissionError(
+            f"Discord does not offer /{name} to {user.name}: it needs permissions {needed}"
+        )
 
     def _find_command(self, name: str) -> dict[str, Any]:
         for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:

@@ -5,9 +5,17 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from .records import DISCORD_EPOCH_MS, FakeChannel, FakeMessage, FakeUser, StoredAttachment
+from .records import (
+    DISCORD_EPOCH_MS,
+    FakeChannel,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    StoredAttachment,
+)
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
 ADD_REACTIONS = 1 << 6
 MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
@@ -266,8 +274,8 @@ def command_options(
     """Typed interaction options for a leaf command, and the `resolved` data they need.
 
     `values` maps option names to Python values: str/int/bool/float, a FakeUser (type 6),
-    a FakeChannel (type 7), or a raw id. Raises ValueError where the Discord client would not
-    let a user submit.
+    a FakeChannel (type 7), a FakeRole (type 8), or a raw id. Raises ValueError where the
+    Discord client would not let a user submit.
     """
     defs = {o["name"]: o for o in definition.get("options", [])}
     options: list[dict[str, Any]] = []
@@ -285,6 +293,10 @@ def command_options(
             option["value"] = str(getattr(value, "id", value))
             if isinstance(value, FakeUser):
                 resolved.setdefault("users", {})[str(value.id)] = user(value)
+            elif isinstance(value, FakeRole):
+                resolved.setdefault("roles", {})[str(value.id)] = role(
+                    value.id, value.name, value.permissions, 1
+                )
             elif isinstance(value, FakeChannel):
                 resolved.setdefault("channels", {})[str(value.id)] = {
                     "id": str(value.id),

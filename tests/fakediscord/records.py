@@ -43,6 +43,7 @@ class FakeUser:
     joined_at: str = ""
     nick: str | None = None  # the member's nickname on the servers (the same on each)
     guilds: frozenset[int] | None = None  # the guilds they are a member of (None: every one)
+    roles: list[int] = field(default_factory=list)  # roles given with `FakeDiscord.give_role`
 
     def __hash__(self) -> int:
         return self.id
@@ -53,6 +54,20 @@ class FakeUser:
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
+
+
+@dataclass(frozen=True)
+class FakeRole:
+    """A role of the servers (every server of the stand-in has it, as every member belongs
+    to every server), with the permissions it grants."""
+
+    id: int
+    name: str
+    permissions: int = 0
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
 
 
 @dataclass(eq=False)

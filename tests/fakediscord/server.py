@@ -29,6 +29,7 @@ from .records import (
     ApiError,
     FakeChannel,
     FakeMessage,
+    FakeRole,
     FakeUser,
     InteractionResult,
     StoredAttachment,
@@ -165,6 +166,12 @@ class FakeServer(Places):
         self.guild_name = guild_name
         # Further guilds (`add_guild`): id -> name. Every member belongs to every guild.
         self.more_guilds: dict[int, str] = {}
+        # Guilds the bot was removed from (`remove_bot`): they are no longer the bot's.
+        self.left_guilds: set[int] = set()
+        self.roles: list[FakeRole] = []  # roles added with `add_role` (in every guild)
+        # Command name -> ids of members a server's admins let use it whatever its
+        # default_member_permissions (Server Settings -> Integrations).
+        self.command_overrides: dict[str, set[int]] = {}
         self.recommended_shards: int | None = None  # GET /gateway/bot's "shards" (see shards)
         self.owner_id = snowflake()
         self.manager_role_id = snowflake()
@@ -213,12 +220,17 @@ class FakeServer(Places):
     def _roles_of(self, u: FakeUser) -> list[int]:
         if u.bot:
             return [self.bot_role_id]
-        return [self.manager_role_id] if u.manage_guild else []
+        return ([self.manager_role_id] if u.manage_guild else []) + list(u.roles)
 
     def _permissions_of(self, u: FakeUser) -> int:
+        """The member's permissions: @everyone's and those of each of their roles."""
         if u.bot:
             return payloads.BOT_PERMISSIONS
-        return payloads.EVERYONE_PERMISSIONS | (payloads.MANAGE_GUILD if u.manage_guild else 0)
+        perms = payloads.EVERYONE_PERMISSIONS | (payloads.MANAGE_GUILD if u.manage_guild else 0)
+        for role in self.roles:
+            if role.id in u.roles:
+                perms |= role.permissions
+        return perms
 
     def _member_payload(self, u: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
         perms = self._permissions_of(u) if with_permissions else None
@@ -296,6 +308,7 @@ class FakeServer(Places):
             payloads.role(self.manager_role_id, "Manager", payloads.MANAGE_GUILD, 1),
             payloads.role(self.bot_role_id, self.bot_user.name, payloads.BOT_PERMISSIONS, 2, True),
         ]
+        roles += [payloads.role(r.id, r.name, r.permissions, 1) for r in self.roles]
         mine = [c for c in self.channels.values() if not c.is_dm and self.guild_of(c) == guild_id]
         channels = [self._channel_payload(c) for c in mine if c.type == 0]
         members = [
@@ -602,7 +615,7 @@ class FakeServer(Places):
     @property
     def guild_ids(self) -> list[int]:
         """Every guild the bot is in, the first one first."""
-        return [self.guild_id, *self.more_guilds]
+        return [g for g in (self.guild_id, *self.more_guilds) if g not in self.left_guilds]
 
     async def _get_me(self, request: web.Request) -> web.Response:
         self._login_epoch += 1  # discord.py's login starts with GET /users/@me
@@ -637,6 +650,8 @@ class FakeServer(Places):
         }
         if guild is not None:
             stored["guild_id"] = guild
+        if stored["default_member_permissions"] is not None:  # Discord answers a string
+            stored["default_member_permissions"] = str(stored["default_member_permissions"])
         return stored
 
     async def _get_commands(self, request: web.Request) -> web.Response:
@@ -784,6 +799,8 @@ class FakeServer(Places):
         ch = self._channel(request)
         if ch is None:
             return self._error(request, 404, 10003, "Unknown Channel")
+        if not ch.is_dm and self.guild_of(ch) in self.left_guilds:
+            return self._error(request, 403, 50001, "Missing Access")
         return _json(self._channel_payload(ch))
 
     async def _get_messages(self, request: web.Request) -> web.Response:
@@ -800,6 +817,8 @@ class FakeServer(Places):
             return self._error(request, 404, 10003, "Unknown Channel")
         if ch.is_dm and ch.recipient is not None and ch.recipient.id in self._closed_dms:
             return self._error(request, 403, 50007, "Cannot send messages to this user")
+        if not ch.is_dm and self.guild_of(ch) in self.left_guilds:
+            return self._error(request, 403, 50001, "Missing Access")
         if self._bot_muted_in(ch):
             return self._error(request, 403, 50013, "Missing Permissions")
         body, files = await _read_body(request)

@@ -1,0 +1,231 @@
+"""`/tidetable-admin settings`: a server's settings, for members with Manage Server; and the
+check every `/<game> new` makes against them (``opening_options``).
+
+Discord lets a command be hidden from members without a permission (``default_member_
+permissions``) only on a top-level command, never on a subcommand: the admins' command is a
+group of its own, `/tidetable-admin`, so that members who cannot use it do not see it. A
+server's admins may still grant it to others (Server Settings → Integrations), so the bot
+checks Manage Server itself, too.
+
+The settings: the channels where matches may be opened (default: anywhere; a thread of an
+allowed channel is allowed), the role that may open them (default: everyone; a member with
+Manage Server may always), the clock and the undo new matches get unless their creator chooses
+(the clock is the one `/tidetable clockdefault` sets), the server's language and its
+announcements channel (kept for the features that will use them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.host import Host
+from cogs.replies import answer
+from data.serversettings import ServerSettings, SettingsStore
+from rules.base import narrow
+from rules.errors import PlayerError
+from table.opening import DEFAULT, check_opening, undo_for
+from table.turnclock import CLOCKS, DEFAULT_CLOCK
+
+SERVER_LANGUAGE = "server"  # the language option's value for "the server's own language"
+LANGUAGES = {locale.value: locale.name.replace("_", " ").title() for locale in discord.Locale}
+
+
+class SettingsRefused(PlayerError):
+    """A settings change that cannot be made (not an admin, contradicting options…)."""
+
+
+def store_of(bot: Host) -> SettingsStore:
+    return SettingsStore(bot.service.store)
+
+
+async def opening_options(
+    bot: Host, interaction: discord.Interaction, options: Mapping[str, str]
+) -> dict[str, str]:
+    """Refuse, before anything is saved, a match the server's settings do not allow here or
+    for this member; else the match's options with the server's defaults filled in."""
+    if interaction.guild_id is None:
+        return {**options, "undo": undo_for(ServerSettings(0), options.get("undo", DEFAULT))}
+    settings = await store_of(bot).get(interaction.guild_id)
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    roles = [role.id for role in getattr(interaction.user, "roles", ())]
+    check_opening(
+        settings,
+        channel_id=interaction.channel_id or 0,
+        parent_id=parent,
+        role_ids=roles,
+        admin=interaction.permissions.manage_guild,
+    )
+    return {**options, "undo": undo_for(settings, options.get("undo", DEFAULT))}
+
+
+def described(settings: ServerSettings) -> str:
+    """The settings in words, as `/tidetable-admin settings` shows them."""
+    where = ", ".join(f"<#{c}>" for c in settings.channels)
+    channels = f"{where} and their threads" if where else "any channel"
+    role = f"members with <@&{settings.role}>" if settings.role else "everyone"
+    clock = settings.clock if settings.clock in CLOCKS else f"{DEFAULT_CLOCK} (the bot's default)"
+    undo = settings.undo or "on"
+    language = (
+        f"{LANGUAGES.get(settings.language, settings.language)} ({settings.language})"
+        if settings.language
+        else "the server's own"
+    )
+    announce = f"<#{settings.announcements}>" if settings.announcements else "none"
+    return (
+        "**This server's settings**\n"
+        f"• Matches are opened in: {channels}\n"
+        f"• Matches are opened by: {role} (and members with Manage Server)\n"
+        f"• New matches get: clock **{clock}**, undo **{undo}** (their creator may choose)\n"
+        f"• Language: {language}\n"
+        f"• Announcements channel: {announce}"
+    )
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(
+    commands.GroupCog,
+    group_name="tidetable-admin",
+    group_description="This server's Tidetable settings (Manage Server)",
+):
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="settings", description="Where and by whom matches are opened, and their defaults"
+    )
+    @app_commands.describe(
+        allow="Allow opening matches in this channel (and its threads); the first one limits "
+        "matches to the channels allowed",
+        disallow="No longer allow opening matches in this channel",
+        anywhere="Allow opening matches in every channel again",
+        role="Only members with this role open matches (@everyone: anyone)",
+        clock="The clock new matches get unless their creator chooses",
+        undo="Whether new matches allow undo unless their creator chooses",
+        language="The language of this server (kept for the translations to come)",
+        announcements="The channel for the bot's announcements on this server",
+        no_announcements="No announcements channel",
+    )
+    @app_commands.choices(clock=[app_commands.Choice(name=c, value=c) for c in CLOCKS])
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        allow: discord.TextChannel | None = None,
+        disallow: discord.TextChannel | None = None,
+        anywhere: bool | None = None,
+        role: discord.Role | None = None,
+        clock: str | None = None,
+        undo: bool | None = None,
+        language: str | None = None,
+        announcements: discord.TextChannel | None = None,
+        no_announcements: bool | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:  # guild_only: Discord does not offer it in DMs
+            raise SettingsRefused("Run this in a server: it changes that server's settings.")
+        # Discord hides the command from members without Manage Server, but a server may
+        # grant it to others: the permission is checked here too, before anything changes.
+        if not interaction.permissions.manage_guild:
+            raise SettingsRefused(
+                "Only members with Manage Server change this server's settings: nothing was "
+                "changed."
+            )
+        store = store_of(self.bot)
+        current = await store.get(interaction.guild_id)
+        changes = self.changes(
+            interaction.guild_id,
+            current,
+            allow=allow,
+            disallow=disallow,
+            anywhere=anywhere,
+            role=role,
+            clock=clock,
+            undo=undo,
+            language=language,
+            announcements=announcements,
+            no_announcements=no_announcements,
+        )
+        if not changes:
+            await answer(interaction, described(current))
+            return
+        after = await store.change(interaction.guild_id, **changes)
+        await answer(interaction, "Saved.\n" + described(after))
+
+    @staticmethod
+    def changes(
+        guild_id: int,
+        current: ServerSettings,
+        *,
+        allow: discord.TextChannel | None,
+        disallow: discord.TextChannel | None,
+        anywhere: bool | None,
+        role: discord.Role | None,
+        clock: str | None,
+        undo: bool | None,
+        language: str | None,
+        announcements: discord.TextChannel | None,
+        no_announcements: bool | None,
+    ) -> dict[str, Any]:
+        """The options as changes to the settings; refused (nothing changed) when they
+        contradict each other or name what cannot be."""
+        changes: dict[str, Any] = {}
+        if anywhere and (allow or disallow):
+            raise SettingsRefused(
+                "Choose either `anywhere` or channels to allow or disallow, not both: nothing "
+                "was changed."
+            )
+        if allow and disallow and allow.id == disallow.id:
+            raise SettingsRefused(
+                f"{allow.mention} cannot be allowed and disallowed at once: nothing was changed."
+            )
+        if anywhere:
+            changes["channels"] = ()
+        elif allow or disallow:
+            channels = [c for c in current.channels if not disallow or c != disallow.id]
+            if allow and allow.id not in channels:
+                channels.append(allow.id)
+            changes["channels"] = tuple(channels)
+        if role is not None:
+            changes["role"] = None if role.id == guild_id else role.id  # @everyone's id
+        if clock is not None:
+            if clock not in CLOCKS:
+                raise SettingsRefused(f"Choose a clock: {', '.join(CLOCKS)}. Nothing was changed.")
+            changes["clock"] = clock
+        if undo is not None:
+            changes["undo"] = "on" if undo else "off"
+        if language is not None:
+            if language != SERVER_LANGUAGE and language not in LANGUAGES:
+                raise SettingsRefused(
+                    "Choose a language from the suggestions (a Discord language such as `fr` or "
+                    f"`en-GB`), or `{SERVER_LANGUAGE}`: nothing was changed."
+                )
+            changes["language"] = None if language == SERVER_LANGUAGE else language
+        if announcements and no_announcements:
+            raise SettingsRefused(
+                "Choose either an announcements channel or `no_announcements`: nothing was changed."
+            )
+        if announcements:
+            changes["announcements"] = announcements.id
+        elif no_announcements:
+            changes["announcements"] = None
+        return changes
+
+    @settings.autocomplete("language")
+    async def language_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        named = {f"{name} ({code})": code for code, name in LANGUAGES.items()}
+        named["The server's own language"] = SERVER_LANGUAGE
+        shown = narrow(sorted(named), current)
+        return [app_commands.Choice(name=n, value=named[n]) for n in shown]
+
+
+async def setup(bot: Host) -> None:
+    await bot.add_cog(SettingsCog(bot))

@@ -1,0 +1,110 @@
+"""A server's settings end to end, through the real client and the Discord stand-in: an admin
+limits where and by whom matches are opened and chooses their defaults; a match opened
+elsewhere, or by a member without the role, is refused with a short private answer naming what
+is allowed, and nothing is saved; a thread of an allowed channel is allowed; the defaults apply
+to a new match; the command is hidden from members without Manage Server, and refused by the
+bot to one whom the server let see it."""
+
+from __future__ import annotations
+
+import re
+
+from app.application import Tidetable
+from tests.fakediscord import FakeDiscord, InteractionResult
+from tests.fakediscord.payloads import MANAGE_GUILD
+from tests.support.nim import Nim
+
+NIM = {"games": {"nim": Nim()}, "cog_modules": {"nim": "tests.support.nim_cog"}}
+
+
+async def matches(bot: Tidetable) -> int:
+    return int((await bot.store._read("SELECT COUNT(*) FROM matches"))[0][0])
+
+
+def match_id(result: InteractionResult) -> int:
+    return int(re.search(r"#(\d+)", result.content or "").group(1))  # type: ignore[union-attr]
+
+
+async def test_settings_decide_where_and_by_whom_matches_open_and_their_defaults(
+    fake: FakeDiscord, make_bot
+):
+    admin = fake.add_member("admin", manage_guild=True)
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(**NIM)) as bot:
+        games, other = fake.channel("games"), fake.channel("other")
+        players = fake.add_role("Players")
+        fake.give_role(alice, players)
+        (command,) = [c for c in fake.commands if c["name"] == "tidetable-admin"]
+        assert command["default_member_permissions"] == str(MANAGE_GUILD)
+
+        saved = await fake.slash(
+            admin, other, "tidetable-admin settings", allow=games, role=players, clock="24h",
+            undo=False, language="fr", announcements=other,
+        )  # fmt: skip
+        assert saved.ephemeral and saved.content.startswith("Saved"), saved.content
+        assert f"<#{games.id}> and their threads" in saved.content
+        assert players.mention in saved.content and "clock **24h**, undo **off**" in saved.content
+
+        # Elsewhere, or without the role: refused, privately, saying what is allowed.
+        outside = await fake.slash(alice, other, "nim new")
+        assert outside.ephemeral and games.mention in outside.content, outside.content
+        assert "thread" in outside.content and "Nothing was saved" in outside.content
+        no_role = await fake.slash(bob, games, "nim new")
+        assert no_role.ephemeral and players.mention in no_role.content, no_role.content
+        assert await matches(bot) == 0 and fake.messages(games) == []
+
+        # In the channel, by a member with the role: the server's defaults apply.
+        opened = await fake.slash(alice, games, "nim new")
+        assert opened.ephemeral and "is open" in opened.content, opened.content
+        match = await bot.service.by_id(match_id(opened))
+        assert match.row.clock == 24 * 3600 and match.options["undo"] == "off"
+        assert "Clock: 24h per decision" in fake.messages(games)[-1].content
+        await fake.slash(alice, games, "nim cancel")
+        # Her own choice wins; and a thread of the allowed channel is allowed too.
+        opened = await fake.slash(alice, games, "nim new", thread=True, undo=True, clock="12h")
+        assert "is open" in opened.content, opened.content
+        match = await bot.service.by_id(match_id(opened))
+        assert match.row.clock == 12 * 3600 and match.options.get("undo", "on") == "on"
+        thread = fake.channels[match.row.channel_id]
+        assert thread.parent_id == games.id
+        await fake.slash(alice, thread, "nim cancel")
+        inside = await fake.slash(alice, thread, "nim new")
+        assert "is open" in inside.content, inside.content
+        assert (await bot.service.by_id(match_id(inside))).row.channel_id == thread.id
+
+        # An admin may open a match without the role (they choose it), not outside the channels.
+        assert "is open" in (await fake.slash(admin, games, "nim new")).content
+        assert "Nothing was saved" in (await fake.slash(admin, other, "nim new")).content
+        assert not fake.unknown_routes and not fake.errors
+
+
+async def test_a_member_without_manage_server_cannot_change_the_settings(
+    fake: FakeDiscord, make_bot
+):
+    admin = fake.add_member("admin", manage_guild=True)
+    bob = fake.add_member("bob")
+    async with fake.running(make_bot(**NIM)) as bot:
+        games = fake.channel("games")
+        # Discord does not offer him the command...
+        try:
+            await fake.slash(bob, games, "tidetable-admin settings", anywhere=True)
+        except PermissionError as hidden:
+            assert "does not offer /tidetable-admin" in str(hidden)
+        else:
+            raise AssertionError("the command was offered to a member without Manage Server")
+        # ... and when the server lets him see it, the bot refuses it: nothing changes.
+        await fake.slash(admin, games, "tidetable-admin settings", allow=games, undo=False)
+        fake.allow_command("tidetable-admin", bob)
+        refused = await fake.slash(bob, games, "tidetable-admin settings", anywhere=True)
+        assert refused.ephemeral and "Manage Server" in refused.content, refused.content
+        settings = await bot.service.store._read("SELECT * FROM guild_settings")
+        assert [(r["match_channels"], r["default_undo"]) for r in settings] == [
+            (str(games.id), "off")
+        ]
+        shown = await fake.slash(admin, games, "tidetable-admin settings")
+        assert f"<#{games.id}> and their threads" in shown.content, shown.content
+        # The older command still sets the same default clock.
+        clock = await fake.slash(admin, games, "tidetable clockdefault", clock="1w")
+        assert "1w" in clock.content
+        shown = await fake.slash(admin, games, "tidetable-admin settings")
+        assert "clock **1w**" in shown.content, shown.content
