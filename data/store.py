@@ -555,7 +555,7 @@ class Store:
         now = self.clock.now()
         counted = _ANNOUNCED.get()
         if counted is not None:  # an action is known by the post that tells it
-            counted += [str(i.payload["event"]) for i in announce if i.kind == "post"]
+            counted += [str(i.payload.get("event", "other")) for i in announce if i.kind == "post"]
         rows = [
             (
                 item.lane or (match_lane(match_id) if match_id is not None else "bot"),
