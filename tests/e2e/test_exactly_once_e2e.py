@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cogs.bounds import MOVE_LENGTH
+from cogs.bounds import GAME_OPTION_LENGTH, MOVE_LENGTH
 from data.clock import ManualClock
 from tests.e2e.driver import Table, assert_png, choose_turns, open_match, play_one
 from tests.fakediscord.faults import DM_OPEN, MESSAGE_CREATE
@@ -319,7 +319,11 @@ async def test_four_joins_at_once_all_land_and_a_double_start_starts_once(fake, 
 async def test_a_wall_of_newlines_in_an_option_is_never_posted(fake, make_bot, players):
     async with fake.running(make_bot()):
         channel = fake.channel("games")
-        result = await fake.slash(players[0], channel, "fishing new", sets="\n" * 1500 + "kingfish")
+        # Discord refuses more than the option declares; the longest it lets through:
+        with pytest.raises(ValueError, match="length out of range"):
+            await fake.slash(players[0], channel, "fishing new", sets="\n" * 1500 + "kingfish")
+        wall = "\n" * (GAME_OPTION_LENGTH - 8) + "kingfish"
+        result = await fake.slash(players[0], channel, "fishing new", sets=wall)
         assert result.ephemeral and len(result.content) <= 2000
         assert all("\n\n\n" not in m.content for m in fake.messages(channel))
 
