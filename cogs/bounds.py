@@ -32,3 +32,5 @@ GAME_OPTION_LENGTH = 100
 GameOptionText = app_commands.Range[str, 1, GAME_OPTION_LENGTH]
 # A space on a board ("c3").
 SpaceText = app_commands.Range[str, 1, 10]
+# A language code ("fr", "en-GB") or "server" (cogs/settings.py checks it against the list).
+LanguageText = app_commands.Range[str, 1, 32]
