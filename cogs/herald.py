@@ -267,12 +267,17 @@ class Herald:
         if known is None or match.damaged:
             return
         channel = self.bot.get_partial_messageable(match.row.channel_id)
-        with contextlib.suppress(discord.NotFound):
+        try:
             await channel.get_partial_message(known).edit(
                 content=messages.clip(messages.lobby_closed(match)),
                 view=None,
                 allowed_mentions=NOBODY,
             )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise  # worth trying again, with the post that follows
+            # Deleted, or no longer ours to edit: the start's own post matters, not this.
+            log.warning("match %s: its lobby's message could not be closed (%s)", match.id, error)
 
     async def _clock_post(
         self, match: Match, payload: dict[str, Any], names: messages.Names
