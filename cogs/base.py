@@ -23,21 +23,23 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
+from cogs.bounds import MOVE_LENGTH, MatchNumber, MoveText
 from cogs.checks import require_posting
-from cogs.components import MAX_SELECT, move_choices
+from cogs.components import MAX_SELECT, hand_view, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer
 from cogs.settings import opening_options
+from data.clockrows import MENTION
 from data.store import OutboxEntry
 from render.common import clip_alt
 from rules.base import Game
 from rules.errors import NotYourTurn, PlayerError
 from table import turnclock
 from table.computer_turns import seat_computers
-from table.computers import LEVELS, check_computers
+from table.computers import LEVELS, check_computers, computer_name, is_computer
 from table.errors import LobbyError, NoMatchHere
 from table.match import Match, MoveResult
 from table.service import MatchService
@@ -192,10 +194,10 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction)
-        done = await self.service.leave(
-            self._channel(interaction), self.game_key, interaction.user.id
-        )
-        await self.conclude(interaction, done.entries, f"You left match #{done.match.id}.")
+        user = interaction.user.id
+        before = await self.service.current(self._channel(interaction), self.game_key)
+        done = await self.service.leave(self._channel(interaction), self.game_key, user)
+        await self.conclude(interaction, done.entries, left_text(before, done.match, user))
 
     @app_commands.command(name="start", description="Start the match (creator only)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -277,7 +279,10 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         match="A match number (default: this channel's latest match)",
     )
     async def board(
-        self, interaction: discord.Interaction, public: bool = False, match: int | None = None
+        self,
+        interaction: discord.Interaction,
+        public: bool = False,
+        match: MatchNumber | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)
@@ -330,6 +335,17 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         text, file = await self.private_view(match, seat, names)
         await answer(interaction, text, file=file)
 
+    async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The "Your hand" button under a board: the clicker's private view of that match."""
+        match = await self.service.by_id(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.state is None or match.status != "active":
+            await answer(interaction, f"You have no seat in a running match #{match.id}.")
+            return
+        names = await self.names_for(match)
+        text, file = await self.private_view(match, seat, names)
+        await answer(interaction, text, file=file)
+
     @app_commands.command(name="rules", description="How to play, and the readings we chose")
     async def rules(self, interaction: discord.Interaction) -> None:
         spec = self.game.spec
@@ -350,7 +366,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         name="move", description="Make your move (suggestions list your legal moves)"
     )
     @app_commands.describe(move="Your move; start typing to see the legal ones")
-    async def move(self, interaction: discord.Interaction, move: str) -> None:
+    async def move(self, interaction: discord.Interaction, move: MoveText) -> None:
         # What the player was looking at when they sent this, read before any await: a second,
         # identical command sent at once is then recognised as sent for the same board.
         receipt = self.service.receipt(self._channel(interaction))
@@ -374,25 +390,40 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        channel, user = self._channel(interaction), interaction.user.id
+        current = current[:MOVE_LENGTH]  # what was typed, bounded before use
         moves, reason, version = await self.service.suggestions(
-            self._channel(interaction), self.game_key, interaction.user.id, current
+            channel, self.game_key, user, current
         )
         if reason is not None:
             # One entry that explains instead of an empty list; sending it back gets the same
             # explanation as an error, because the reason is checked before the move is read.
-            said = messages.fit_choice(await self.named(reason, self._channel(interaction)))
+            said = messages.fit_choice(await self.named(reason, channel))
             return [app_commands.Choice(name=said, value=said)]
+        if not moves:
+            # The player may have typed a name where the notation has a seat ("trade blue for
+            # red bob"): the suggestions show names, so they are read back as seats.
+            typed = await self.seats_for_names(current, channel)
+            if typed != current:
+                moves, _, version = await self.service.suggestions(
+                    channel, self.game_key, user, typed
+                )
         if not moves:
             # Nothing legal starts so: say what can be typed. Sent as it is, the typed text gets
             # the game's own answer (what the notation is, or why that move is not allowed).
-            examples, _, _ = await self.service.suggestions(
-                self._channel(interaction), self.game_key, interaction.user.id, ""
-            )
-            said = messages.fit_choice(messages.nothing_matches(current, examples))
+            examples, _, _ = await self.service.suggestions(channel, self.game_key, user, "")
+            shown = await self.named_all(examples, channel)
+            said = messages.fit_choice(messages.nothing_matches(current, shown))
             return [app_commands.Choice(name=said, value=current[:100] or said)]
         # The value carries the version the move was offered for: choosing it after the match
         # moved on (or twice) is refused instead of played on a board the player never saw.
-        return [app_commands.Choice(name=m[:100], value=pack_choice(m, version)) for m in moves]
+        # The name shown names people where the notation names a seat ("trade blue for red
+        # bob (B)"); the value keeps the notation the game reads.
+        shown = await self.named_all(moves, channel)
+        return [
+            app_commands.Choice(name=messages.fit_choice(said), value=pack_choice(m, version))
+            for m, said in zip(moves, shown, strict=True)
+        ]
 
     async def play_choice(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
@@ -417,12 +448,15 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         saved = f"Done: `{result.move_text}`."
 
         async def private(entries: list[OutboxEntry]) -> tuple[str, discord.File | None]:
-            # The mover's own DM could not be delivered: their new view comes with the answer.
-            missed = any(
-                e.kind == "dm" and e.status == "failed" and e.payload.get("seat") == result.seat
-                for e in entries
-            )
-            if not missed:
+            # The mover's own view changed and goes on deciding: when its DM could not be
+            # delivered, or their turns reach them by mention (no DM at every decision), the
+            # new view comes with the answer.
+            mine = [e for e in entries if e.kind == "dm" and e.payload.get("seat") == result.seat]
+            if not mine:
+                return "", None
+            user = interaction.user.id
+            prefs = (await self.service.turns.clocks.prefs([user]))[user]
+            if prefs.turn_by != MENTION and not any(e.status == "failed" for e in mine):
                 return "", None
             names = await self.names_for(result.after)
             text, file = await self.private_view(result.after, result.seat, names)
@@ -470,6 +504,27 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             return text
         return messages.people(text, match, await self.names_for(match))
 
+    async def named_all(self, texts: list[str], channel_id: int) -> list[str]:
+        """``named`` for several texts of the channel's match, reading it once (and not at
+        all when none of them names a seat: the common case of a suggestion list)."""
+        if not any(messages.names_a_seat(text) for text in texts):
+            return texts
+        try:
+            match = await self.service.current(channel_id, self.game_key)
+        except PlayerError:
+            return texts
+        names = await self.names_for(match)
+        return [messages.people(text, match, names) for text in texts]
+
+    async def seats_for_names(self, text: str, channel_id: int) -> str:
+        """``text`` with the names of the channel's match's players written as their seats
+        ("bob (B)" -> "seat 2"), the notation the game reads."""
+        try:
+            match = await self.service.current(channel_id, self.game_key)
+        except PlayerError:
+            return text
+        return messages.seats_for_names(text, match, await self.names_for(match))
+
     def public_png(self, match: Match, names: messages.Names = None) -> bytes:
         """The public picture (no secret), naming the players."""
         view = self.game.view(match.state, None)
@@ -491,17 +546,28 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         )
         return discord.File(io.BytesIO(png), filename=filename, description=alt)
 
-    def choices_for(self, match: Match) -> discord.ui.View | None:
-        """Buttons or a select for a small choice, in open games only (labels show moves)."""
-        if self.game.spec.hidden_information or match.status != "active" or match.state is None:
+    def choices_for(self, match: Match, names: messages.Names = None) -> discord.ui.View | None:
+        """What goes under a board awaiting a person, and only then (a computer seat, or one
+        the table plays, decides without buttons: anyone's click would be refused): in a game
+        with secrets, the "Your hand" button; in an open game, buttons or a select for a small
+        choice, labelled with the moves (people named where a move names a seat)."""
+        if match.status != "active" or match.state is None:
             return None
         seats = self.game.to_act(match.state)
+        table = match.row.table_seats()
+        people = [s for s in seats if not is_computer(match.user_at(s)) and s not in table]
+        if not people:
+            return None
+        if self.game.spec.hidden_information:
+            return hand_view(match.id)
         if len(seats) != 1:
             return None
         legal = self.game.legal_moves(match.state, seats[0])
         if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
             return None
-        labels = [self.game.button_label(match.state, m) for m in legal]
+        labels = [
+            messages.people(self.game.button_label(match.state, m), match, names) for m in legal
+        ]
         return move_choices(match.id, match.version, labels)
 
     async def private_view(
@@ -530,6 +596,20 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     @staticmethod
     def _channel(interaction: discord.Interaction) -> int:
         return interaction.channel_id or 0
+
+
+def left_text(before: Match, after: Match, user_id: int) -> str:
+    """The answer to `leave`: the player left, or (the creator) a computer player was taken
+    out of the lobby, named."""
+    if user_id not in after.players:
+        return f"You left match #{after.id}."
+    gone = [u for u in before.players if u not in after.players]
+    if gone and is_computer(gone[0]):
+        return (
+            f"You took {computer_name(gone[0])} out of match #{after.id}; "
+            f"{len(after.players)} seated now."
+        )
+    return f"Match #{after.id} did not change."
 
 
 def undo_value(undo: bool | None) -> str:

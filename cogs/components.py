@@ -88,12 +88,15 @@ class MoveSelect(
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:join:(?P<match>\d+)"):
-    """Join the lobby of match ``match``."""
+    """Join the lobby of match ``match``; disabled (and labelled so) once the lobby is full."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, full: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Join", style=discord.ButtonStyle.success, custom_id=f"tt:join:{match_id}"
+                label="Full" if full else "Join",
+                style=discord.ButtonStyle.secondary if full else discord.ButtonStyle.success,
+                custom_id=f"tt:join:{match_id}",
+                disabled=full,
             )
         )
         self.match_id = match_id
@@ -106,6 +109,33 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:join:(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.join_by_button(  # type: ignore[attr-defined]
+            interaction, self.match_id
+        )
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(?P<match>\d+)"):
+    """Under a board of a game with secrets: the clicker's own private view of match ``match``,
+    only for them (an ephemeral answer). Players whose turns reach them by mention get their
+    hand here rather than by a DM at every decision."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Your hand",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tt:hand:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.show_hand(  # type: ignore[attr-defined]
             interaction, self.match_id
         )
 
@@ -123,10 +153,21 @@ def move_choices(match_id: int, version: int, labels: Sequence[str]) -> discord.
     return view
 
 
-def join_view(match_id: int) -> discord.ui.View:
+def join_view(match_id: int, full: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(match_id))
+    view.add_item(JoinButton(match_id, full))
     return view
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, MoveSelect, JoinButton)
+def hand_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(match_id))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    MoveSelect,
+    JoinButton,
+    HandButton,
+)

@@ -18,6 +18,7 @@ from cogs.base import (
     option_choices,
     undo_value,
 )
+from cogs.bounds import GameOptionText
 from cogs.host import Host
 from render.fishing import render
 from rules.registry import GAMES
@@ -45,7 +46,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         self,
         interaction: discord.Interaction,
         side: str | None = None,
-        sets: str | None = None,
+        sets: GameOptionText | None = None,
         thread: bool = False,
         undo: bool | None = None,
         clock: str = "default",

@@ -20,20 +20,22 @@ from cogs import messages, places
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
+from data.clockrows import BOTH, MENTION
 from data.erasures import FORGOTTEN
 from data.former import is_former
 from data.outbox import Permanent, Transient
-from data.store import Announcement, OutboxEntry, StorageError
+from data.store import Announcement, OutboxEntry, StorageError, match_lane
 from table.computers import TABLE_LEVEL
 from table.match import Match
 
 log = logging.getLogger("tidetable.herald")
 
 DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+NOBODY = discord.AllowedMentions.none()
 LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
 CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
+LOBBY_EVENTS = ("opened", "joined", "left")  # changes of the lobby: one message, edited
 
 
 class Herald:
@@ -71,7 +73,15 @@ class Herald:
     # -- public posts ---------------------------------------------------------------------
     async def _post(self, entry: OutboxEntry) -> None:
         payload = entry.payload
-        match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
+        # A post written for a match by an entry of none (a "your turn" DM that could not go)
+        # names its match.
+        match_id = entry.match_id or int(payload.get("match") or 0)
+        match = await self.bot.service.by_id(match_id, allow_damaged=True)
+        if payload.get("event") in LOBBY_EVENTS:
+            await self._lobby(entry, match)
+            return
+        if payload.get("event") in ("start", "cancel"):
+            await self._close_lobby(match)
         cog = self.bot.game_cog(match.row.game)
         content, files, view = await self._compose(cog, match, payload)
         pinged = self._pinged(match, payload)
@@ -107,13 +117,10 @@ class Herald:
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
         user = payload.get("user")
         who = messages.mention(user) if user else ""
-        if event in ("opened", "joined", "left"):
-            lobby = messages.lobby_line(match)
-            view = join_view(match.id) if match.status == "lobby" else None
-            lead = {"opened": "", "joined": f"{who} joined. ", "left": f"{who} left. "}[event]
-            return lead + lobby, [], view
         if event == "cancel":
             return f"{who} cancelled match #{match.id}.", [], None
+        if event == "dm_closed" and payload.get("turn"):
+            return messages.closed_turn(int(payload["user"]), match), [], None
         if event == "dm_closed":
             return messages.closed_dms([int(payload["user"])], match.row.game), [], None
         # People are named by their display name on the server, in the texts and the picture.
@@ -121,7 +128,7 @@ class Herald:
         if event == "resign" and not payload.get("table"):
             return messages.final_text(match, names), [], None
         if event in ("rejoin", "pause", "resume", "reminder"):
-            return await self._clock_post(match, payload), [], None
+            return await self._clock_post(match, payload, names), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
@@ -155,7 +162,7 @@ class Herald:
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
-        return content, files, cog.choices_for(then) if current else None
+        return content, files, cog.choices_for(then, names) if current else None
 
     @staticmethod
     def _move_lines(then: Match, payload: dict[str, Any], names: messages.Names) -> str:
@@ -188,24 +195,93 @@ class Herald:
 
     @staticmethod
     def _pinged(match: Match, payload: dict[str, Any]) -> discord.AllowedMentions:
-        """Who this post notifies: everyone it mentions, except a mover who simply goes on
-        deciding (they just acted; a ping would only repeat what they know)."""
-        if payload.get("event") not in ("move", "undo"):
-            return MENTION_USERS
+        """Who this post notifies. A post that begins decisions pings the players its change
+        called (``clock.call``, decided with the timers in the change's transaction: a player
+        who began a decision without acting in it and wants a mention), nobody else: not the
+        mover, not the others named in it, not at the end. A reminder or the notice that DMs
+        are closed pings the one player it is for. Everything else pings nobody."""
+        event = payload.get("event")
+        if event in ("reminder", "dm_closed"):
+            return discord.AllowedMentions(
+                users=[discord.Object(id=int(payload["user"]))], roles=False, everyone=False
+            )
+        call = (payload.get("clock") or {}).get("call")
+        if call is not None:
+            seats = [int(s) for s in call if 0 <= int(s) < len(match.players)]
+            users = [discord.Object(id=u) for u in (match.user_at(s) for s in seats) if u > 0]
+            return discord.AllowedMentions(users=users, roles=False, everyone=False)
+        if event not in ("move", "undo") or match.status != "active":
+            return NOBODY
+        # An entry written before calls were planned: the players to act, except the mover.
         mover = match.user_at(int(payload["seat"])) if match.players else None
         # Computer seats (negative ids) are not Discord users; a person whose seat the table
         # plays is not waited for.
         away = {match.user_at(s) for s in match.row.table_seats()}
         others = [
             discord.Object(id=u)
-            for u in dict.fromkeys(match.to_act() or match.players)
+            for u in dict.fromkeys(match.to_act())
             if u != mover and u > 0 and u not in away
         ]
-        if match.status != "active":  # the final post: everyone hears the result
-            others = [discord.Object(id=u) for u in match.players if u > 0]
         return discord.AllowedMentions(users=others, roles=False, everyone=False)
 
-    async def _clock_post(self, match: Match, payload: dict[str, Any]) -> str:
+    # -- the lobby: one message, edited -----------------------------------------------------
+    async def _lobby(self, entry: OutboxEntry, match: Match) -> None:
+        """A lobby change: the lobby's one message shows the lobby as it is now. The opening
+        posts it (pinging nobody); a join or a leave edits it (an edit pings nobody), unless a
+        later change or the start will (the match moved on); the Join button is disabled once
+        the lobby is full. Without a message to edit (the opening could not be posted, or
+        someone deleted it) it is posted again."""
+        version = int(entry.payload["version"])
+        if match.damaged:
+            raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+        if match.status != "lobby":
+            return  # started or cancelled: that post closes the lobby's message
+        known = await self.store.lobby_message(match.id)
+        if known is not None and match.version > version:
+            return  # a later change of this lobby edits the message to what it is then
+        full = len(match.players) >= match.game.spec.max_players
+        content = messages.clip(messages.lobby_line(match))
+        view = join_view(match.id, full=full)
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        if known is not None:
+            try:
+                await channel.get_partial_message(known).edit(
+                    content=content, view=view, allowed_mentions=NOBODY
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted: posted again below
+        try:
+            sent = await channel.send(
+                content, view=view, allowed_mentions=NOBODY, nonce=self._nonce(entry)
+            )
+        except discord.Forbidden:
+            raise Permanent(messages.cannot_post(match.row.channel_id)) from None
+        with contextlib.suppress(StorageError):
+            await self.store.set_lobby_message(match.id, sent.id)
+
+    async def _close_lobby(self, match: Match) -> None:
+        """The match started or was cancelled: its lobby's message says so, without the Join
+        button. An edit: done again on a retry, it changes nothing."""
+        known = await self.store.lobby_message(match.id)
+        if known is None or match.damaged:
+            return
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        try:
+            await channel.get_partial_message(known).edit(
+                content=messages.clip(messages.lobby_closed(match)),
+                view=None,
+                allowed_mentions=NOBODY,
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise  # worth trying again, with the post that follows
+            # Deleted, or no longer ours to edit: the start's own post matters, not this.
+            log.warning("match %s: its lobby's message could not be closed (%s)", match.id, error)
+
+    async def _clock_post(
+        self, match: Match, payload: dict[str, Any], names: messages.Names
+    ) -> str:
         """A post about the clock or a seat: no board, only words."""
         event, user = payload["event"], int(payload.get("user") or 0)
         who = messages.mention(user)
@@ -217,12 +293,20 @@ class Herald:
         if event == "resume":
             clock = payload.get("clock") or {}
             return f"{who} resumed the clock of match #{match.id}.\n" + messages.next_line(
-                match, clock=clock
+                match, names, clock=clock
             )
         # A reminder for a player whose DMs are closed: a mention in the match's channel.
         board = await self._board_link(match)
+        seat = int(payload["seat"]) if payload.get("seat") is not None else match.seat_of(user)
         return f"{who}: " + messages.reminder_text(
-            match, payload["reminder"], float(payload["deadline"]), "", board, dm=False
+            match,
+            payload["reminder"],
+            float(payload["deadline"]),
+            "",
+            board,
+            dm=False,
+            names=names,
+            seat=seat,
         )
 
     async def _board_link(self, match: Match) -> str:
@@ -247,22 +331,34 @@ class Herald:
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
         cog = self.bot.game_cog(match.row.game)
         version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
+        prefs = (await self.bot.service.turns.clocks.prefs([user]))[user]
+        if prefs.turn_by == MENTION:
+            # Their turns reach them by mention: their view is under the board's "Your hand"
+            # button and `/<game> hand`, not a DM at every decision.
+            return
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         names = await self.bot.people.names(match.row.guild_id, match.players)
         text, file = await cog.private_view(then, seat, names)
-        # One DM per decision (table/service.py private_views): it says so, and links the match.
+        # One DM per decision (table/match.py private_views): it says so, and links the match.
+        # It notifies only a player who chose DMs, and only when a decision begins; the hand
+        # dealt before one's turn, a view changed during it, or (turn: both) the view beside
+        # the mention, arrive silently.
+        silent = prefs.turn_by == BOTH or not payload.get("call", True)
         header = f"**{match.game.spec.name}** match #{match.id}"
+        header += messages.table_of(match, seat, names)
+        header += f" on {await self._server(match.row.guild_id)}"
         header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
-        header += f"\n{messages.match_link(match)}"
+        header += f"\n{await self._board_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
             await channel.send(
                 messages.clip(f"{header}:\n{text}"),
                 file=file or discord.utils.MISSING,
                 nonce=self._nonce(entry),
+                silent=silent,
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -284,6 +380,8 @@ class Herald:
             match = await service.by_id(entry.match_id or 0, allow_damaged=True)
             if match.damaged:
                 raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
+            names = await self.bot.people.names(match.row.guild_id, match.players)
+            seat = payload.get("seat")
             return messages.reminder_text(
                 match,
                 payload["reminder"],
@@ -291,6 +389,8 @@ class Herald:
                 await self._server(match.row.guild_id),
                 await self._board_link(match),
                 dm=True,
+                names=names,
+                seat=int(seat) if seat is not None else match.seat_of(int(payload["user"])),
             )
         lines = []
         for item in payload["turns"]:
@@ -298,20 +398,25 @@ class Herald:
             if match.damaged or match.state is None:
                 continue
             clock = await service.turns.clock_now(match)
-            pending = match.game.pending(match.state)
+            names = await self.bot.people.names(match.row.guild_id, match.players)
             lines.append(
-                f"**{match.game.spec.name}** match #{match.id} on "
-                f"{await self._server(match.row.guild_id)}, <#{match.row.channel_id}>: {pending}"
-                f"{messages.deadline_note(clock, int(item['seat']))} — "
-                f"{await self._board_link(match)}"
+                messages.turn_line(
+                    match,
+                    int(item["seat"]),
+                    names,
+                    await self._server(match.row.guild_id),
+                    clock,
+                    await self._board_link(match),
+                )
             )
         if not lines:
             raise Permanent("nothing to tell: those matches are over")
         return messages.turns_text(lines)
 
     async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
-        """A DM of the turn clock; when the player's DMs are closed, a reminder is said in
-        the match's channel instead (a turn notice is not: the board post pings them)."""
+        """A DM of the turn clock; when the player's DMs are closed, what it said is said in
+        the match's channel instead, mentioning them: the reminder, or (a "your turn" DM) that
+        it is their turn there and that turns will reach them by mention from now on."""
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
             await channel.send(messages.clip(text), nonce=self._nonce(entry))
@@ -320,10 +425,25 @@ class Herald:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
             if not await self.store.dm_closed(user):
                 await self.store.set_dm_closed(user, True)
-            if "reminder" not in entry.payload:
-                raise Permanent(CLOSED) from None
-            notice = Announcement("post", {"event": "reminder", **entry.payload})
-            raise Permanent(CLOSED, [notice]) from None
+            payload = entry.payload
+            if "reminder" in payload:
+                notice = Announcement("post", {"event": "reminder", **payload})
+                raise Permanent(CLOSED, [notice]) from None
+            notices = [
+                Announcement(
+                    "post",
+                    {
+                        "event": "dm_closed",
+                        "user": user,
+                        "match": int(item["match"]),
+                        "version": 0,
+                        "turn": 1,
+                    },
+                    lane=match_lane(int(item["match"])),
+                )
+                for item in payload.get("turns", ())
+            ]
+            raise Permanent(CLOSED, notices) from None
 
     # -- helpers ----------------------------------------------------------------------------
     def _late(self, entry: OutboxEntry) -> bool:

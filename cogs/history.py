@@ -23,6 +23,7 @@ from discord import app_commands
 from PIL import Image
 
 from cogs import messages
+from cogs.bounds import MatchNumber
 from cogs.checks import require_posting
 from cogs.host import Host
 from cogs.pictures import rendered
@@ -421,7 +422,10 @@ class HistoryCommands:
     )
     @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
     async def log(
-        self, interaction: discord.Interaction, match: int | None = None, public: bool = False
+        self,
+        interaction: discord.Interaction,
+        match: MatchNumber | None = None,
+        public: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)
@@ -443,7 +447,10 @@ class HistoryCommands:
     )
     @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
     async def replay(
-        self, interaction: discord.Interaction, match: int | None = None, public: bool = False
+        self,
+        interaction: discord.Interaction,
+        match: MatchNumber | None = None,
+        public: bool = False,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)

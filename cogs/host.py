@@ -39,11 +39,13 @@ class GameTable(Protocol):
 
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
+    async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None: ...
+
     async def board_file(
         self, match: Match, names: messages.Names, filename: str
     ) -> discord.File: ...
 
-    def choices_for(self, match: Match) -> discord.ui.View | None: ...
+    def choices_for(self, match: Match, names: messages.Names = None) -> discord.ui.View | None: ...
 
     async def private_view(
         self, match: Match, seat: int, names: messages.Names = None
@@ -115,6 +117,16 @@ class Host(commands.AutoShardedBot):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
             await self.game_cog(match.row.game).join_by_button(interaction, match_id)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        if not await self.taking(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match = await self.service.by_id(match_id)
+            await self.game_cog(match.row.game).show_hand(interaction, match_id)
         except Exception as error:
             await report(interaction, error)
 

@@ -120,6 +120,26 @@ def people(text: str, match: Match, names: Names = None) -> str:
     return text
 
 
+def names_a_seat(text: str) -> bool:
+    """Whether a rules text names a seat ("seat 2", "Seat 1 (A)") that ``people`` would name."""
+    return _SEAT_IN_TEXT.search(text) is not None
+
+
+def seats_for_names(text: str, match: Match, names: Names) -> str:
+    """What a player typed, with the display names of the match's players (and an optional
+    seat letter after them) written as the seats the notation reads: "trade blue for red
+    bob (B)" -> "trade blue for red seat 2". Names of one character are left alone."""
+    if names is None:
+        return text
+    for seat, name in enumerate(names[: len(match.players)]):
+        plain = " ".join((name or "").split())
+        if len(plain) < 2:
+            continue
+        pattern = rf"(?<!\w){re.escape(plain)}(?: \([^()]{{1,12}}\))?(?!\w)"
+        text = re.sub(pattern, f"seat {seat + 1}", text, flags=re.IGNORECASE)
+    return text
+
+
 def sentence(text: str) -> str:
     """``text`` ending with exactly one full stop (or its own ! ? … or closing code)."""
     text = re.sub(r"(?<![.…])\.\s*\.(?!\.)", ".", text.strip())
@@ -128,17 +148,34 @@ def sentence(text: str) -> str:
     return text + "."
 
 
-def lobby_line(match: Match, names: Names = None) -> str:
-    spec = match.game.spec
-    who = ", ".join(mention(u) for u in match.players)
+def lobby_head(match: Match) -> str:
+    """ "**Friendly Fishing** match #3 (side: small)": the game, the number, the options."""
     options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items())
     extra = f" ({options})" if options else ""
+    return f"**{match.game.spec.name}** match #{match.id}{extra}"
+
+
+def lobby_line(match: Match, names: Names = None) -> str:
+    """The lobby's message: who sits, how many it needs, the clock, how to join and start.
+    Posted with no mention allowed: a lobby change pings nobody."""
+    spec = match.game.spec
+    who = ", ".join(mention(u) for u in match.players)
+    full = len(match.players) >= spec.max_players
+    join = "Full: " if full else f"`/{spec.key} join` to play; "
     return (
-        f"**{spec.name}** match #{match.id}{extra}: {len(match.players)}/{spec.max_players} "
+        f"{lobby_head(match)}: {len(match.players)}/{spec.max_players} "
         f"players ({who}). Needs {players_needed(match.game)}. {clock_text(match.row.clock)}"
-        f"`/{spec.key} join` to play; {mention(match.creator_id)} starts it with "
-        f"`/{spec.key} start`."
+        f"{join}{mention(match.creator_id)} starts it with `/{spec.key} start`."
     )
+
+
+def lobby_closed(match: Match) -> str:
+    """The lobby's message once the match started or was cancelled (its Join button gone)."""
+    who = ", ".join(mention(u) for u in match.players)
+    if match.status == "cancelled":
+        return f"{lobby_head(match)} was cancelled ({who})."
+    clock = clock_text(match.row.clock)
+    return f"{lobby_head(match)} has started with {who}. {clock}The board follows below."
 
 
 def clock_text(seconds: int) -> str:
@@ -309,6 +346,14 @@ def closed_dms(user_ids: list[int], game_key: str) -> str:
     )
 
 
+def closed_turn(user_id: int, match: Match) -> str:
+    """A "your turn" DM could not reach the player (their DMs are closed): said here."""
+    return (
+        f"{mention(user_id)}: it is your turn in match #{match.id}. I cannot DM you (your DMs "
+        "are closed), so from now on your turns reach you by a mention here."
+    )
+
+
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -385,19 +430,68 @@ def channel_link(guild_id: int | None, channel_id: int, message_id: int | None =
     return f"{where}/{message_id}" if message_id else where
 
 
+def your_decision(match: Match, seat: int | None, names: Names = None) -> str:
+    """What the match awaits, told to the player of ``seat``: "move the boat onto a tile…",
+    "set wages for captain and helmsman…", "you rolled 4: …"; other seats named as people."""
+    if match.state is None or match.status != "active":
+        return "nothing any more: the match is over"
+    pending = match.game.pending(match.state)
+    actor = _ACTOR.match(pending)
+    if seat is None or actor is None or int(actor.group(1)) - 1 != seat:
+        return people(pending, match, names)
+    rest = pending[actor.end() :]
+    if rest.startswith(":"):  # "Seat 2: move the boat…"
+        rest = rest[1:].strip()
+    elif rest.startswith(" to "):  # "Seat 1 (A) to set wages…"
+        rest = rest[4:]
+    elif rest.startswith(" has "):  # "Seat 1 (A) has 2 left: …"
+        rest = "you have " + rest[5:]
+    else:  # "Seat 1 (A) rolled 4: …"
+        rest = "you" + rest
+    return people(rest, match, names)
+
+
+def table_of(match: Match, seat: int | None, names: Names = None) -> str:
+    """ "with bob (B) and carol (C)": the others at the table, by name."""
+    others = [person(match, s, names) for s in range(len(match.players)) if s != seat]
+    if not others:
+        return ""
+    listed = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else others[0]
+    return f" with {listed}"
+
+
 def reminder_text(
-    match: Match, detail: str, deadline: float, server: str, board: str, dm: bool
+    match: Match,
+    detail: str,
+    deadline: float,
+    server: str,
+    board: str,
+    dm: bool,
+    names: Names = None,
+    seat: int | None = None,
 ) -> str:
-    """A reminder that a decision is awaited: by DM (what, where, a link to the board) or as
-    a post mentioning the player in the match's channel."""
+    """A reminder that a decision is awaited: by DM (the game, who plays it, the server and
+    channel, what is awaited, a link to the board) or as a post mentioning the player in the
+    match's channel. People are named, never "Seat 2"."""
     spec = match.game.spec
-    pending = match.game.pending(match.state) if match.state is not None else "your decision"
     passed = "Half of your time has passed" if detail == "half" else "One hour is left"
-    where = f" on {server}, <#{match.row.channel_id}>" if dm else ""
+    where = f"{table_of(match, seat, names)} on {server}, <#{match.row.channel_id}>" if dm else ""
     return (
-        f"⏰ {passed} in **{spec.name}** match #{match.id}{where}: waiting for you to "
-        f"{pending}. Time runs out {timestamp(deadline)}; then the table plays for you. "
-        f"Latest board: {board}"
+        f"⏰ {passed} in **{spec.name}** match #{match.id}{where} — your decision: "
+        f"{your_decision(match, seat, names)}. Time runs out {timestamp(deadline)}; then the "
+        f"table plays for you. Latest board: {board}"
+    )
+
+
+def turn_line(
+    match: Match, seat: int, names: Names, server: str, clock: Mapping[str, Any] | None, board: str
+) -> str:
+    """One match of a "your turn" DM: the game, the others by name, where, what is awaited,
+    when the time runs out, and a link to the latest board."""
+    return (
+        f"**{match.game.spec.name}** match #{match.id}{table_of(match, seat, names)} on "
+        f"{server}, <#{match.row.channel_id}> — {your_decision(match, seat, names)}"
+        f"{deadline_note(clock, seat)} — {board}"
     )
 
 

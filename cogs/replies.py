@@ -67,12 +67,31 @@ def explain(error: BaseException) -> str:
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer ``error`` privately; log it with its traceback unless a player caused it."""
+    """Answer ``error`` privately; log it with its traceback unless a player caused it. A
+    refusal from a game's command names people where the rules named seats ("bob (B) has
+    acted since your last move"): the game's cog knows the channel's match and its names."""
     text = explain(error)
     if text == UNEXPECTED:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("error in %s", command, exc_info=error)
+    else:
+        text = await named(interaction, text)
     try:
         await answer(interaction, text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
+
+
+async def named(interaction: discord.Interaction, text: str) -> str:
+    """``text`` with seats named as people by the cog of the command, when it can (a game's
+    cog has ``named``); unchanged otherwise, or if naming fails (the refusal still goes)."""
+    cog = getattr(interaction.command, "binding", None)
+    namer = getattr(cog, "named", None)
+    if namer is None or not interaction.channel_id:
+        return text
+    try:
+        said = await namer(text, interaction.channel_id)
+    except Exception:
+        log.warning("could not name the players in a refusal", exc_info=True)
+        return text
+    return said if isinstance(said, str) else text

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.bounds import LanguageText
 from cogs.host import Host
 from cogs.replies import answer
 from data.serversettings import ServerSettings, SettingsStore
@@ -123,7 +124,7 @@ class SettingsCog(
         role: discord.Role | None = None,
         clock: str | None = None,
         undo: bool | None = None,
-        language: str | None = None,
+        language: LanguageText | None = None,
         announcements: discord.TextChannel | None = None,
         no_announcements: bool | None = None,
     ) -> None:

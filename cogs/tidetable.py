@@ -8,24 +8,38 @@ Thin: the work is in ``table/turns.py``; the words are chosen here and in ``cogs
 
 from __future__ import annotations
 
-import zoneinfo
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages
+from cogs.bounds import QUIET_LENGTH, DmAfter, QuietText, ZoneName
 from cogs.history import stats_answer
 from cogs.host import Host
 from cogs.privacy import ForgetCommands
 from cogs.replies import answer
+from data.clockrows import BOTH, DM, MAX_DM_AFTER, MENTION, TURN_WAYS, Prefs
 from rules.base import narrow
 from rules.errors import PlayerError
-from table.turnclock import CLOCKS, MAX_AWAY_DAYS, check_zone, clock_name, parse_quiet
+from table.turnclock import (
+    CLOCKS,
+    MAX_AWAY_DAYS,
+    ZONE_NAME_LIMIT,
+    check_zone,
+    clock_name,
+    known_zones,
+    parse_quiet,
+)
 from table.turns import Listed, Turns
 
 # `mine` shows at most this many matches (a Discord message holds 2000 characters).
 MINE_SHOWN = 15
+# How a turn reaches a player (data/clockrows.py says why the mention is the default).
+TURN_CHOICES = [
+    app_commands.Choice(name="a mention in the match's channel (default)", value=MENTION),
+    app_commands.Choice(name="a DM", value=DM),
+    app_commands.Choice(name="a mention, then a DM if I have not acted", value=BOTH),
+]
 
 
 class NotHere(PlayerError):
@@ -122,43 +136,54 @@ class TidetableCog(
     ) -> None:
         await stats_answer(self.bot, interaction, player, everywhere=everywhere)
 
-    @app_commands.command(name="notify", description="What the bot sends you, and when not")
+    @app_commands.command(name="notify", description="How your turns reach you, and when not")
     @app_commands.describe(
-        turn="A DM when it becomes your turn (several matches in one DM)",
+        turn="How your turn reaches you: a mention in the match's channel (default), a DM, or both",
+        dm_after="With both: minutes before the DM follows if you have not acted (0: never; 60)",
         reminders="Reminders at half time and one hour before your time runs out",
         quiet="Quiet hours, e.g. 22:00-07:00 (no DMs or reminders then), or off",
         timezone="Your time zone for quiet hours, e.g. Europe/Paris",
     )
+    @app_commands.choices(turn=TURN_CHOICES)
     async def notify(
         self,
         interaction: discord.Interaction,
-        turn: bool | None = None,
+        turn: str | None = None,
+        dm_after: DmAfter | None = None,
         reminders: bool | None = None,
-        quiet: str | None = None,
-        timezone: str | None = None,
+        quiet: QuietText | None = None,
+        timezone: ZoneName | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # Every value is checked before any is used or saved (Discord enforces the declared
+        # bounds too, but the bot does not rely on it): a bad one changes nothing.
+        if turn is not None and turn not in TURN_WAYS:
+            raise NotHere(f"`turn` is one of: {', '.join(TURN_WAYS)}.")
+        if dm_after is not None and not 0 <= dm_after <= MAX_DM_AFTER:
+            raise NotHere(f"`dm_after` is 0 to {MAX_DM_AFTER} minutes (0: no DM follows).")
+        if quiet is not None and len(quiet) > QUIET_LENGTH:
+            raise NotHere("Write quiet hours as `22:00-07:00` (from–to, 24-hour clock), or `off`.")
         zone = check_zone(timezone) if timezone is not None else None
         hours: tuple[int, int] | bool | None = False
         if quiet is not None:
             hours = parse_quiet(quiet)
         prefs = await self.turns.clocks.set_prefs(
-            interaction.user.id, notify_turn=turn, reminders=reminders, quiet=hours, tz=zone
+            interaction.user.id,
+            turn_by=turn,
+            dm_after=dm_after,
+            reminders=reminders,
+            quiet=hours,
+            tz=zone,
         )
-        quiet_said = prefs.quiet.text() if prefs.quiet else f"none (time zone {prefs.tz})"
-        await answer(
-            interaction,
-            f"Your notices: a DM when it is your turn: **{'on' if prefs.notify_turn else 'off'}**"
-            f"; reminders: **{'on' if prefs.reminders else 'off'}**; quiet hours: "
-            f"**{quiet_said}**.",
-        )
+        await answer(interaction, notify_text(prefs))
 
     @notify.autocomplete("timezone")
     async def zone_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        zones = sorted(zoneinfo.available_timezones())
-        return [app_commands.Choice(name=z, value=z) for z in narrow(zones, current)]
+        zones = sorted(known_zones())
+        typed = current[:ZONE_NAME_LIMIT]  # what was typed, bounded before use
+        return [app_commands.Choice(name=z, value=z) for z in narrow(zones, typed)]
 
     @app_commands.command(
         name="clockdefault", description="The clock new matches get on this server (admins)"
@@ -180,6 +205,26 @@ class TidetableCog(
             f"New matches on this server get a clock of **{clock_name(CLOCKS[clock])}** per "
             "decision unless their creator chooses another.",
         )
+
+
+def notify_text(prefs: Prefs) -> str:
+    """What the player's settings now are, in words."""
+    if prefs.turn_by == DM:
+        way = "**a DM** (the board names you without a mention)"
+    elif prefs.turn_by == BOTH and prefs.dm_after > 0:
+        way = (
+            f"**a mention** in the match's channel, then **a DM** if you have not acted "
+            f"{prefs.dm_after} minutes later"
+        )
+    else:
+        way = "**a mention** in the match's channel (no DM)"
+    if prefs.dm_closed and prefs.turn_by != MENTION:
+        way += "; your DMs are closed, so a mention until they open"
+    quiet_said = prefs.quiet.text() if prefs.quiet else f"none (time zone {prefs.tz})"
+    return (
+        f"Your turns reach you by {way}. Reminders: **{'on' if prefs.reminders else 'off'}**; "
+        f"quiet hours: **{quiet_said}**."
+    )
 
 
 async def setup(bot: Host) -> None:

@@ -19,6 +19,7 @@ from cogs.base import (
     option_choices,
     undo_value,
 )
+from cogs.bounds import SpaceText
 from cogs.host import Host
 from cogs.replies import answer
 from render.tokan import render
@@ -59,7 +60,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")
-    async def stack(self, interaction: discord.Interaction, space: str) -> None:
+    async def stack(self, interaction: discord.Interaction, space: SpaceText) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.current(self._channel(interaction), self.game_key)
         if match.state is None:

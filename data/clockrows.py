@@ -13,6 +13,23 @@ from zoneinfo import ZoneInfo
 # end of a player's time away.
 DEADLINE, REMINDER, TURN, BACK = "deadline", "reminder", "turn", "back"
 
+# How a turn reaches a player (`/tidetable notify turn:`): a mention in the match's channel, a
+# DM, or both (the DM only if they have not acted ``dm_after`` minutes after the mention).
+MENTION, DM, BOTH = "mention", "dm", "both"
+TURN_WAYS = (MENTION, DM, BOTH)
+# The default is the mention. A match of an asynchronous game lives in its channel: the board,
+# the buttons and the other players are there, and a mention is Discord's own way to say "you,
+# here": it notifies on every device (also for a server muted down to @mentions), shows the
+# table whom the game waits for, leads straight to the board to act on, and needs no open DMs
+# (many members close them, and a bot that DMs at every turn looks like spam to Discord and to
+# people). A DM is for whoever asks for one.
+DEFAULT_TURN_WAY = MENTION
+# The delay, in minutes, of the DM that follows a mention (turn: both) when the player has not
+# acted by then; 0: no DM follows. An hour: long enough that a player who saw the mention has
+# acted, short enough to be worth a DM on a clock of 12 hours or more.
+DEFAULT_DM_AFTER = 60
+MAX_DM_AFTER = 7 * 24 * 60  # a week, the longest clock
+
 
 @dataclass(frozen=True)
 class Quiet:
@@ -36,7 +53,8 @@ class Prefs:
     """What a player chose (``/tidetable notify``, ``away``) and whether their DMs work."""
 
     user_id: int
-    notify_turn: bool = True
+    turn_by: str = DEFAULT_TURN_WAY  # MENTION, DM or BOTH
+    dm_after: int = DEFAULT_DM_AFTER  # minutes (turn_by BOTH); 0: no DM follows the mention
     reminders: bool = True
     quiet: Quiet | None = None
     tz: str = "UTC"
@@ -45,6 +63,19 @@ class Prefs:
 
     def away(self, now: float) -> bool:
         return self.away_until is not None and self.away_until > now
+
+    @property
+    def mentioned(self) -> bool:
+        """Whether a post that makes it their turn mentions them: they asked for it, or a DM
+        cannot reach them (their DMs are closed), so the mention is all there is."""
+        return self.turn_by in (MENTION, BOTH) or self.dm_closed
+
+    @property
+    def notify_turn(self) -> bool:
+        """Whether a "your turn" DM may reach them at all."""
+        return not self.dm_closed and (
+            self.turn_by == DM or (self.turn_by == BOTH and self.dm_after > 0)
+        )
 
 
 @dataclass(frozen=True)

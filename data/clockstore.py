@@ -21,7 +21,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from data.clockrows import BACK, DEADLINE, Prefs, Quiet
+from data.clockrows import (
+    BACK,
+    DEADLINE,
+    DEFAULT_TURN_WAY,
+    MAX_DM_AFTER,
+    TURN_WAYS,
+    Prefs,
+    Quiet,
+)
 from data.sql import Row, Tx
 from data.store import Announcement, Store
 from data.timerwrites import pause_rows, resume_rows
@@ -283,17 +291,27 @@ class ClockStore:
         self,
         user_id: int,
         *,
-        notify_turn: bool | None = None,
+        turn_by: str | None = None,
+        dm_after: int | None = None,
         reminders: bool | None = None,
         quiet: tuple[int, int] | bool | None = False,
         tz: str | None = None,
     ) -> Prefs:
-        """Change what is given (``quiet=None`` turns quiet hours off; ``False`` keeps them)."""
+        """Change what is given (``quiet=None`` turns quiet hours off; ``False`` keeps them).
+        The caller has checked the values (``turn_by`` one of ``TURN_WAYS``, ``dm_after`` in
+        0..``MAX_DM_AFTER`` minutes, ``tz`` a known time zone)."""
+        if turn_by is not None and turn_by not in TURN_WAYS:
+            raise ValueError(f"no such way to tell a turn: {turn_by[:20]!r}")
+        if dm_after is not None and not 0 <= dm_after <= MAX_DM_AFTER:
+            raise ValueError(f"dm_after out of range: {dm_after}")
         sets: list[str] = []
         args: list[Any] = []
-        if notify_turn is not None:
-            sets.append("notify_turn = ?")
-            args.append(int(notify_turn))
+        if turn_by is not None:
+            sets.append("turn_by = ?")
+            args.append(turn_by)
+        if dm_after is not None:
+            sets.append("dm_after = ?")
+            args.append(dm_after)
         if reminders is not None:
             sets.append("reminders = ?")
             args.append(int(reminders))
@@ -381,9 +399,11 @@ def _prefs_of(users: Sequence[int], rows: Iterable[Row]) -> dict[int, Prefs]:
 def _prefs(row: Row) -> Prefs:
     start, end, tz = row["quiet_start"], row["quiet_end"], row["tz"] or "UTC"
     quiet = Quiet(int(start), int(end), tz) if start is not None and end is not None else None
+    turn_by = row["turn_by"]
     return Prefs(
         user_id=row["user_id"],
-        notify_turn=bool(row["notify_turn"]),
+        turn_by=turn_by if turn_by in TURN_WAYS else DEFAULT_TURN_WAY,
+        dm_after=max(0, min(int(row["dm_after"]), MAX_DM_AFTER)),
         reminders=bool(row["reminders"]),
         quiet=quiet,
         tz=tz,

@@ -146,4 +146,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE guild_settings ADD COLUMN language TEXT;
     ALTER TABLE guild_settings ADD COLUMN announce_channel INTEGER;
     """,
+    # How a turn reaches each player (data/clockrows.py Prefs): a mention, a DM or both, and
+    # the delay of the DM that follows a mention. ``notify_turn`` is no longer read: a player
+    # who had turned the DM off gets the mention, which is the default for everyone. And the
+    # lobby's one message, edited as players join and leave instead of posting again.
+    """
+    ALTER TABLE users ADD COLUMN turn_by TEXT NOT NULL DEFAULT 'mention';
+    ALTER TABLE users ADD COLUMN dm_after INTEGER NOT NULL DEFAULT 60;
+    ALTER TABLE matches ADD COLUMN lobby_message INTEGER;
+    """,
 )

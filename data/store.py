@@ -734,6 +734,17 @@ class Store:
         rows = await self._read("SELECT board_message FROM matches WHERE id = ?", (match_id,))
         return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        """The one message that shows the lobby (edited as it changes, closed at the start)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE matches SET lobby_message = ? WHERE id = ?", (message_id, match_id)
+            )
+
+    async def lobby_message(self, match_id: int) -> int | None:
+        rows = await self._read("SELECT lobby_message FROM matches WHERE id = ?", (match_id,))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     # -- users ---------------------------------------------------------------------------
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         async with self._transaction() as db:

@@ -129,6 +129,10 @@ def private_views(
     changed while it must still act (a card drawn in the middle of its decisions); a seat that
     does not act next waits for its next decision, whose DM shows the view as it is then. A
     seat the table plays (``table``) gets none: its computer player decides, not the person.
+
+    ``call`` marks the DM of a seat that begins a decision (it was not to act before): the one
+    that may notify its player; any other (the hand dealt to a seat not yet to act, a view that
+    changed while its seat goes on deciding) is sent silently, if at all (cogs/herald.py).
     """
     if not game.spec.hidden_information:
         return []
@@ -147,7 +151,9 @@ def private_views(
                 continue
             if seat in acting_before and game.private_text(before, seat) == text:
                 continue  # it goes on deciding with the view it already has
-        notes.append(Announcement("dm", {"seat": seat, "user": user, "version": version}))
+        call = seat in acting_after and seat not in acting_before
+        details = {"seat": seat, "user": user, "version": version, "call": call}
+        notes.append(Announcement("dm", details))
     return notes
 
 

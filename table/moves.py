@@ -186,6 +186,7 @@ class Moves(MatchCore):
             version,
             seats=[(seat, 0, 0)] if reset else [],
             known=prefs,
+            mover=seat,
         )
         notes = [
             post(

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from datetime import time as daytime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from data.clockrows import DEADLINE, REMINDER, TURN, NewTimer, Plan, Prefs, Quiet
+from data.clockrows import BOTH, DEADLINE, DM, REMINDER, TURN, NewTimer, Plan, Prefs, Quiet
 from rules.errors import InvalidMove
 
 HOUR = 3600.0
@@ -33,9 +34,10 @@ DEFAULT_CLOCK = "72h"  # a server's admins may choose another for their server
 CLOCK_CHOICES = ("default", *CLOCKS)
 TIMEOUTS_TO_TABLE = 3  # automatic decisions in a row after which the table takes the seat
 MAX_AWAY_DAYS = 14
-# A "your turn" DM waits this long before it goes, so that several matches becoming the
-# player's turn at about the same time share one DM (and a quick reply needs none).
+# A "your turn" DM (turn: dm) waits this long before it goes, so that several matches becoming
+# the player's turn at about the same time share one DM (and a quick reply needs none).
 TURN_NOTICE_DELAY = 300.0
+MINUTE = 60.0
 # A reminder moved out of quiet hours goes this long before they begin.
 BEFORE_QUIET = 60.0
 
@@ -82,16 +84,40 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     return start, end
 
 
+# The longest name in the tz database is 32 characters ("America/Argentina/ComodRivadavia").
+ZONE_NAME_LIMIT = 64
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The names of the tz database (read once: it is a walk of the installed files)."""
+    return frozenset(available_timezones())
+
+
 def check_zone(name: str) -> str:
-    """The time zone's name if it exists (IANA, e.g. Europe/Paris), else a player error."""
+    """The time zone's name if the tz database has it (IANA, e.g. Europe/Paris), else a
+    player error. Checked by length and against the database's names before anything opens
+    it: ``ZoneInfo`` treats a name as a path, and a long one or a folder ("America") raises
+    an OSError, not a "not found"."""
+    name = name.strip()
+    refusal = InvalidMove(
+        f"`{shown(name)}` is not a time zone I know: use a name from the tz database, such as "
+        "Europe/Paris, America/New_York or UTC (the suggestions list them)."
+    )
+    if not name or len(name) > ZONE_NAME_LIMIT or name not in known_zones():
+        raise refusal
     try:
-        ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidMove(
-            f"`{name[:40]}` is not a time zone I know: use a name such as Europe/Paris, "
-            "America/New_York or UTC."
-        ) from None
-    return name.strip()
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise refusal from None
+    return name
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """What a player typed, fit to quote in an answer: one line, at most ``limit`` characters,
+    no backticks."""
+    text = " ".join(text.split()).replace("`", "ˋ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def quiet_interval(moment: float, quiet: Quiet | None) -> tuple[float, float] | None:
@@ -150,10 +176,13 @@ def decision_timers(
     clock: int,
     paused: bool,
     notify: bool,
+    views: bool = False,
 ) -> list[NewTimer]:
     """The rows of one new decision: its deadline and reminders (when the match has a
-    clock), paused while the match is paused or the player away; and a "your turn" notice
-    when the player wants one and did not just act themselves."""
+    clock), paused while the match is paused or the player away; and a "your turn" DM when
+    the player wants one and did not just act themselves (``notify``). ``views``: the game
+    sends each decision's private view by DM, which is then the DM of a player who chose DMs
+    (so no second one); a player who chose both still gets the DM that follows the mention."""
     rows: list[NewTimer] = []
     frozen = paused or prefs.away(now)
     if clock > 0:
@@ -166,12 +195,27 @@ def decision_timers(
                     rows.append(
                         NewTimer(REMINDER, prefs.user_id, seat, decision, when, now, detail, frozen)
                     )
-    if notify and prefs.notify_turn and not prefs.dm_closed and not prefs.away(now):
+    delay = turn_dm_delay(prefs, views)
+    if notify and delay is not None and not prefs.away(now):
         limit = now + clock if clock > 0 else float("inf")
-        when = place(now + TURN_NOTICE_DELAY, now, limit, prefs.quiet, later_first=True)
+        when = place(now + delay, now, limit, prefs.quiet, later_first=True)
         if when is not None:
             rows.append(NewTimer(TURN, prefs.user_id, seat, decision, when, now))
     return rows
+
+
+def turn_dm_delay(prefs: Prefs, views: bool) -> float | None:
+    """Seconds after a decision begins at which its "your turn" DM goes (it goes only if the
+    player has not acted by then: acting voids it), or None when no such DM is planned: the
+    player chose the mention alone, their DMs are closed, or (``views``) the private view's DM
+    already tells them."""
+    if not prefs.notify_turn:
+        return None
+    if prefs.turn_by == DM:
+        return None if views else TURN_NOTICE_DELAY
+    if prefs.turn_by == BOTH:
+        return prefs.dm_after * MINUTE
+    return None
 
 
 @dataclass(frozen=True)
@@ -181,6 +225,9 @@ class Decisions:
 
     plan: Plan
     deadlines: dict[int, float] = field(default_factory=dict)  # by seat; running clocks only
+    # The seats whose player the change's post mentions: each began a decision in it without
+    # having acted in it, and wants a mention (or cannot get a DM). One call per decision.
+    called: tuple[int, ...] = ()
 
 
 def plan_decisions(
@@ -199,30 +246,34 @@ def plan_decisions(
     done: Sequence[int] = (),
     seats: Sequence[tuple[int, int, int]] = (),
     notices: bool = True,
+    movers: Iterable[int] | None = None,
 ) -> Decisions:
     """The timers after a change from a position where ``before`` seats had to act to one
     where ``after`` seats do, made by the seats in ``acted``. A seat that must act now and did
     not act in this change keeps its decision and its timers (a simultaneous choice still
     open); every other seat to act starts a new decision at ``version``. Seats played by the
     table never get timers. ``running`` holds the current deadlines of seats (to announce
-    them for the seats that keep theirs). ``notices``: whether "your turn" DMs are planned (not
-    in games whose private view already goes by DM at each decision)."""
+    them for the seats that keep theirs). ``notices``: false in games whose private view goes
+    by DM at each decision (that DM is the "your turn" DM of a player who chose DMs).
+    ``movers``: the seats whose player acted in this change (default: every seat in ``acted``);
+    a seat the game played for (its only choice) is in ``acted`` but not a mover: its player is
+    told when it must decide again."""
     acted_set, table_set = set(acted), set(table)
+    moved = {players[s] for s in (acted_set if movers is None else movers)}
     fresh = [s for s in after if s not in table_set and (s not in before or s in acted_set)]
     ending = {*acted_set, *(s for s in before if s not in after), *fresh, *table_set}
     rows: list[NewTimer] = []
     deadlines: dict[int, float] = {}
+    called: list[int] = []
     for seat in fresh:
         user = players[seat]
+        settings = prefs.get(user, Prefs(user))
+        calls = user not in moved  # who just acted and goes on needs no call
         made = decision_timers(
-            seat,
-            prefs.get(user, Prefs(user)),
-            version,
-            now,
-            clock,
-            paused,
-            notify=notices and user not in {players[s] for s in acted_set},
+            seat, settings, version, now, clock, paused, notify=calls, views=not notices
         )
+        if calls and settings.mentioned:
+            called.append(seat)
         rows += made
         for row in made:
             if row.kind == DEADLINE and not row.paused:
@@ -231,7 +282,7 @@ def plan_decisions(
         if seat not in fresh and seat not in table_set and seat in running:
             deadlines[seat] = running[seat]
     plan = Plan(tuple(sorted(ending)), tuple(rows), tuple(done), tuple(seats))
-    return Decisions(plan, deadlines)
+    return Decisions(plan, deadlines, tuple(called))
 
 
 def winners_without(

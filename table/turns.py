@@ -106,11 +106,14 @@ class Turns:
         done: Sequence[int] = (),
         seats: Sequence[tuple[int, int, int]] = (),
         known: Mapping[int, Prefs] | None = None,
+        mover: Seat | None = None,
     ) -> tuple[Plan, dict[str, Any]]:
         """The timers a change from ``before`` to ``after`` writes, and what its announcement
-        says of the clock (deadlines, who is away, whether the clock is paused). ``known``:
-        players' settings the caller read already during this change (with the channel's
-        probe, see ``MatchService.move``); those it lacks are read."""
+        says of the clock (deadlines, who is away, whether the clock is paused) and whom it
+        mentions (``call``: seats). ``known``: players' settings the caller read already during
+        this change (with the channel's probe, see ``MatchService.move``); those it lacks are
+        read. ``mover``: the seat whose player made the change, when the others in ``acted``
+        were played for (their only choice): those are called when they must decide again."""
         game = match.game
         players = tuple(match.players if players is None else players)
         table = tuple(match.row.table_seats() if table is None else table)
@@ -148,8 +151,12 @@ class Turns:
             # In games with secrets each decision's private view goes by DM already (saying
             # "your turn"): no second DM for it.
             notices=not game.spec.hidden_information,
+            movers=None if mover is None else (mover,),
         )
         info = clock_info(found.deadlines, after_seats, players, prefs, now, match.row.paused)
+        # Whom the post mentions, decided with the timers in the same transaction: one call
+        # per decision (cogs/herald.py pings these seats and nobody else).
+        info["call"] = list(found.called)
         return found.plan, info
 
     async def clock_now(self, match: Match) -> dict[str, Any]:

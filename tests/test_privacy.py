@@ -13,6 +13,7 @@ import pytest
 
 from data import erasures
 from data.clock import ManualClock
+from data.clockrows import Prefs
 from data.erasures import FORGOTTEN, ErasureStore
 from data.former import FORMER_FIRST, is_former
 from data.serversettings import SettingsStore
@@ -103,7 +104,7 @@ async def world(service: MatchService, clock: ManualClock) -> dict[str, Match]:
     hers = await opened(service, 14, (ALICE, BOB), start=False)
     theirs = await opened(service, 15, (BOB, ALICE), start=False)
     await service.turns.clocks.set_prefs(
-        ALICE, notify_turn=False, quiet=(22 * 60, 7 * 60), tz="Europe/Paris"
+        ALICE, turn_by="dm", dm_after=90, quiet=(22 * 60, 7 * 60), tz="Europe/Paris"
     )
     await service.turns.away(ALICE, 2)
     await service.store.set_dm_closed(ALICE, True)
@@ -177,7 +178,7 @@ async def test_forget_leaves_no_row_naming_the_person_and_every_match_replays(
     assert any(e.last_error == FORGOTTEN for e in await store.outbox())
     assert await privacy.erasures.pending() == []
     assert (await privacy.footprint(ALICE)).empty
-    assert (await service.turns.clocks.prefs([ALICE]))[ALICE].notify_turn  # the defaults
+    assert (await service.turns.clocks.prefs([ALICE]))[ALICE] == Prefs(ALICE)  # the defaults
     assert (await store.entries(forgotten.closed.entries)) == said
 
 

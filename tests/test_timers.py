@@ -14,6 +14,7 @@ import pytest
 
 from ai.player import VIEW_TYPES
 from data.clock import ManualClock
+from data.clockrows import DM
 from data.store import OutboxEntry, Store
 from rules.registry import GAMES
 from table.computer_turns import decision_seed, take_turn
@@ -85,6 +86,12 @@ async def advance(clock: ManualClock, scheduler: Scheduler, seconds: float) -> N
     await due(scheduler)
 
 
+async def dms_for_turns(service: MatchService, *users: int) -> None:
+    """These players chose that their turns reach them by DM (`/tidetable notify turn:dm`)."""
+    for user in users:
+        await service.turns.clocks.set_prefs(user, turn_by=DM)
+
+
 # -- deadlines on the board --------------------------------------------------------------------
 async def test_every_post_naming_who_acts_carries_their_deadline(
     service: MatchService, clock: ManualClock
@@ -92,7 +99,10 @@ async def test_every_post_naming_who_acts_carries_their_deadline(
     match = await started(service)
     start = next(e for e in await service.store.outbox() if e.payload.get("event") == "start")
     seat = match.seat_of(on_turn(match))
-    assert start.payload["clock"] == {"deadlines": {str(seat): int(clock.now() + TWELVE)}}
+    assert start.payload["clock"] == {
+        "deadlines": {str(seat): int(clock.now() + TWELVE)},
+        "call": [seat],  # whom the post mentions (the default way a turn reaches a player)
+    }
     clock.advance(HOUR)
     moved = await service.move(CHANNEL, "nim", on_turn(match), "take 1")
     post = (await service.store.entries(moved.entries))[0]
@@ -102,6 +112,7 @@ async def test_every_post_naming_who_acts_carries_their_deadline(
 
 async def test_the_server_default_clock_and_no_clock(service: MatchService):
     await service.turns.clocks.set_guild_clock(GUILD, "24h")
+    await dms_for_turns(service, ALICE, BOB)
     match = await started(service, clock="default")
     assert match.row.clock == 24 * 3600
     await service.cancel(CHANNEL, "nim", ALICE, is_admin=False)
@@ -203,6 +214,7 @@ async def test_a_player_whose_dms_are_closed_is_reminded_in_the_channel(
 async def test_turn_notices_of_several_matches_share_one_dm(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):
+    await dms_for_turns(service, ALICE, BOB)
     for channel in (10, 11, 12):
         await service.create("tokan", GUILD, channel, BOB, {}, clock="12h")
         await service.join(channel, "tokan", ALICE)
@@ -223,6 +235,7 @@ async def test_turn_notices_of_several_matches_share_one_dm(
 async def test_no_turn_notice_for_a_quick_reply(
     service: MatchService, scheduler: Scheduler, clock: ManualClock
 ):
+    await dms_for_turns(service, ALICE, BOB)
     match = await started(service, "tokan")
     user = on_turn(match)
     await play_first(service, match, user)

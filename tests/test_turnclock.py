@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from data.clockrows import DEADLINE, REMINDER, TURN, Prefs, Quiet
+from data.clockrows import BOTH, DEADLINE, DM, REMINDER, TURN, Prefs, Quiet
 from rules.errors import InvalidMove, PlayerError
 from table.turnclock import (
     HALF,
@@ -76,6 +76,17 @@ def test_off_turns_quiet_hours_off_and_zones_are_checked():
         check_zone("Mars/Olympus")
 
 
+@pytest.mark.parametrize(
+    "name", ["x" * 5000, "America", "Europe/", "../etc/passwd", "/etc/localtime", "zone.tab", ""]
+)
+def test_a_time_zone_is_bounded_and_looked_up_before_it_is_opened(name: str):
+    """A long name was a file name too long for the system, a folder of the tz database an
+    IsADirectoryError, both tracebacks: now each is a player error quoting a short part."""
+    with pytest.raises(PlayerError, match="not a time zone I know") as refused:
+        check_zone(name)
+    assert len(str(refused.value)) < 300
+
+
 def test_quiet_hours_wrap_past_midnight_in_the_players_zone():
     quiet = Quiet(22 * 60, 7 * 60, "Europe/Paris")
     night = at("2026-01-05T23:30", "Europe/Paris")
@@ -118,7 +129,7 @@ def test_a_reminder_in_quiet_hours_moves_out_of_them_or_is_dropped():
 
 def test_a_new_decision_gets_a_deadline_two_reminders_and_a_turn_notice():
     rows = decision_timers(
-        1, Prefs(7), decision=4, now=T0, clock=12 * 3600, paused=False, notify=True
+        1, Prefs(7, turn_by=DM), decision=4, now=T0, clock=12 * 3600, paused=False, notify=True
     )
     assert [(r.kind, r.detail, r.due_at - T0) for r in rows] == [
         (DEADLINE, "", 12 * HOUR),
@@ -132,9 +143,7 @@ def test_a_new_decision_gets_a_deadline_two_reminders_and_a_turn_notice():
 
 
 def test_preferences_shape_the_timers():
-    no_reminders = decision_timers(
-        0, Prefs(7, reminders=False, notify_turn=False), 1, T0, 3600, False, True
-    )
+    no_reminders = decision_timers(0, Prefs(7, reminders=False), 1, T0, 3600, False, True)
     assert [r.kind for r in no_reminders] == [DEADLINE]
     closed = decision_timers(0, Prefs(7, dm_closed=True), 1, T0, 0, False, True)
     assert closed == []  # no clock, and no DM can reach them
@@ -143,6 +152,62 @@ def test_preferences_shape_the_timers():
     assert all(r.paused for r in away)  # frozen while away, and no "your turn" DM
     paused = decision_timers(0, Prefs(7), 1, T0, 3600 * 12, True, False)
     assert all(r.paused for r in paused) and TURN not in [r.kind for r in paused]
+
+
+def test_how_a_turn_reaches_a_player_shapes_its_dm():
+    """The default is the mention alone: no DM is planned. A DM goes after the short delay
+    that lets several matches share one; with both, the DM follows the mention after the
+    player's own delay (0: never); a game whose private view goes by DM needs no second DM
+    for a player who chose DMs, but one who chose both still gets the one that follows."""
+
+    def turn_dues(prefs: Prefs, views: bool = False) -> list[float]:
+        rows = decision_timers(0, prefs, 1, T0, 0, False, True, views=views)
+        return [r.due_at - T0 for r in rows if r.kind == TURN]
+
+    assert turn_dues(Prefs(7)) == []
+    assert Prefs(7).mentioned and not Prefs(7).notify_turn
+    assert turn_dues(Prefs(7, turn_by=DM)) == [TURN_NOTICE_DELAY]
+    assert not Prefs(7, turn_by=DM).mentioned
+    assert turn_dues(Prefs(7, turn_by=DM), views=True) == []
+    assert turn_dues(Prefs(7, turn_by=BOTH, dm_after=90)) == [90 * 60]
+    assert turn_dues(Prefs(7, turn_by=BOTH, dm_after=90), views=True) == [90 * 60]
+    assert turn_dues(Prefs(7, turn_by=BOTH, dm_after=0)) == []
+    # Closed DMs: no DM, and the mention whatever they chose.
+    assert turn_dues(Prefs(7, turn_by=DM, dm_closed=True)) == []
+    assert Prefs(7, turn_by=DM, dm_closed=True).mentioned
+
+
+def test_a_change_calls_each_player_who_begins_a_decision_once():
+    """``called``: the seats a change's post mentions: those beginning a decision without
+    having acted in it, who want a mention; not the mover going on, not a seat still deciding
+    a simultaneous choice, not a player who chose DMs; a seat played for (its only choice)
+    that must decide again is called when the mover is named."""
+    players = (10, 20, 30)
+    prefs = {30: Prefs(30, turn_by=DM)}
+
+    def called(before, after, acted, movers=None):
+        found = plan_decisions(
+            before=before,
+            after=after,
+            acted=acted,
+            players=players,
+            version=5,
+            now=T0,
+            clock=0,
+            paused=False,
+            prefs=prefs,
+            running={},
+            movers=movers,
+        )
+        return found.called
+
+    assert called((0,), (1,), {0}) == (1,)
+    assert called((0,), (0,), {0}) == ()  # the mover goes on
+    assert called((0, 1), (1,), {0}) == ()  # seat 1 was deciding already: called before
+    assert called((1,), (2,), {1}) == ()  # seat 2 chose DMs
+    assert called((), (0, 1), ()) == (0, 1)  # the start
+    # Seat 0 moved, seat 1's only choice was played for it, and it must decide again.
+    assert called((0,), (1,), {0, 1}, movers=(0,)) == (1,)
 
 
 def test_a_change_starts_decisions_only_for_seats_that_begin_one():
@@ -172,7 +237,7 @@ def test_a_change_starts_decisions_only_for_seats_that_begin_one():
         now=T0,
         clock=3600 * 24,
         paused=False,
-        prefs={},
+        prefs={u: Prefs(u, turn_by=DM) for u in players},  # turns by DM
         running={},
     )
     assert fresh.plan.void_seats == (0, 1, 2)

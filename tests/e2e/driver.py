@@ -61,7 +61,9 @@ async def open_match(
     for user in users[1:]:
         joined = await fake.click(user, lobby, f"tt:join:{match_id}")
         assert joined.ephemeral and "You joined" in joined.content, joined.content
-        assert f"<@{user.id}> joined" in fake.messages(channel)[-1].content
+        # The lobby's one message now lists them (edited in place, pinging nobody).
+        assert f"<@{user.id}>" in lobby.content, lobby.content
+        assert fake.messages(channel, f"match #{match_id}")[-1] is lobby
     started = await fake.slash(users[0], channel, f"{key} start")
     assert started.ephemeral and "started" in started.content, started.content
     # The board, then any note that a player's DMs are closed.
@@ -72,6 +74,17 @@ async def open_match(
     match = await table.match()
     assert match.status == "active"
     return table
+
+
+async def choose_turns(
+    fake: FakeDiscord, users: list[object], way: str = "dm", **more: Any
+) -> None:
+    """These players choose how their turns reach them (`/tidetable notify turn:`), in a DM
+    with the bot; ``more`` sets other options of the command (``dm_after``)."""
+    for user in users:
+        dm = fake.dm_channel(user)  # type: ignore[arg-type]
+        said = await fake.slash(user, dm, "tidetable notify", turn=way, **more)  # type: ignore[arg-type]
+        assert said.ephemeral and "Your turns reach you" in said.content, said.content
 
 
 def assert_png(files: list[tuple[str, bytes]]) -> Image.Image:
@@ -126,16 +139,17 @@ async def play_one(
     # What a player sees while typing: the first letters narrow the suggestions.
     typed = text[: max(1, len(text) // 2)]
     suggestions = await fake.autocomplete(user, channel, f"{key} move", focused="move", move=typed)
-    names = [choice["name"] for choice in suggestions]
-    assert 0 < len(names) <= 25
-    if text not in names:  # more than 25 matched the half-typed text: type it all
+    # A suggestion's name is what the player reads (people named where the notation names a
+    # seat); its value is what Discord sends: the notation, with the board's version.
+    offered = {offered_move(choice["value"]): choice["value"] for choice in suggestions}
+    assert 0 < len(offered) <= 25
+    if text not in offered:  # more than 25 matched the half-typed text: type it all
         suggestions = await fake.autocomplete(
             user, channel, f"{key} move", focused="move", move=text
         )
-        names = [choice["name"] for choice in suggestions]
-    assert text in names, f"{text!r} not suggested: {names}"
-    # Discord shows the choice's name and sends its value (which carries the board's version).
-    chosen = next(choice["value"] for choice in suggestions if choice["name"] == text)
+        offered = {offered_move(choice["value"]): choice["value"] for choice in suggestions}
+    assert text in offered, f"{text!r} not suggested: {list(offered)}"
+    chosen = offered[text]
 
     posted_before = len(fake.messages(channel))
     result = await fake.slash(user, channel, f"{key} move", move=chosen)
@@ -154,6 +168,12 @@ async def play_one(
     assert after.version == match.version + len(logged)
     for waiting in after.to_act():
         assert f"<@{waiting}>" in boards[0].content
+
+
+def offered_move(value: str) -> str:
+    """The move a suggestion's value carries (``v12|take 1`` -> ``take 1``)."""
+    found = re.fullmatch(r"v\d{1,12}\|(.+)", value, re.DOTALL)
+    return found[1] if found else value
 
 
 async def send_move(table: Table, match: Match, user_id: int, draw: random.Random) -> None:

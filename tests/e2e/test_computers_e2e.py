@@ -72,7 +72,8 @@ async def test_only_the_creator_seats_computers_and_leave_takes_one_away(fake, m
         match = await bot.service.current(channel.id, "tonari")
         assert match.players[1:] == (-301, -102)
         left = await fake.slash(alice, channel, "tonari leave")
-        assert left.ephemeral and "left" in left.content
+        # She took a computer player out; she did not leave (row 7 of issue 23).
+        assert left.ephemeral and "You took Bot (easy) out of match" in left.content
         match = await bot.service.current(channel.id, "tonari")
         assert match.players == (alice.id, -301)
 

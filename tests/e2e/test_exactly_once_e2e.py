@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 import pytest
 
+from cogs.bounds import GAME_OPTION_LENGTH, MOVE_LENGTH
 from data.clock import ManualClock
-from tests.e2e.driver import Table, assert_png, open_match, play_one
+from tests.e2e.driver import Table, assert_png, choose_turns, open_match, play_one
 from tests.fakediscord.faults import DM_OPEN, MESSAGE_CREATE
 from tests.support.locks import hold_lock, release
 from tests.support.nim import Nim
@@ -193,6 +194,7 @@ async def test_a_start_whose_dms_fail_is_started_once_and_the_hands_follow(
 ):
     alice, bob = players[:2]
     async with fake.running(make_bot(clock=clock, **NIM)):
+        await choose_turns(fake, [alice, bob])  # hands by DM
         channel = fake.channel("games")
         created = await fake.slash(alice, channel, "nim new")
         assert "is open" in created.content
@@ -225,9 +227,14 @@ async def test_a_move_of_thousands_of_characters_gets_a_short_answer(fake, make_
         table = await open_match(fake, bot, game, channel, players[:count])
         before = await table.match()
         user = table.user(before.to_act()[0])
-        result = await fake.slash(user, channel, f"{game} move", move="a1 " * 600 + "zz")
+        # Discord refuses more than the option declares (its client does not send it)…
+        with pytest.raises(ValueError, match="length out of range"):
+            await fake.slash(user, channel, f"{game} move", move="a1 " * 600 + "zz")
+        # …and the longest move it lets through gets a short answer.
+        longest = ("a1 " * MOVE_LENGTH)[: MOVE_LENGTH - 2] + "zz"
+        result = await fake.slash(user, channel, f"{game} move", move=longest)
         assert result.ephemeral and result.content and len(result.content) <= 2000
-        assert "a1 a1 a1 " * 40 not in result.content, "at most ~100 characters are quoted"
+        assert "a1 a1 a1 " * 20 not in result.content, "at most ~100 characters are quoted"
         assert (await table.match()).version == before.version
 
 
@@ -274,11 +281,17 @@ async def test_an_old_join_button_never_joins_the_next_match(fake, make_bot, pla
         channel = fake.channel("games")
         await fake.slash(alice, channel, "tokan new")
         old_lobby = fake.messages(channel)[-1]
+        custom_id = old_lobby.custom_ids()[0]
         await fake.slash(alice, channel, "tokan cancel")
         await fake.slash(carol, channel, "tonari new")
-        pressed = await fake.click(bob, old_lobby, old_lobby.custom_ids()[0])
+        # The cancelled lobby's message says so and lost its Join button…
+        assert "was cancelled" in old_lobby.content and old_lobby.custom_ids() == []
+        # …and a click that was on its way (a client showing the old message) joins nothing.
+        button = {"type": 2, "style": 3, "label": "Join", "custom_id": custom_id}
+        old_lobby.components = [{"type": 1, "components": [button]}]
+        pressed = await fake.click(bob, old_lobby, custom_id)
         assert pressed.ephemeral and "no longer open" in pressed.content
-        assert f"<@{bob.id}> joined" not in fake.messages(channel)[-1].content
+        assert all(f"<@{bob.id}>" not in m.content for m in fake.messages(channel))
 
 
 async def test_four_joins_at_once_all_land_and_a_double_start_starts_once(fake, make_bot, players):
@@ -306,7 +319,11 @@ async def test_four_joins_at_once_all_land_and_a_double_start_starts_once(fake, 
 async def test_a_wall_of_newlines_in_an_option_is_never_posted(fake, make_bot, players):
     async with fake.running(make_bot()):
         channel = fake.channel("games")
-        result = await fake.slash(players[0], channel, "fishing new", sets="\n" * 1500 + "kingfish")
+        # Discord refuses more than the option declares; the longest it lets through:
+        with pytest.raises(ValueError, match="length out of range"):
+            await fake.slash(players[0], channel, "fishing new", sets="\n" * 1500 + "kingfish")
+        wall = "\n" * (GAME_OPTION_LENGTH - 8) + "kingfish"
+        result = await fake.slash(players[0], channel, "fishing new", sets=wall)
         assert result.ephemeral and len(result.content) <= 2000
         assert all("\n\n\n" not in m.content for m in fake.messages(channel))
 

@@ -173,7 +173,8 @@ async def test_a_rolling_restart_hands_the_stopped_process_work_over_at_once(tmp
             assert all(e.status == "sent" for e in entries), [(e.id, e.status) for e in entries]
             posts = Counter(m.nonce for m in fake.posts() if m.nonce)
             for entry in entries:
-                if entry.kind == "post":
+                # A lobby change edits the lobby's one message: it posts nothing of its own.
+                if entry.kind == "post" and entry.payload.get("event") not in ("joined", "left"):
                     assert posts[f"tt{store.instance}{entry.id}"] == 1, entry
             timeouts = [e for e in entries if e.payload.get("event") == "timeout"]
             assert len(timeouts) == 1

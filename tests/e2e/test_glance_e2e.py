@@ -11,7 +11,7 @@ import pytest
 
 from render.common import ALT_LIMIT
 from rules import rng
-from tests.e2e.driver import open_match, play_one, play_to_end
+from tests.e2e.driver import choose_turns, open_match, play_one, play_to_end
 from tests.fakediscord import FakeMessage
 
 BARE_SEAT = re.compile(r"\bSeat \d")
@@ -197,6 +197,7 @@ async def test_game_commands_are_for_servers_and_hands_work_in_a_dm(fake, make_b
 
 async def test_toshi_dms_come_per_decision_saying_your_turn_with_a_link(fake, make_bot, four):
     async with fake.running(make_bot()) as bot:
+        await choose_turns(fake, four[:3])  # hands by DM at each decision
         channel = fake.channel("games")
         table = await open_match(fake, bot, "toshi", channel, four[:3])
         start = {u.id: len(fake.dms(u)) for u in four[:3]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import open_match, play_to_end
+from tests.e2e.driver import choose_turns, open_match, play_to_end
 from tests.support.nim import Nim
 
 NIM = {"games": {"nim": Nim()}, "cog_modules": {"nim": "tests.support.nim_cog"}}
@@ -19,8 +19,9 @@ def players(fake):
 
 async def test_private_views_go_by_dm_and_closed_dms_are_explained(fake, make_bot, players):
     alice, bob, carol = players
-    fake.close_dms(bob)
     async with fake.running(make_bot(**NIM)) as bot:
+        await choose_turns(fake, players)  # private views by DM
+        fake.close_dms(bob)
         channel = fake.channel("games")
         table = await open_match(fake, bot, "nim", channel, players)
         match = await table.match()
@@ -48,8 +49,9 @@ async def test_private_views_go_by_dm_and_closed_dms_are_explained(fake, make_bo
 
 async def test_a_private_view_comes_by_dm_when_its_player_must_decide(fake, make_bot, players):
     alice, bob, _ = players
-    fake.close_dms(alice)
     async with fake.running(make_bot(**NIM)) as bot:
+        await choose_turns(fake, players)  # private views by DM
+        fake.close_dms(alice)
         channel = fake.channel("games")
         table = await open_match(fake, bot, "nim", channel, players[:2])
         for _ in range(3):  # the mover's secret changes; the next to decide hears of theirs

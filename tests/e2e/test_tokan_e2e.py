@@ -110,7 +110,8 @@ async def test_one_match_per_channel_and_the_lobby_rules(fake, make_bot, players
         assert early.ephemeral and "needs 2 players;" in early.content
         joined = await fake.slash(bob, channel, "tokan join")
         assert joined.ephemeral and "You joined match #1" in joined.content
-        assert f"<@{bob.id}> joined" in fake.messages(channel)[-1].content
+        (lobby,) = fake.messages(channel, "match #1")  # one lobby message, edited
+        assert f"<@{bob.id}>" in lobby.content and bob.id not in lobby.pinged
         not_creator = await fake.slash(bob, channel, "tokan start")
         assert not_creator.ephemeral and "Only <@" in not_creator.content
         refused = await fake.slash(bob, channel, "tokan cancel")
@@ -219,7 +220,7 @@ async def test_a_match_can_get_a_thread_of_its_own(fake, make_bot, players):
         assert "match #1" in lobby.content and "tt:join:1" in lobby.custom_ids()
         joined = await fake.click(bob, lobby, "tt:join:1")
         assert joined.ephemeral and "You joined" in joined.content
-        assert f"<@{bob.id}> joined" in fake.messages(thread)[-1].content
+        assert f"<@{bob.id}>" in lobby.content and fake.messages(thread) == [lobby]
         started = await fake.slash(alice, thread, "tokan start")
         assert started.ephemeral and "started" in started.content
         assert "begins" in fake.messages(thread)[-1].content

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.e2e.driver import Table, open_match, play_to_end
+from tests.e2e.driver import Table, choose_turns, open_match, play_to_end
 
 CONFIGS = [
     (3, "standard", 1),
@@ -35,8 +35,9 @@ async def test_a_whole_game_keeps_every_secret(
     caplog.set_level(logging.INFO)
     users = [fake.add_member(f"player{i}") for i in range(players)]
     closed = users[-1]
-    fake.close_dms(closed)
     async with fake.running(make_bot()) as bot:
+        await choose_turns(fake, users)  # hands by DM at each decision
+        fake.close_dms(closed)
         channel = fake.channel("games")
         table = await open_match(fake, bot, "toshi", channel, users, variant=variant)
         match = await table.match()

@@ -369,6 +369,20 @@ class FakeDiscord(FakeServer):
         ch = self._dm_channels.get(user.id)
         return self.messages(ch, pattern) if ch else []
 
+    def notified(self, user: FakeUser) -> list[FakeMessage]:
+        """The bot's messages that notified `user`, in order: channel posts whose mentions
+        pinged them (Discord's allowed_mentions decide; edits ping nobody) and DMs to them,
+        except those sent silently (SUPPRESS_NOTIFICATIONS). Deleted ones count: they rang."""
+        dm = self._dm_channels.get(user.id)
+        found = []
+        for ch in self.channels.values():
+            for m in self._messages.get(ch.id, []):
+                if m.author_id != self.bot_user.id or m.silent or m.ephemeral:
+                    continue
+                if (dm is not None and ch.id == dm.id) or (not ch.is_dm and user.id in m.pinged):
+                    found.append(m)
+        return sorted(found, key=lambda m: m.id)
+
     def all_public_text(self) -> str:
         """Every text that reached a guild channel or a non-ephemeral reply, edits included."""
         return "\n".join(self.public_log)

@@ -268,6 +268,27 @@ def guild(
     }
 
 
+# Discord's integer and number options take values between -2^53 and 2^53 (what a JavaScript
+# number holds exactly); the client refuses anything else, and so does a declared min or max.
+DISCORD_INT_LIMIT = 2**53
+
+
+def command_problems(definition: dict[str, Any]) -> list[str]:
+    """What Discord refuses in a command's definition about option bounds: a min_value or
+    max_value outside -2^53..2^53, a min_length or max_length outside 0..6000."""
+    problems = []
+    for option in definition.get("options", []):
+        name = option.get("name")
+        for key in ("min_value", "max_value"):
+            if key in option and not -DISCORD_INT_LIMIT <= option[key] <= DISCORD_INT_LIMIT:
+                problems.append(f"options.{name}.{key}: out of range")
+        for key in ("min_length", "max_length"):
+            if key in option and not 0 <= option[key] <= 6000:
+                problems.append(f"options.{name}.{key}: out of range")
+        problems += command_problems(option)
+    return problems
+
+
 def command_options(
     definition: dict[str, Any], values: dict[str, Any], focused: str | None
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -327,8 +348,10 @@ def _check_scalar(opt_def: dict[str, Any], value: Any) -> Any:
     if choices and value not in [c["value"] for c in choices]:
         raise ValueError(f"option {name!r} must be one of its choices, not {value!r}")
     if otype in (4, 10):
-        low, high = opt_def.get("min_value"), opt_def.get("max_value")
-        if (low is not None and value < low) or (high is not None and value > high):
+        # Discord's own range for integers and numbers, narrowed by the option's declared one.
+        low = max(opt_def.get("min_value", -DISCORD_INT_LIMIT), -DISCORD_INT_LIMIT)
+        high = min(opt_def.get("max_value", DISCORD_INT_LIMIT), DISCORD_INT_LIMIT)
+        if not low <= value <= high:
             raise ValueError(f"option {name!r} out of range: {value!r}")
     if otype == 3:
         low, high = opt_def.get("min_length", 0), opt_def.get("max_length", 6000)

@@ -16,6 +16,7 @@ from typing import Any
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12  # "@silent": no push or desktop notification
 
 _counter = itertools.count(1)
 
@@ -118,7 +119,7 @@ class StoredAttachment:
     description: str | None = None
 
 
-_MENTION = re.compile(r"<@!?(\d+)>")
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @dataclass(eq=False)
@@ -142,6 +143,9 @@ class FakeMessage:
     reactions: list[str] = field(default_factory=list)
     nonce: str | int | None = None  # as the creating request sent it (channel messages only)
     nonce_repeats: int = 0  # creates with enforce_nonce answered with this message instead
+    # Who the message notified by mention when it was created (the mentions its
+    # allowed_mentions let through; an edit notifies nobody, as on Discord).
+    pinged: list[int] = field(default_factory=list)
 
     @property
     def attachments(self) -> list[tuple[str, bytes]]:
@@ -153,11 +157,16 @@ class FakeMessage:
     @property
     def mentions(self) -> list[int]:
         """User ids mentioned in the content as <@id> or <@!id>, in order, without repeats."""
-        return list(dict.fromkeys(int(m) for m in _MENTION.findall(self.content)))
+        return list(dict.fromkeys(int(m) for m in MENTION.findall(self.content)))
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & EPHEMERAL)
+
+    @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS: it notifies nobody."""
+        return bool(self.flags & SUPPRESS_NOTIFICATIONS)
 
     def custom_ids(self) -> list[str]:
         """Every custom_id among this message's components (buttons, selects), in order."""

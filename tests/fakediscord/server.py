@@ -26,6 +26,7 @@ from .places import Places
 from .records import (
     EPHEMERAL,
     LOADING,
+    MENTION,
     ApiError,
     FakeChannel,
     FakeMessage,
@@ -84,6 +85,7 @@ def _invalid_body(
             problems.append("components: An action row holds at most 5 components.")
     if len(files) > 10:
         problems.append("files: Must be 10 or fewer.")
+    problems += _allowed_mentions_problems(body.get("allowed_mentions"))
     if problems:
         return 50035, "Invalid Form Body (" + " ".join(problems) + ")"
     if create and not (content or embeds or components or files or body.get("poll")):
@@ -98,6 +100,35 @@ def snowflake_of(value: Any) -> int | None:
     if isinstance(value, bool) or not re.fullmatch(r"[0-9]{1,20}", text):
         return None
     return int(text) if 0 < int(text) < 2**64 else None
+
+
+def _allowed_mentions_problems(allowed: Any) -> list[str]:
+    """Discord's checks on ``allowed_mentions``: known parse types, at most 100 users, and
+    ``parse: ["users"]`` never together with a list of users."""
+    if allowed is None:
+        return []
+    parse = allowed.get("parse") or []
+    users = allowed.get("users") or []
+    problems = []
+    if any(kind not in ("users", "roles", "everyone") for kind in parse):
+        problems.append("allowed_mentions.parse: Value is not a valid enum value.")
+    if "users" in parse and users:
+        problems.append("allowed_mentions: parse users and a users list are mutually exclusive.")
+    if len(users) > 100:
+        problems.append("allowed_mentions.users: Must be 100 or fewer in length.")
+    return problems
+
+
+def pinged_by(content: str, allowed: dict[str, Any] | None, author_id: int) -> list[int]:
+    """The users a new message notifies by mention, as Discord decides: those mentioned in its
+    content that ``allowed_mentions`` lets through (all of them when it is absent), never its
+    author."""
+    mentioned = [int(found) for found in MENTION.findall(content)]
+    if allowed is not None:
+        parse = allowed.get("parse") or []
+        listed = {int(u) for u in allowed.get("users") or []}
+        mentioned = [u for u in mentioned if "users" in parse or u in listed]
+    return [u for u in dict.fromkeys(mentioned) if u != author_id]
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -435,6 +466,8 @@ class FakeServer(Places):
             reference=body.get("message_reference"),
             nonce=nonce,
         )
+        if not m.flags & EPHEMERAL:
+            m.pinged = pinged_by(m.content, body.get("allowed_mentions"), author.id)
         if nonce is not None and nonce_key is not None:
             # Registered before the first await: a concurrent repeat finds it, as on Discord.
             self._nonces[nonce_key] = (m, self.clock())
@@ -659,6 +692,8 @@ class FakeServer(Places):
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         body, _ = await _read_body(request)
+        if problems := [p for c in body for p in payloads.command_problems(c)]:
+            return self._error(request, 400, 50035, f"Invalid Form Body ({' '.join(problems)})")
         old = self._command_list(request)
         guild = request.match_info.get("guild")
         new = [self._store_command(c, old, guild) for c in body]
@@ -668,6 +703,8 @@ class FakeServer(Places):
 
     async def _post_command(self, request: web.Request) -> web.Response:
         body, _ = await _read_body(request)
+        if problems := payloads.command_problems(body):
+            return self._error(request, 400, 50035, f"Invalid Form Body ({' '.join(problems)})")
         old = self._command_list(request)
         stored = self._store_command(body, old, request.match_info.get("guild"))
         old[:] = [c for c in old if c["id"] != stored["id"]] + [stored]
