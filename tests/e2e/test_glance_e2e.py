@@ -39,7 +39,8 @@ def four(fake):
 
 
 async def test_posts_and_pictures_name_people_with_alt_text_and_plain_words(fake, make_bot, four):
-    async with fake.running(make_bot()) as bot:
+    # A fixed seed: a random deal sometimes ends the game in fewer boards than this checks.
+    async with fake.running(make_bot(new_seed=lambda: 7)) as bot:
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tonari", channel, four[:3])
         final_match = await play_to_end(table, seed=5)
