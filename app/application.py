@@ -46,6 +46,7 @@ IN_FLIGHT_GRACE = 4.0
 SCHEDULER_GRACE = 1.0
 DISPATCHER_GRACE = 2.0
 ANSWER_GRACE = 1.0  # for answers still owed once the outbox stopped trying
+RELEASE_GRACE = 1.0  # for giving the claims back
 
 
 class Tidetable(Host):
@@ -192,16 +193,26 @@ class Tidetable(Host):
             return
         self.stopping = True
         log.info("stopping gently: finishing what is under way")
-        await self._under_way(IN_FLIGHT_GRACE)  # the outbox still delivers what they save
-        await self.scheduler.stop(grace=SCHEDULER_GRACE)
-        await self.eraser.stop(grace=SCHEDULER_GRACE)
-        await self.dispatcher.stop(grace=DISPATCHER_GRACE)
-        await self._under_way(ANSWER_GRACE)  # answers that waited for a delivery that hung
-        if self.store is not None:
-            with contextlib.suppress(StorageError):  # the lease frees them later anyway
-                freed = await self.store.release_claims()
-                log.info("stopping gently: %d claimed rows given back", freed)
-        await self.close()
+        try:
+            await self._under_way(IN_FLIGHT_GRACE)  # the outbox still delivers what they save
+            for task, grace in (
+                (self.scheduler, SCHEDULER_GRACE),
+                (self.eraser, SCHEDULER_GRACE),
+                (self.dispatcher, DISPATCHER_GRACE),
+            ):
+                try:
+                    await task.stop(grace=grace)
+                except Exception:  # a task that failed is stopped all the same
+                    log.exception("stopping gently: %s ended with an error", task.task_name)
+            await self._under_way(ANSWER_GRACE)  # answers that waited for a delivery that hung
+            if self.store is not None:
+                # Bounded: what is not given back now, the lease frees later.
+                with contextlib.suppress(StorageError, TimeoutError):
+                    async with asyncio.timeout(RELEASE_GRACE):
+                        freed = await self.store.release_claims()
+                    log.info("stopping gently: %d claimed rows given back", freed)
+        finally:
+            await self.close()
 
     async def _under_way(self, grace: float) -> None:
         """Wait, at most ``grace`` seconds, for the interactions being handled."""

@@ -114,6 +114,8 @@ class ForgetButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = cast(Host, interaction.client)  # the application is the one client
+        if not await bot.taking(interaction):  # the bot is stopping: nothing is done
+            return
         try:
             refusal = self.refusal(interaction.user.id, bot.clock.now())
             if refusal is not None:

@@ -189,6 +189,18 @@ class SettingsCog(
         if anywhere:
             changes["channels"] = ()
         elif allow or disallow:
+            if disallow and not allow and disallow.id not in current.channels:
+                now = "every channel is" if not current.channels else "it is not"
+                raise SettingsRefused(
+                    f"{disallow.mention} cannot be taken away: {now} allowed now. Allow the "
+                    "channels you want instead. Nothing was changed."
+                )
+            if disallow and not allow and list(current.channels) == [disallow.id]:
+                raise SettingsRefused(
+                    f"{disallow.mention} is the only channel allowed: taking it away would allow "
+                    "every channel. Allow another first, or choose `anywhere: True`. Nothing was "
+                    "changed."
+                )
             channels = [c for c in current.channels if not disallow or c != disallow.id]
             if allow and allow.id not in channels:
                 channels.append(allow.id)

@@ -14,8 +14,9 @@ sure that is finished after a crash too.
 
 **A server** (``schedule_guild``): when the bot is removed, an erasure row ("guild") falls due
 after the grace period; ``cancel_guild`` (the bot is back) deletes it; ``delete_guild`` carries
-it out in one transaction that begins by deleting the row, so it happens once, whichever
-process gets there.
+it out a few hundred matches per transaction, each first checking that the row still stands,
+and the last deleting it with the settings, so it happens once, whichever process gets there
+(and a server whose bot came back midway keeps what was not deleted yet).
 
 An erasure row exists only while its work is pending; it is claimed for a lease as timers are
 (``data/clockstore.py``), so two processes sharing a database never carry out the same one.
@@ -61,10 +62,11 @@ class Footprint:
     created: tuple[int, ...]  # ... of those, the lobbies they created (closed with them)
     past: int  # finished or cancelled matches (and seats they no longer play) naming them
     settings: bool  # preferences, time away, DMs known closed
+    announced: bool = False  # what the bot posted names them (a lobby they joined and left)
 
     @property
     def empty(self) -> bool:
-        return not (self.running or self.lobbies or self.past or self.settings)
+        return not (self.running or self.lobbies or self.past or self.settings or self.announced)
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,10 @@ class ErasureStore:
             "SELECT id FROM matches WHERE creator_id = ? AND status NOT IN " + OPEN, (user_id,)
         )
         users = await self.store._read("SELECT 1 FROM users WHERE user_id = ?", (user_id,))
+        like = f"%{user_id}%"  # a row that only looks like it names them costs a button, no more
+        announced = await self.store._read(
+            f"SELECT 1 FROM outbox WHERE {NAMES_LIKE} LIMIT 1", (like, like, like)
+        )
         running = tuple(int(r[0]) for r in seats if r[1] == "active" and int(r[3]) != 2)
         lobbies = tuple(int(r[0]) for r in seats if r[1] == "lobby")
         mine = tuple(int(r[0]) for r in seats if r[1] == "lobby" and int(r[2]) == user_id)
@@ -106,6 +112,7 @@ class ErasureStore:
             created=mine,
             past=len(past | {int(r[0]) for r in ended}),
             settings=bool(users),
+            announced=bool(announced),
         )
 
     async def erase_person(self, user_id: int) -> Erased | None:

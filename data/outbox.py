@@ -157,6 +157,8 @@ class Dispatcher(WakeableTask):
             if worked:
                 continue
             self._wake.clear()
+            if self.stopping:  # a stop that came while it worked: its wake-up was just cleared
+                break
             upcoming = self.until(await self._next_due(), self.clock.now())
             if upcoming is None:
                 await self._wake.wait()
@@ -194,15 +196,15 @@ class Dispatcher(WakeableTask):
             await self._deliver(entry)
         except Transient as error:
             wait = error.retry_after if error.retry_after is not None else backoff(entry.attempts)
-            DELIVERIES.labels("retry").inc()
             log.warning("outbox entry %s: %s; retrying in %.0f s", entry.id, error, wait)
             await self.store.retry_later(entry.id, self.clock.now() + wait, str(error))
+            DELIVERIES.labels("retry").inc()
             self._blocked[entry.lane] = entry.id
         except Permanent as error:
             self._unblock(entry)
-            DELIVERIES.labels("failed").inc()
             log.warning("outbox entry %s not delivered: %s", entry.id, error.reason)
             ids = await self.store.mark_failed(entry.id, error.reason, error.follow_ups)
+            DELIVERIES.labels("failed").inc()
             if ids:
                 if entry.id in self._attempted:
                     self._follow_ups[entry.id] = ids

@@ -761,9 +761,10 @@ class Store:
     # -- results, for the ratings --------------------------------------------------------
     # -- what an operator watches ----------------------------------------------------------
     async def outbox_backlog(self, now: float) -> tuple[int, float]:
-        """How many entries wait to go out, and how long the oldest due one has waited."""
+        """How many entries wait to go out, and how long ago the oldest due one was written."""
         rows = await self._read(
-            "SELECT COUNT(*), MIN(CASE WHEN due_at <= ? THEN due_at END) FROM outbox"
+            # Since it was written (a retry's backoff moves its due time, not its age).
+            "SELECT COUNT(*), MIN(CASE WHEN due_at <= ? THEN created_at END) FROM outbox"
             " WHERE status = 'pending'",
             (now,),
         )

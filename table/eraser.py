@@ -76,6 +76,8 @@ class Eraser(WakeableTask):
         now = self.clock.now()
         due = await self.erasures.claim_due(now, BATCH)
         for erasure in due:
+            if self.stopping:  # a gentle stop: the rest is given back for another process
+                return False
             await self.handle(erasure)
         if len(due) < BATCH:
             async with self._passes:

@@ -91,7 +91,7 @@ class Scheduler(WakeableTask):
     async def handle(self, timer: Timer) -> None:
         """One due row, through the match service; an unexpected failure (a bug) is logged
         and the row tried again later, never in a tight loop."""
-        TIMER_LATENESS_SECONDS.observe(max(0.0, self.clock.now() - timer.due_at))
+        late = max(0.0, self.clock.now() - timer.due_at)
         try:
             if timer.kind == DEADLINE:
                 await self.turns.timeout(timer)
@@ -113,5 +113,6 @@ class Scheduler(WakeableTask):
         # rather than when the claim runs out.
         if await self.clocks.still_pending(timer.id):
             await self.clocks.release(timer.id)
+        TIMER_LATENESS_SECONDS.observe(late)  # once, when it was carried out
         self.handled += 1
         self._nudge()

@@ -54,6 +54,10 @@ def backup(source: Path, dest: Path) -> Copied:
             # One step (pages=-1): the whole copy inside one read transaction of the source,
             # so it is one moment of the database however the bot writes meanwhile.
             original.backup(target, pages=-1)
+        except sqlite3.Error as error:  # the disk filled up, say: no half copy is left
+            target.close()
+            dest.unlink(missing_ok=True)
+            raise Refused(f"The copy to {dest} failed: {error}.") from None
         finally:
             target.close()
     try:

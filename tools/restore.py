@@ -10,9 +10,10 @@ nothing changes. What was in place is kept beside it, as its files were under th
 which may be why it is being replaced), and the backup is copied in with SQLite's backup API,
 in one transaction; ids handed out since the backup (outbox entries, matches, timers) are not
 handed out again, so no new post can pass for an old one. The bot then starts on the restored
-database: every match plays on from the moment of the backup, and announcements that were still
-waiting then are delivered once more (a post Discord already took is recognised and not
-repeated). ``--database`` defaults to the bot's own.
+database: every match plays on from the moment of the backup. Announcements that were still
+waiting then go out, unless the replaced database had delivered them since (they are marked as
+it had them: Discord itself drops a repeated post only for a few minutes). ``--database``
+defaults to the bot's own.
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ def restore(copy: Path, database: Path) -> str:
             try:
                 kept = _keep(database)  # under the lock: nobody writes the files meanwhile
                 used = _ids_used(target)
+                done = _delivered(target)
                 source.backup(target, pages=-1)
                 _never_reuse(target, used)
+                _not_again(target, done)
             finally:
                 target.close()
         else:
@@ -84,6 +87,43 @@ def _ids_used(connection: sqlite3.Connection) -> dict[str, int] | None:
     return {str(name): int(seq) for name, seq in rows}
 
 
+def _delivered(connection: sqlite3.Connection) -> tuple[str, dict[int, tuple[str, float]]]:
+    """The instance id of the database being replaced, and the outbox entries it had
+    delivered or given up on (status, when): empty when it cannot be read."""
+    try:
+        instance = connection.execute("SELECT value FROM meta WHERE key = 'instance'").fetchone()
+        rows = connection.execute(
+            "SELECT id, status, done_at FROM outbox WHERE status IN ('sent', 'failed')"
+        ).fetchall()
+    except sqlite3.Error:
+        return "", {}
+    return (str(instance[0]) if instance else ""), {
+        int(i): (str(status), float(at or 0.0)) for i, status, at in rows
+    }
+
+
+def _not_again(
+    connection: sqlite3.Connection, done: tuple[str, dict[int, tuple[str, float]]]
+) -> None:
+    """An announcement still waiting at the moment of the backup that went out since is not
+    posted again (Discord forgets a message's nonce after a few minutes): the same database
+    (its instance id) said it was delivered, or given up on, under the same id."""
+    instance, delivered = done
+    with connection:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'instance'").fetchone()
+        if not delivered or row is None or str(row[0]) != instance:
+            return
+        waiting = connection.execute("SELECT id FROM outbox WHERE status = 'pending'").fetchall()
+        for (entry_id,) in waiting:
+            found = delivered.get(int(entry_id))
+            if found is not None:
+                connection.execute(
+                    "UPDATE outbox SET status = ?, done_at = ?, claimed_by = NULL,"
+                    " lease_until = NULL WHERE id = ? AND status = 'pending'",
+                    (found[0], found[1], entry_id),
+                )
+
+
 def _never_reuse(connection: sqlite3.Connection, used: dict[str, int] | None) -> None:
     """Ids handed out after the backup was taken are not handed out again: a message's nonce
     is made of the database's instance and the outbox entry's id, and a button names its
@@ -99,6 +139,12 @@ def _never_reuse(connection: sqlite3.Connection, used: dict[str, int] | None) ->
         for table, last in used.items():
             connection.execute(
                 "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", (last, table)
+            )
+            # A table empty at the backup has no row here yet: its ids would start again at 1.
+            connection.execute(
+                "INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS"
+                " (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                (table, last, table),
             )
 
 

@@ -39,7 +39,8 @@ def open_checked(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection to ``path`` once it has passed SQLite's integrity check and holds a
     schema this bot knows (it has matches, and no migration newer than this code's)."""
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        # As a URI (read-only), escaped: a path may hold "?", "#" or "%".
+        connection = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
     except sqlite3.Error as error:
         raise Refused(f"{path} cannot be opened: {error}.") from None
     try:

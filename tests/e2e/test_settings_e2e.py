@@ -108,3 +108,18 @@ async def test_a_member_without_manage_server_cannot_change_the_settings(
         assert "1w" in clock.content
         shown = await fake.slash(admin, games, "tidetable-admin settings")
         assert "clock **1w**" in shown.content, shown.content
+
+
+async def test_taking_away_the_last_allowed_channel_is_refused_not_a_way_to_allow_all(
+    fake, make_bot
+):
+    admin = fake.add_member("admin", manage_guild=True)
+    async with fake.running(make_bot()):
+        games, other = fake.channel("games"), fake.channel("other")
+        await fake.slash(admin, games, "tidetable-admin settings", allow=games)
+        refused = await fake.slash(admin, games, "tidetable-admin settings", disallow=games)
+        assert refused.ephemeral and "only channel allowed" in refused.content, refused.content
+        stranger = await fake.slash(admin, games, "tidetable-admin settings", disallow=other)
+        assert "cannot be taken away" in stranger.content, stranger.content
+        shown = await fake.slash(admin, games, "tidetable-admin settings")
+        assert f"<#{games.id}>" in shown.content and "anywhere" not in shown.content.lower()
