@@ -338,3 +338,18 @@ async def test_at_start_up_servers_left_meanwhile_are_scheduled_and_those_back_k
     assert [(e.kind, e.subject, e.due_at) for e in pending] == [
         ("guild", OTHER_GUILD, clock.now() + 7 * DAY)
     ]
+
+
+async def test_someone_who_joined_a_lobby_and_left_it_can_still_be_forgotten(
+    service: MatchService,
+):
+    """Their seat is gone, but the lobby's announcements ("bob joined", "bob left") name them:
+    forget offers itself, and afterwards nothing names them."""
+    await service.create("nim", GUILD, 1, ALICE, {})
+    await service.join(1, "nim", BOB)
+    await service.leave(1, "nim", BOB)
+    privacy = Privacy(service)
+    footprint = await privacy.footprint(BOB)
+    assert not footprint.running and not footprint.lobbies and not footprint.empty
+    assert (await privacy.forget(BOB)).former is not None
+    assert await naming(service.store, BOB) == []
