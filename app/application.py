@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from app.pacing import PACE, RateGate, pacing_trace, share
 from app.settings import ROOT, Settings
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
@@ -61,6 +62,9 @@ class Tidetable(Host):
         # davey) would only alarm whoever starts it.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        # Every REST request waits for its turn under Discord's global rate limit (this
+        # process's share of it), so a storm of due work never runs on 429s (app/pacing.py).
+        self.pacer = RateGate(PACE * share(shard_count, shard_ids))
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -69,6 +73,7 @@ class Tidetable(Host):
             shard_count=shard_count,
             # discord.py wants a list; None (every shard) is its default, though not in its typing
             shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
+            http_trace=pacing_trace(self.pacer),
         )
         self.database = database
         self.guild_id = guild_id

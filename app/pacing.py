@@ -1,0 +1,103 @@
+"""Pacing: the bot's REST requests stay under Discord's global rate limit by themselves.
+
+Discord lets a bot make 50 requests per second in all (its *global* rate limit, per token), and
+answers 429 past it. discord.py waits out a 429 and retries, but a storm of due work (thousands
+of timers after an outage) would then run on 429s, and every 429 spends Discord's
+invalid-request budget (10,000 per 10 minutes, then the bot's IP is banned for a while). So the
+bot paces itself: every REST request waits for its turn in a ``RateGate`` of ``PACE`` requests
+in any second, a tenth under the limit (room for the skew between our clock and Discord's, and
+for Discord counting a request a little later than we sent it).
+
+The gate sits at the transport (aiohttp's ``on_request_start``, through discord.py's documented
+``http_trace`` option), so it sees every request, whatever sends it: the herald's posts and
+DMs, the DM channels opened for them, display names looked up, message history read. Interaction
+endpoints (the answer to a command, its follow-ups and edits) are not bound by Discord's global
+limit and must answer within 3 seconds: they pass at once. Several processes of one bot share
+the limit: each takes its share, by the shards it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import aiohttp
+
+GLOBAL_LIMIT = 50  # Discord's: requests per second per bot
+PACE = 45  # what the bot allows itself per second, all its processes together
+WINDOW = 1.0
+# Interaction endpoints, which Discord's global rate limit does not bind.
+UNBOUND = re.compile(r"/api/v\d+/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+(/.*)?)")
+
+
+class RateGate:
+    """At most ``rate`` passages in any ``window`` seconds, in the order they asked. Time comes
+    from ``time`` and waits go through ``sleep`` (the event loop's by default: this is about
+    real seconds at Discord, not the table's clock)."""
+
+    def __init__(
+        self,
+        rate: float,
+        window: float = WINDOW,
+        *,
+        time: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self.rate = max(1, int(rate))
+        self.window = window
+        self._time = time
+        self._sleep = sleep
+        self._passed: deque[float] = deque()
+        self._lock = asyncio.Lock()
+        self.passed = 0  # passages so far
+        self.waited = 0.0  # seconds spent waiting for a turn, in all
+
+    def _now(self) -> float:
+        return self._time() if self._time is not None else asyncio.get_running_loop().time()
+
+    async def acquire(self) -> None:
+        """Return once this passage keeps the last ``window`` seconds within ``rate``."""
+        async with self._lock:  # first come, first served
+            while True:
+                now = self._now()
+                while self._passed and now - self._passed[0] >= self.window:
+                    self._passed.popleft()
+                if len(self._passed) < self.rate:
+                    self._passed.append(now)
+                    self.passed += 1
+                    return
+                wait = self._passed[0] + self.window - now
+                self.waited += wait
+                await self._sleep(wait)
+
+
+def share(shard_count: int | None, shard_ids: Sequence[int] | None) -> float:
+    """This process's share of the bot's requests: the part of the shards it runs (1 when it
+    runs them all), so that processes together stay under the one global limit."""
+    if not shard_count or not shard_ids:
+        return 1.0
+    return min(1.0, len(set(shard_ids)) / shard_count)
+
+
+def bound(path: str) -> bool:
+    """Whether Discord's global rate limit counts a request to ``path`` (a URL's path): REST
+    calls, not the gateway's websocket, files, nor interaction endpoints."""
+    return path.startswith("/api/") and UNBOUND.fullmatch(path) is None
+
+
+def pacing_trace(gate: RateGate) -> aiohttp.TraceConfig:
+    """An aiohttp trace that makes every bound request wait for its turn at ``gate`` before it
+    is sent (discord.py's ``http_trace`` option installs it on the bot's session)."""
+
+    async def before(
+        session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
+    ) -> None:
+        if bound(params.url.path):
+            await gate.acquire()
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(before)
+    return trace
