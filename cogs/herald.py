@@ -16,7 +16,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs import messages
+from cogs import messages, reposts
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
@@ -31,6 +31,9 @@ DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
 CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
+# A user whose DMs were found closed is not sent DMs for this long (each refused DM spends
+# Discord's invalid-request budget); after it, one DM tries again whether they opened them.
+DM_RECHECK = 7 * 24 * 3600.0
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 
 
@@ -75,12 +78,13 @@ class Herald:
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
-            sent = await channel.send(
+            sent = await self._send_once(
+                channel,
+                entry,
                 messages.clip(content),
                 files=files or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
                 allowed_mentions=pinged,
-                nonce=self._nonce(entry),
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
@@ -234,6 +238,8 @@ class Herald:
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
         cog = self.bot.game_cog(match.row.game)
         version, seat, user = int(payload["version"]), int(payload["seat"]), int(payload["user"])
+        if await self._dms_closed(user):  # said in the channel when found closed
+            raise Permanent(CLOSED)
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         names = await self.bot.people.names(match.row.guild_id, match.players)
@@ -246,18 +252,20 @@ class Herald:
         header += f"\n{messages.match_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await channel.send(
+            await self._send_once(
+                channel,
+                entry,
                 messages.clip(f"{header}:\n{text}"),
                 file=file or discord.utils.MISSING,
-                nonce=self._nonce(entry),
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
             # Said in the channel once when DMs are found closed, not once per private view.
-            if await self.store.dm_closed(user):
+            known = await self.store.dm_closed(user)
+            await self.store.set_dm_closed(user, True)  # from now: not tried for a while
+            if known:
                 raise Permanent(CLOSED) from None
-            await self.store.set_dm_closed(user, True)
             notice = Announcement("post", {"event": "dm_closed", "user": user, "version": version})
             raise Permanent(CLOSED, [notice]) from None
         if await self.store.dm_closed(user):
@@ -299,18 +307,16 @@ class Herald:
     async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
         """A DM of the turn clock; when the player's DMs are closed, a reminder is said in
         the match's channel instead (a turn notice is not: the board post pings them)."""
+        if await self._dms_closed(user):
+            raise _closed_instead(entry)
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await channel.send(messages.clip(text), nonce=self._nonce(entry))
+            await self._send_once(channel, entry, messages.clip(text))
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
-            if not await self.store.dm_closed(user):
-                await self.store.set_dm_closed(user, True)
-            if "reminder" not in entry.payload:
-                raise Permanent(CLOSED) from None
-            notice = Announcement("post", {"event": "reminder", **entry.payload})
-            raise Permanent(CLOSED, [notice]) from None
+            await self.store.set_dm_closed(user, True)  # from now: not tried for a while
+            raise _closed_instead(entry) from None
 
     # -- helpers ----------------------------------------------------------------------------
     def _late(self, entry: OutboxEntry) -> bool:
@@ -318,10 +324,41 @@ class Herald:
         now = self.bot.clock.now()
         return entry.created_at < self.started_at or now - entry.created_at > LATE_AFTER
 
+    async def _send_once(
+        self, channel: Any, entry: OutboxEntry, content: str, **options: Any
+    ) -> discord.Message:
+        """Send ``entry``'s message with its nonce and its mark, once: a try left over from
+        long ago (a crash, then a long outage: Discord may have forgotten the nonce) is first
+        looked for among the channel's latest messages, and if it is there, that message is
+        the delivery (cogs/reposts.py)."""
+        nonce = self._nonce(entry)
+        me = self.bot.user
+        if me is not None and reposts.may_have_landed(entry, self.bot.clock.now()):
+            found = await reposts.landed(channel, me.id, nonce)
+            if found is not None:
+                log.info("outbox entry %s was delivered before a restart: not sent again", entry.id)
+                return found
+        reposts.tag_files(options.get("files", options.get("file")), nonce)
+        return await channel.send(reposts.marked(content, nonce), nonce=nonce, **options)  # type: ignore[no-any-return]
+
+    async def _dms_closed(self, user: int) -> bool:
+        """Whether the user's DMs were found closed lately: no DM is tried then (a refused DM
+        spends Discord's invalid-request budget); after ``DM_RECHECK`` one is tried again."""
+        since = await self.store.dm_closed_since(user)
+        return since is not None and self.bot.clock.now() - since < DM_RECHECK
+
     def _nonce(self, entry: OutboxEntry) -> str:
         # Discord keeps a nonce for a few minutes: a retried create with the same one returns
         # the message already made. Unique per database and entry; at most 25 characters.
         return f"tt{self.bot.service.store.instance}{entry.id}"[:25]
+
+
+def _closed_instead(entry: OutboxEntry) -> Permanent:
+    """A clock DM to a user whose DMs are closed: a reminder becomes a mention in the match's
+    channel; a turn notice is dropped (the board post pings them)."""
+    if "reminder" not in entry.payload:
+        return Permanent(CLOSED)
+    return Permanent(CLOSED, [Announcement("post", {"event": "reminder", **entry.payload})])
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

@@ -26,7 +26,6 @@ from data.sql import Row, Tx
 from data.store import Announcement, Store
 from data.timerwrites import pause_rows, resume_rows
 
-
 # When a backlog of rows is due at once (the bot was down), deadlines are carried out first:
 # they change whose turn it is, and the reminders of a decision whose time ran out meanwhile
 # are then void instead of reminding anyone of a decision the table already played. Then the

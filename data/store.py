@@ -540,8 +540,7 @@ class Store:
             chunk = rows[begin : begin + OUTBOX_ROWS_PER_INSERT]
             made = await db.fetch(
                 "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at, priority)"
-                " VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
-                + " RETURNING id",
+                " VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)) + " RETURNING id",
                 [value for row in chunk for value in row],
             )
             ids += sorted(int(r[0]) for r in made)

@@ -63,7 +63,11 @@ async def test_history_serves_what_discord_serves_newest_first_without_the_nonce
     history = [m async for m in games.history(limit=3)]
     assert [m.content for m in history] == ["post 4", "post 3", "post 2"]
     assert all(m.nonce is None for m in history), "Discord keeps nonces out of history"
-    assert [m.attachments[0].filename for m in history] == ["board-4.png", "board-3.png", "board-2.png"]
+    assert [m.attachments[0].filename for m in history] == [
+        "board-4.png",
+        "board-3.png",
+        "board-2.png",
+    ]
     assert history[0].author.id == games.guild.me.id and history[0].attachments[0].description
     older = [m.content async for m in games.history(limit=2, before=sent[2])]
     assert older == ["post 1", "post 0"]

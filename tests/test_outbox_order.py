@@ -64,7 +64,7 @@ async def test_turn_changing_entries_are_claimed_first_and_lanes_keep_their_orde
             await store.mark_sent(entry.id)
         return [e.lane[-1] for e in got]
 
-    assert [e.lane[-1] for e in await store.due_entries(clock.now())] == list("ceba" "df")
+    assert [e.lane[-1] for e in await store.due_entries(clock.now())] == list("cebadf")
     assert await claim(2) == ["c", "e"]  # the timeout post and the computer's turn
     assert await claim(1) == ["b"]  # a private view
     assert await claim(3) == ["a", "d", "f"]  # reminders and notices, in the order written
@@ -123,7 +123,9 @@ async def test_after_an_outage_deadlines_go_first_and_their_reminders_are_void(
     short, long = matches
     assert len(await store.moves(short.id)) == 1 and await store.moves(long.id) == []
     outbox = await store.outbox()
-    said = [(e.match_id, e.payload.get("event") or e.kind, e.payload.get("reminder")) for e in outbox]
+    said = [
+        (e.match_id, e.payload.get("event") or e.kind, e.payload.get("reminder")) for e in outbox
+    ]
     assert (short.id, "timeout", None) in said
     assert [r for r in said if r[2]] == [(long.id, "dm", "half")], said
     order = [e.match_id for e in await store.due_entries(clock.now(), limit=100)]

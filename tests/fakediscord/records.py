@@ -93,6 +93,8 @@ class StoredAttachment:
 
 
 _MENTION = re.compile(r"<@!?(\d+)>")
+# Characters that show nothing: zero-width and other default-ignorable format characters.
+_INVISIBLE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff]")
 
 
 @dataclass(eq=False)
@@ -128,6 +130,12 @@ class FakeMessage:
     def mentions(self) -> list[int]:
         """User ids mentioned in the content as <@id> or <@!id>, in order, without repeats."""
         return list(dict.fromkeys(int(m) for m in _MENTION.findall(self.content)))
+
+    @property
+    def shown(self) -> str:
+        """The content as a person sees it, without the characters that show nothing (a bot
+        may mark its posts with some, as Tidetable does: cogs/reposts.py)."""
+        return _INVISIBLE.sub("", self.content)
 
     @property
     def ephemeral(self) -> bool:
@@ -249,6 +257,12 @@ class InteractionResult:
     @property
     def content(self) -> str | None:
         return self.message.content if self.message else None
+
+    @property
+    def shown(self) -> str:
+        """The content as a person sees it, without the characters that show nothing (a bot
+        may mark its posts with some, as Tidetable does: cogs/reposts.py)."""
+        return _INVISIBLE.sub("", self.content)
 
     @property
     def ephemeral(self) -> bool:
