@@ -54,6 +54,7 @@ class Limits:
     invalid: list[Invalid] = field(default_factory=list)  # every invalid request, in order
     rate_limited: list[str] = field(default_factory=list)  # "METHOD /path" answered global 429
     peak: int = 0  # the most requests seen in any one window
+    accepted: list[float] = field(default_factory=list)  # when each bound request went through
     _recent: deque[float] = field(default_factory=deque)
     _banned_until: float = float("-inf")
 
@@ -70,6 +71,7 @@ class Limits:
         if self.enforce_global and len(self._recent) >= self.global_limit:
             return max(0.001, GLOBAL_WINDOW - (now - self._recent[0]))
         self._recent.append(now)
+        self.accepted.append(now)
         self.peak = max(self.peak, len(self._recent))
         return None
 

@@ -118,6 +118,7 @@ class FakeMessage:
     reactions: list[str] = field(default_factory=list)
     nonce: str | int | None = None  # as the creating request sent it (channel messages only)
     nonce_repeats: int = 0  # creates with enforce_nonce answered with this message instead
+    at: float = field(default_factory=time.monotonic)  # when it was stored (real seconds)
 
     @property
     def attachments(self) -> list[tuple[str, bytes]]:
