@@ -62,9 +62,6 @@ class Tidetable(Host):
         # davey) would only alarm whoever starts it.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        # Every REST request waits for its turn under Discord's global rate limit (this
-        # process's share of it), so a storm of due work never runs on 429s (app/pacing.py).
-        self.pacer = RateGate(PACE * share(shard_count, shard_ids))
         # Slash commands need no privileged intents: guilds is enough to know channels.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -73,8 +70,12 @@ class Tidetable(Host):
             shard_count=shard_count,
             # discord.py wants a list; None (every shard) is its default, though not in its typing
             shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
-            http_trace=pacing_trace(self.pacer),
         )
+        # Every REST request waits for its turn under Discord's global rate limit (this
+        # process's share of it), so a storm of due work never runs on 429s (app/pacing.py).
+        # On the trace discord.py's session is made with (at login), beside any other.
+        self.pacer = RateGate(PACE * share(shard_count, shard_ids))
+        self.http.http_trace = pacing_trace(self.pacer, self.http.http_trace)
         self.database = database
         self.guild_id = guild_id
         self.games = dict(GAMES if games is None else games)

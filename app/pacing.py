@@ -88,9 +88,10 @@ def bound(path: str) -> bool:
     return path.startswith("/api/") and UNBOUND.fullmatch(path) is None
 
 
-def pacing_trace(gate: RateGate) -> aiohttp.TraceConfig:
+def pacing_trace(gate: RateGate, trace: aiohttp.TraceConfig | None = None) -> aiohttp.TraceConfig:
     """An aiohttp trace that makes every bound request wait for its turn at ``gate`` before it
-    is sent (discord.py's ``http_trace`` option installs it on the bot's session)."""
+    is sent: ``trace`` (another one the bot has, say) with that hook first, or a new one.
+    discord.py takes one trace for the bot's session (its ``http_trace``)."""
 
     async def before(
         session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
@@ -98,6 +99,6 @@ def pacing_trace(gate: RateGate) -> aiohttp.TraceConfig:
         if bound(params.url.path):
             await gate.acquire()
 
-    trace = aiohttp.TraceConfig()
-    trace.on_request_start.append(before)
+    trace = trace if trace is not None else aiohttp.TraceConfig()
+    trace.on_request_start.insert(0, before)
     return trace

@@ -339,7 +339,7 @@ class Herald:
                 log.info("outbox entry %s was delivered before a restart: not sent again", entry.id)
                 return found
         reposts.tag_files(options.get("files", options.get("file")), nonce)
-        return await channel.send(reposts.marked(content, nonce), nonce=nonce, **options)  # type: ignore[no-any-return]
+        return await channel.send(reposts.marked(content, nonce), nonce=nonce, **options)
 
     async def _dms_closed(self, user: int) -> bool:
         """Whether the user's DMs were found closed lately: no DM is tried then (a refused DM

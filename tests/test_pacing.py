@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from app.pacing import PACE, RateGate, bound, share
+import aiohttp
+
+from app.pacing import PACE, RateGate, bound, pacing_trace, share
 
 
 class Time:
@@ -75,3 +77,13 @@ def test_processes_of_one_bot_share_the_limit() -> None:
     assert share(4, [0, 1, 2, 3]) == 1.0
     assert PACE * share(3, [2]) == 15
     assert PACE < 50, "a margin under Discord's 50 per second"
+
+
+def test_the_pacing_hook_goes_first_on_a_trace_the_bot_has_already() -> None:
+    async def counting(*_: object) -> None:
+        pass
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(counting)
+    assert pacing_trace(RateGate(45), trace) is trace
+    assert len(trace.on_request_start) == 2 and trace.on_request_start[1] is counting
