@@ -4,9 +4,9 @@ Discord lets a bot make 50 requests per second in all (its *global* rate limit, 
 answers 429 past it. discord.py waits out a 429 and retries, but a storm of due work (thousands
 of timers after an outage) would then run on 429s, and every 429 spends Discord's
 invalid-request budget (10,000 per 10 minutes, then the bot's IP is banned for a while). So the
-bot paces itself: every REST request waits for its turn in a ``RateGate`` of ``PACE`` requests
-in any second, a tenth under the limit (room for the skew between our clock and Discord's, and
-for Discord counting a request a little later than we sent it).
+bot paces itself: every REST request waits for its turn in a ``RateGate``, which spaces them
+evenly, ``PACE`` a second: a tenth under the limit, room for the network and the event loop to
+bunch a few together on their way (Discord counts them when they arrive).
 
 The gate sits at the transport (aiohttp's ``on_request_start``, through discord.py's documented
 ``http_trace`` option), so it sees every request, whatever sends it: the herald's posts and
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -34,9 +33,11 @@ UNBOUND = re.compile(r"/api/v\d+/(interactions/\d+/[^/]+/callback|webhooks/\d+/[
 
 
 class RateGate:
-    """At most ``rate`` passages in any ``window`` seconds, in the order they asked. Time comes
-    from ``time`` and waits go through ``sleep`` (the event loop's by default: this is about
-    real seconds at Discord, not the table's clock)."""
+    """Passages spaced ``window / rate`` seconds apart, in the order they asked: never more
+    than ``rate`` in any ``window``, and no bursts (a burst sent at once reaches Discord spread
+    by the network, and may meet the next one in a window of Discord's). Time comes from
+    ``time`` and waits go through ``sleep`` (the event loop's by default: this is about real
+    seconds at Discord, not the table's clock)."""
 
     def __init__(
         self,
@@ -46,11 +47,12 @@ class RateGate:
         time: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
-        self.rate = max(1, int(rate))
+        self.rate = max(1.0, rate)
         self.window = window
+        self.spacing = window / self.rate + 1e-9  # never ``rate + 1`` in a window by rounding
         self._time = time
         self._sleep = sleep
-        self._passed: deque[float] = deque()
+        self._next = float("-inf")  # the earliest moment the next passage may go
         self._lock = asyncio.Lock()
         self.passed = 0  # passages so far
         self.waited = 0.0  # seconds spent waiting for a turn, in all
@@ -59,19 +61,16 @@ class RateGate:
         return self._time() if self._time is not None else asyncio.get_running_loop().time()
 
     async def acquire(self) -> None:
-        """Return once this passage keeps the last ``window`` seconds within ``rate``."""
+        """Return at this passage's turn: ``spacing`` after the one before it."""
         async with self._lock:  # first come, first served
-            while True:
-                now = self._now()
-                while self._passed and now - self._passed[0] >= self.window:
-                    self._passed.popleft()
-                if len(self._passed) < self.rate:
-                    self._passed.append(now)
-                    self.passed += 1
-                    return
-                wait = self._passed[0] + self.window - now
+            now = self._now()
+            if now < self._next:
+                wait = self._next - now
                 self.waited += wait
                 await self._sleep(wait)
+                now = max(self._now(), self._next)
+            self._next = now + self.spacing
+            self.passed += 1
 
 
 def share(shard_count: int | None, shard_ids: Sequence[int] | None) -> float:
