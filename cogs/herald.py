@@ -4,7 +4,9 @@ The match service writes *what* must be announced (an event and the match versio
 the herald chooses the words and draws the picture at delivery time, from the state at that
 version, and sends it with a nonce unique to the entry, so that a retry after a lost answer, or
 after a crash between posting and marking it delivered, is dropped by Discord instead of posted
-twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or not (Permanent).
+twice; a try older than Discord keeps nonces is looked for in the channel first
+(cogs/reposts.py). Its errors are sorted for the dispatcher: worth retrying (Transient) or not
+(Permanent).
 """
 
 from __future__ import annotations
