@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.base import AnyGame, Seat
+from rules.base import Game, Seat
 from rules.errors import InvalidMove
 from table.match import Match
 
@@ -19,7 +19,7 @@ def forced_details(forced: Sequence[tuple[Seat, str, str]]) -> list[dict[str, An
     return [{"seat": s, "move": t, "description": d} for s, t, d in forced]
 
 
-def play_forced(game: AnyGame, state: Any) -> tuple[list[tuple[Seat, str, str]], Any]:
+def play_forced(game: Game, state: Any) -> tuple[list[tuple[Seat, str, str]], Any]:
     """Play every decision that has exactly one legal choice, in order: (seat, move text,
     public description) of each, and the state after them."""
     played: list[tuple[Seat, str, str]] = []
@@ -34,7 +34,7 @@ def play_forced(game: AnyGame, state: Any) -> tuple[list[tuple[Seat, str, str]],
     return played, state
 
 
-def replay_log(game: AnyGame, match: Match, entries: Sequence[Any]) -> Any:
+def replay_log(game: Game, match: Match, entries: Sequence[Any]) -> Any:
     state = game.setup(len(match.players), match.options, match.row.seed)
     for entry in entries:
         if entry.seat is None:
