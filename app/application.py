@@ -18,6 +18,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from app.observatory import Observatory, discord_trace
+from app.pacing import PACE, RateGate, pacing_trace, share
 from app.settings import ROOT, Settings
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
@@ -91,6 +92,11 @@ class Tidetable(Host):
             # discord.py wants a list; None (every shard) is its default, though not in its typing
             shard_ids=list(shard_ids) if shard_ids else None,  # type: ignore[arg-type]
         )
+        # Every REST request waits for its turn under Discord's global rate limit (this
+        # process's share of it), so a storm of due work never runs on 429s (app/pacing.py).
+        # On the trace discord.py's session is made with (at login), beside any other.
+        self.pacer = RateGate(PACE * share(shard_count, shard_ids))
+        self.http.http_trace = pacing_trace(self.pacer, self.http.http_trace)
         self.database = database
         self.guild_id = guild_id
         self.games = dict(GAMES if games is None else games)

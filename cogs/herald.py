@@ -4,7 +4,9 @@ The match service writes *what* must be announced (an event and the match versio
 the herald chooses the words and draws the picture at delivery time, from the state at that
 version, and sends it with a nonce unique to the entry, so that a retry after a lost answer, or
 after a crash between posting and marking it delivered, is dropped by Discord instead of posted
-twice. Its errors are sorted for the dispatcher: worth retrying (Transient) or not (Permanent).
+twice; a try older than Discord keeps nonces is looked for in the channel first
+(cogs/reposts.py). Its errors are sorted for the dispatcher: worth retrying (Transient) or not
+(Permanent).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs import messages, places
+from cogs import messages, places, reposts
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
@@ -34,6 +36,9 @@ DM_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 NOBODY = discord.AllowedMentions.none()
 LATE_AFTER = 60.0  # seconds: an announcement older than this says it was posted late
 CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are closed
+# A user whose DMs were found closed is not sent DMs for this long (each refused DM spends
+# Discord's invalid-request budget); after it, one DM tries again whether they opened them.
+DM_RECHECK = 7 * 24 * 3600.0
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 LOBBY_EVENTS = ("opened", "joined", "left")  # changes of the lobby: one message, edited
 
@@ -89,12 +94,13 @@ class Herald:
             content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
-            sent = await channel.send(
+            sent = await self._send_once(
+                channel,
+                entry,
                 messages.clip(content),
                 files=files or discord.utils.MISSING,
                 view=view or discord.utils.MISSING,
                 allowed_mentions=pinged,
-                nonce=self._nonce(entry),
             )
         except discord.Forbidden:
             raise Permanent(messages.cannot_post(match.row.channel_id)) from None
@@ -336,6 +342,8 @@ class Herald:
             # Their turns reach them by mention: their view is under the board's "Your hand"
             # button and `/<game> hand`, not a DM at every decision.
             return
+        if await self._dms_closed(user):  # said in the channel when found closed
+            raise Permanent(CLOSED)
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         names = await self.bot.people.names(match.row.guild_id, match.players)
@@ -354,19 +362,21 @@ class Herald:
         header += f"\n{await self._board_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await channel.send(
+            await self._send_once(
+                channel,
+                entry,
                 messages.clip(f"{header}:\n{text}"),
                 file=file or discord.utils.MISSING,
-                nonce=self._nonce(entry),
                 silent=silent,
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
             # Said in the channel once when DMs are found closed, not once per private view.
-            if await self.store.dm_closed(user):
+            known = await self.store.dm_closed(user)
+            await self.store.set_dm_closed(user, True)  # from now: not tried for a while
+            if known:
                 raise Permanent(CLOSED) from None
-            await self.store.set_dm_closed(user, True)
             notice = Announcement("post", {"event": "dm_closed", "user": user, "version": version})
             raise Permanent(CLOSED, [notice]) from None
         if await self.store.dm_closed(user):
@@ -417,33 +427,16 @@ class Herald:
         """A DM of the turn clock; when the player's DMs are closed, what it said is said in
         the match's channel instead, mentioning them: the reminder, or (a "your turn" DM) that
         it is their turn there and that turns will reach them by mention from now on."""
+        if await self._dms_closed(user):  # not tried again for a while: said in the channel
+            raise _closed_instead(entry, user)
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await channel.send(messages.clip(text), nonce=self._nonce(entry))
+            await self._send_once(channel, entry, messages.clip(text))
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
-            if not await self.store.dm_closed(user):
-                await self.store.set_dm_closed(user, True)
-            payload = entry.payload
-            if "reminder" in payload:
-                notice = Announcement("post", {"event": "reminder", **payload})
-                raise Permanent(CLOSED, [notice]) from None
-            notices = [
-                Announcement(
-                    "post",
-                    {
-                        "event": "dm_closed",
-                        "user": user,
-                        "match": int(item["match"]),
-                        "version": 0,
-                        "turn": 1,
-                    },
-                    lane=match_lane(int(item["match"])),
-                )
-                for item in payload.get("turns", ())
-            ]
-            raise Permanent(CLOSED, notices) from None
+            await self.store.set_dm_closed(user, True)  # from now: not tried for a while
+            raise _closed_instead(entry, user) from None
 
     # -- helpers ----------------------------------------------------------------------------
     def _late(self, entry: OutboxEntry) -> bool:
@@ -451,10 +444,57 @@ class Herald:
         now = self.bot.clock.now()
         return entry.created_at < self.started_at or now - entry.created_at > LATE_AFTER
 
+    async def _send_once(
+        self, channel: Any, entry: OutboxEntry, content: str, **options: Any
+    ) -> discord.Message:
+        """Send ``entry``'s message with its nonce and its mark, once: a try left over from
+        long ago (a crash, then a long outage: Discord may have forgotten the nonce) is first
+        looked for among the channel's latest messages, and if it is there, that message is
+        the delivery (cogs/reposts.py)."""
+        nonce = self._nonce(entry)
+        me = self.bot.user
+        if me is not None and reposts.may_have_landed(entry, self.bot.clock.now()):
+            found = await reposts.landed(channel, me.id, nonce)
+            if found is not None:
+                log.info("outbox entry %s was delivered before a restart: not sent again", entry.id)
+                return found
+        reposts.tag_files(options.get("files", options.get("file")), nonce)
+        return await channel.send(reposts.marked(content, nonce), nonce=nonce, **options)
+
+    async def _dms_closed(self, user: int) -> bool:
+        """Whether the user's DMs were found closed lately: no DM is tried then (a refused DM
+        spends Discord's invalid-request budget); after ``DM_RECHECK`` one is tried again."""
+        since = await self.store.dm_closed_since(user)
+        return since is not None and self.bot.clock.now() - since < DM_RECHECK
+
     def _nonce(self, entry: OutboxEntry) -> str:
         # Discord keeps a nonce for a few minutes: a retried create with the same one returns
         # the message already made. Unique per database and entry; at most 25 characters.
         return f"tt{self.bot.service.store.instance}{entry.id}"[:25]
+
+
+def _closed_instead(entry: OutboxEntry, user: int) -> Permanent:
+    """A clock DM to a user whose DMs are closed: what it said is said in the match's channel
+    instead, mentioning them: the reminder, or (a "your turn" DM) that it is their turn there
+    and that turns will reach them by mention from now on."""
+    payload = entry.payload
+    if "reminder" in payload:
+        return Permanent(CLOSED, [Announcement("post", {"event": "reminder", **payload})])
+    notices = [
+        Announcement(
+            "post",
+            {
+                "event": "dm_closed",
+                "user": user,
+                "match": int(item["match"]),
+                "version": 0,
+                "turn": 1,
+            },
+            lane=match_lane(int(item["match"])),
+        )
+        for item in payload.get("turns", ())
+    ]
+    return Permanent(CLOSED, notices)
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

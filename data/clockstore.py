@@ -34,6 +34,12 @@ from data.sql import Row, Tx
 from data.store import Announcement, Store
 from data.timerwrites import pause_rows, resume_rows
 
+# When a backlog of rows is due at once (the bot was down), deadlines are carried out first:
+# they change whose turn it is, and the reminders of a decision whose time ran out meanwhile
+# are then void instead of reminding anyone of a decision the table already played. Then the
+# ends of time away, then reminders and turn notices. One ordering, for ``due`` and claims.
+DUE_ORDER = "CASE kind WHEN 'deadline' THEN 0 WHEN 'back' THEN 1 ELSE 2 END, due_at, id"
+
 
 @dataclass(frozen=True)
 class Timer:
@@ -60,7 +66,7 @@ class ClockStore:
     # -- due rows ---------------------------------------------------------------------------
     async def due(self, now: float, limit: int = 64) -> list[Timer]:
         rows = await self.store._read(
-            "SELECT * FROM timers WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id"
+            f"SELECT * FROM timers WHERE status = 'pending' AND due_at <= ? ORDER BY {DUE_ORDER}"
             " LIMIT ?",
             (now, limit),
         )
@@ -80,11 +86,11 @@ class ClockStore:
             rows = await db.fetch(
                 "UPDATE timers SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT id FROM"
                 " timers WHERE status = 'pending' AND due_at <= ? AND (lease_until IS NULL OR"
-                f" lease_until <= ?) ORDER BY due_at, id LIMIT ?{self.store.skip_locked})"
+                f" lease_until <= ?) ORDER BY {DUE_ORDER} LIMIT ?{self.store.skip_locked})"
                 " RETURNING *",
                 (self.store.process, now + self.store.lease_seconds, now, now, limit),
             )
-        return sorted((_timer(r) for r in rows), key=lambda t: (t.due_at, t.id))
+        return sorted((_timer(r) for r in rows), key=due_order)
 
     async def still_pending(self, timer_id: int) -> bool:
         rows = await self.store._read(
@@ -365,6 +371,12 @@ class ClockStore:
     async def _one(self, db: Tx, timer_id: int) -> Timer | None:
         row = await db.fetchone("SELECT * FROM timers WHERE id = ?", (timer_id,))
         return _timer(row) if row else None
+
+
+def due_order(timer: Timer) -> tuple[int, float, int]:
+    """``DUE_ORDER`` in Python, for rows already read."""
+    rank = {DEADLINE: 0, BACK: 1}.get(timer.kind, 2)
+    return rank, timer.due_at, timer.id
 
 
 def running_deadlines(timers: dict[int, Timer]) -> dict[int, float]:

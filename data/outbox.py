@@ -6,8 +6,17 @@ Entries of one lane (a match) go out in the order they were written; an entry wa
 holds back the entries behind it in its lane, never those of other lanes. Failures are retried
 with exponential backoff (or after the ``retry_after`` Discord asked for). On start the
 dispatcher simply delivers whatever is pending: what a crash left undelivered goes out then.
-The delivery is idempotent on the far side (a Discord message nonce per entry), so an entry that
+The delivery is idempotent on the far side (a Discord message nonce per entry, and for a try
+older than Discord keeps nonces, a look at the channel first: cogs/reposts.py), so an entry that
 was delivered just before a crash, but not yet marked, is not posted twice.
+
+When much is due at once (a storm of timers after an outage), lanes whose next entry changes
+whose turn it is go first, then other posts and private views, then reminders and notices
+(``Announcement.priority``; the store claims in that order, and a claimed batch is delivered one
+priority after the other, so a reminder never overtakes a turn post claimed with it). The pace
+of the requests themselves is the transport's (``app/pacing.py``: every REST request waits for
+its turn under Discord's global rate limit); ``concurrency`` only bounds how many deliveries
+wait for it at once.
 """
 
 from __future__ import annotations
@@ -188,7 +197,8 @@ class Dispatcher(WakeableTask):
             async with gate:
                 await self._attempt(entry)
 
-        await asyncio.gather(*(one(e) for e in heads.values()))
+        for priority in sorted({e.priority for e in heads.values()}):
+            await asyncio.gather(*(one(e) for e in heads.values() if e.priority == priority))
         return True
 
     async def _attempt(self, entry: OutboxEntry) -> None:

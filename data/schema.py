@@ -155,4 +155,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE users ADD COLUMN dm_after INTEGER NOT NULL DEFAULT 60;
     ALTER TABLE matches ADD COLUMN lobby_message INTEGER;
     """,
+    # A storm of due work after an outage (data/outbox.py): when many entries are due at once,
+    # what changes whose turn it is goes out first (``priority``); an entry first tried long
+    # ago (a crash, then a long outage) is looked for in its channel before it is sent again,
+    # since Discord keeps a nonce for minutes only (``first_tried``); a user whose DMs were
+    # found closed is not sent DMs again for a while (``dm_closed_at``; those found closed
+    # before this migration are tried once more).
+    """
+    ALTER TABLE outbox ADD COLUMN priority INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE outbox ADD COLUMN first_tried REAL;
+    CREATE INDEX outbox_priority ON outbox (priority, id) WHERE status = 'pending';
+    ALTER TABLE users ADD COLUMN dm_closed_at REAL;
+    """,
 )

@@ -63,9 +63,17 @@ __all__ = [
 ]
 
 OPEN_STATUSES = ("lobby", "active")
-# Outbox rows written by one INSERT: six parameters each, well under SQLite's oldest limit of
+# Outbox rows written by one INSERT: seven parameters each, under SQLite's oldest limit of
 # 999 parameters a statement.
-OUTBOX_ROWS_PER_INSERT = 150
+OUTBOX_ROWS_PER_INSERT = 120
+
+# When many entries are due at once (a storm of due work after an outage), lanes whose first
+# entry changes whose turn it is go out first, then other posts and private views, then
+# reminders and "your turn" notices. A lane's own entries still go out in the order written.
+TURN, PLAIN, NOTICE = 0, 1, 2
+# Posts that show a new position or hand a decision to someone; a computer seat's "think" leads
+# to one.
+TURN_EVENTS = frozenset({"start", "move", "undo", "timeout", "resign", "rejoin"})
 
 
 # -- rows -------------------------------------------------------------------------------------
@@ -119,6 +127,15 @@ class Announcement:
     lane: str = ""  # default: the match's lane
     delay: float = 0.0  # seconds after the change before it is due
 
+    @property
+    def priority(self) -> int:
+        """Its place when many entries are due at once (``TURN``, ``PLAIN``, ``NOTICE``)."""
+        if self.kind == "think" or self.payload.get("event") in TURN_EVENTS:
+            return TURN
+        if "reminder" in self.payload or "turns" in self.payload:
+            return NOTICE
+        return PLAIN
+
 
 @dataclass(frozen=True)
 class OutboxEntry:
@@ -132,6 +149,10 @@ class OutboxEntry:
     attempts: int
     status: str
     last_error: str | None
+    priority: int = PLAIN
+    # When a process first claimed it to deliver it (None: never). Earlier than this claim, a
+    # try may have reached Discord already, and its nonce may have been forgotten since.
+    first_tried: float | None = None
 
 
 @dataclass(frozen=True)
@@ -564,6 +585,7 @@ class Store:
                 json.dumps(item.payload),
                 now,
                 now + item.delay,
+                item.priority,
             )
             for item in announce
         ]
@@ -571,9 +593,8 @@ class Store:
         for begin in range(0, len(rows), OUTBOX_ROWS_PER_INSERT):
             chunk = rows[begin : begin + OUTBOX_ROWS_PER_INSERT]
             made = await db.fetch(
-                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at) VALUES "
-                + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk))
-                + " RETURNING id",
+                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at, priority)"
+                " VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)) + " RETURNING id",
                 [value for row in chunk for value in row],
             )
             ids += sorted(int(r[0]) for r in made)
@@ -595,7 +616,7 @@ class Store:
         still waits for every post written before it."""
         rows = await self._read(
             "SELECT * FROM outbox AS o WHERE o.status = 'pending' AND o.due_at <= ?"
-            f" AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.id LIMIT ?",
+            f" AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.priority, o.id LIMIT ?",
             (now, now, limit),
         )
         return [_entry(r) for r in rows]
@@ -604,7 +625,10 @@ class Store:
         """The entries that may go out now (as ``due_entries``, and not held by another
         process's live claim), claimed by this process for the lease. Another process sharing
         the database passes over them, and takes them only once the lease has run out (this
-        process died holding them; the message nonce keeps a repeat from showing twice)."""
+        process died holding them; the herald makes sure a repeat does not show twice). When
+        more are due than ``limit``, those that change whose turn it is come first (``TURN``,
+        then ``PLAIN``, then ``NOTICE``; ids within each); they come back in that order. The
+        first claim of an entry stamps ``first_tried``."""
         if not await self._read(
             "SELECT 1 FROM outbox WHERE status = 'pending' AND due_at <= ?"
             " AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1",
@@ -613,13 +637,14 @@ class Store:
             return []  # the common case costs a read, not a write
         async with self._transaction() as db:
             rows = await db.fetch(
-                "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT o.id FROM"
-                " outbox AS o WHERE o.status = 'pending' AND o.due_at <= ? AND (o.lease_until IS"
-                f" NULL OR o.lease_until <= ?) AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.id"
-                f" LIMIT ?{self.skip_locked}) RETURNING *",
-                (self.process, now + self.lease_seconds, now, now, now, limit),
+                "UPDATE outbox SET claimed_by = ?, lease_until = ?, first_tried ="
+                " COALESCE(first_tried, ?) WHERE id IN (SELECT o.id FROM outbox AS o WHERE"
+                " o.status = 'pending' AND o.due_at <= ? AND (o.lease_until IS NULL OR"
+                f" o.lease_until <= ?) AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.priority,"
+                f" o.id LIMIT ?{self.skip_locked}) RETURNING *",
+                (self.process, now + self.lease_seconds, now, now, now, now, limit),
             )
-        return sorted((_entry(r) for r in rows), key=lambda e: e.id)
+        return sorted((_entry(r) for r in rows), key=lambda e: (e.priority, e.id))
 
     async def next_due(self) -> float | None:
         """When the next entry falls due (or another process's claim on one runs out)."""
@@ -747,16 +772,28 @@ class Store:
 
     # -- users ---------------------------------------------------------------------------
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Whether the user's DMs are closed, as a DM to them just showed (and since when)."""
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO users (user_id, dm_closed) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed",
-                (user_id, int(closed)),
+                "INSERT INTO users (user_id, dm_closed, dm_closed_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_closed = excluded.dm_closed,"
+                " dm_closed_at = excluded.dm_closed_at",
+                (user_id, int(closed), self.clock.now() if closed else None),
             )
 
     async def dm_closed(self, user_id: int) -> bool:
         rows = await self._read("SELECT dm_closed FROM users WHERE user_id = ?", (user_id,))
         return bool(rows and rows[0][0])
+
+    async def dm_closed_since(self, user_id: int) -> float | None:
+        """When a DM to the user was last refused because their DMs are closed; None when they
+        are not known closed (0.0: found closed before the time was kept)."""
+        rows = await self._read(
+            "SELECT dm_closed, dm_closed_at FROM users WHERE user_id = ?", (user_id,)
+        )
+        if not rows or not rows[0][0]:
+            return None
+        return float(rows[0][1] or 0.0)
 
     # -- results, for the ratings --------------------------------------------------------
     # -- what an operator watches ----------------------------------------------------------
@@ -851,6 +888,8 @@ def _entry(row: Row) -> OutboxEntry:
         attempts=row["attempts"],
         status=row["status"],
         last_error=row["last_error"],
+        priority=row["priority"],
+        first_tried=row["first_tried"],
     )
 
 

@@ -96,7 +96,7 @@ async def test_a_resignation_names_who_resigned_and_lists_the_scores(fake, make_
         leaver = four[1]
         result = await fake.slash(leaver, channel, "fishing resign")
         assert result.ephemeral and "You resigned" in result.content
-        post = fake.messages(channel)[-1].content
+        post = fake.messages(channel)[-1].shown
         match = await table.match()
         letter = "ABCDE"[match.seat_of(leaver.id)]
         lines = post.splitlines()

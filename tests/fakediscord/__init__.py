@@ -11,7 +11,10 @@ on close::
 
 Failures are scripted through `fake.faults` (faults.py): error statuses, 429s, dropped
 connections, and SIGKILL of a bot running in another process (tests/support/bot_process.py).
-Channel messages honour Discord's `nonce` + `enforce_nonce`.
+Channel messages honour Discord's `nonce` + `enforce_nonce` for a few minutes of the stand-in's
+clock (`advance_clock` moves it on); message history is served as Discord serves it (without the
+nonce). Discord's global rate limit (50 requests/s) and its invalid-request budget are enforced
+and counted in `fake.limits` (limits.py).
 """
 
 from .fake import FakeDiscord

@@ -280,6 +280,12 @@ class FakeDiscord(FakeServer):
                 return ch
         raise KeyError(f"no channel {name!r}; have {[c.name for c in self.channels.values()]}")
 
+    def advance_clock(self, seconds: float) -> None:
+        """Move the stand-in's clock on by `seconds` (what it keeps for a while, such as message
+        nonces, then looks that much older), without waiting."""
+        base = self.clock
+        self.clock = lambda: base() + seconds
+
     def close_dms(self, user: FakeUser) -> None:
         """From now on, messages into `user`'s DM channel get 403 code 50007."""
         self._closed_dms.add(user.id)

@@ -120,6 +120,8 @@ class StoredAttachment:
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
+# Characters that show nothing: zero-width and other default-ignorable format characters.
+_INVISIBLE = re.compile("[\u200b-\u200f\u2060-\u2064\ufeff]")
 
 
 @dataclass(eq=False)
@@ -146,6 +148,7 @@ class FakeMessage:
     # Who the message notified by mention when it was created (the mentions its
     # allowed_mentions let through; an edit notifies nobody, as on Discord).
     pinged: list[int] = field(default_factory=list)
+    at: float = field(default_factory=time.monotonic)  # when it was stored (real seconds)
 
     @property
     def attachments(self) -> list[tuple[str, bytes]]:
@@ -158,6 +161,12 @@ class FakeMessage:
     def mentions(self) -> list[int]:
         """User ids mentioned in the content as <@id> or <@!id>, in order, without repeats."""
         return list(dict.fromkeys(int(m) for m in MENTION.findall(self.content)))
+
+    @property
+    def shown(self) -> str:
+        """The content as a person sees it, without the characters that show nothing (a bot
+        may mark its posts with some, as Tidetable does: cogs/reposts.py)."""
+        return _INVISIBLE.sub("", self.content)
 
     @property
     def ephemeral(self) -> bool:
@@ -287,6 +296,12 @@ class InteractionResult:
     @property
     def content(self) -> str | None:
         return self.message.content if self.message else None
+
+    @property
+    def shown(self) -> str:
+        """The content as a person sees it, without the characters that show nothing (a bot
+        may mark its posts with some, as Tidetable does: cogs/reposts.py)."""
+        return _INVISIBLE.sub("", self.content)
 
     @property
     def ephemeral(self) -> bool:

@@ -22,6 +22,7 @@ from aiohttp import web
 from . import payloads
 from .faults import Fault, FaultEvent, Faults, error_body
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .limits import Limits, global_headers
 from .places import Places
 from .records import (
     EPHEMERAL,
@@ -222,6 +223,8 @@ class FakeServer(Places):
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.public_log: list[str] = []
         self.faults = Faults()
+        # Discord's global rate limit and invalid-request budget (limits.py), on real time.
+        self.limits = Limits()
         self.ack_timeout = 3.0
         # Discord checks an enforced nonce for uniqueness "in the past few minutes".
         self.nonce_window = 300.0
@@ -569,13 +572,38 @@ class FakeServer(Places):
         self._inflight += 1
         self._last_activity = loop_time()
         try:
-            fault = await self._fault_for(request)
-            if fault is None:
-                return await handler(request)
-            return await self._inject(request, handler, fault)
+            refused = self._over_limits(request)
+            if refused is not None:
+                response: web.StreamResponse = refused
+            else:
+                fault = await self._fault_for(request)
+                if fault is None:
+                    response = await handler(request)
+                else:
+                    response = await self._inject(request, handler, fault)
+            scope = response.headers.get("X-RateLimit-Scope")
+            self.limits.answered(request.method, request.path, response.status, scope)
+            return response
         finally:
             self._inflight -= 1
             self._last_activity = loop_time()
+
+    def _over_limits(self, request: web.Request) -> web.Response | None:
+        """Discord's answer when the bot is over its limits (an edge ban after too many invalid
+        requests; the global rate limit), else None."""
+        if not request.path.startswith(API + "/"):
+            return None
+        if self.limits.banned():  # Cloudflare's, not Discord's: plain text and no Via header
+            return web.Response(status=429, text="error code: 1015")
+        if not self.limits.bound(request.path[len(API) :]):
+            return None
+        retry = self.limits.take()
+        if retry is None:
+            return None
+        self.limits.rate_limited.append(f"{request.method} {request.path}")
+        log.warning("fakediscord: global rate limit, %s %s", request.method, request.path)
+        body = {"message": "You are being rate limited.", "retry_after": retry, "global": True}
+        return _json(body, status=429, headers=global_headers(retry))
 
     async def _fault_for(self, request: web.Request) -> Fault | None:
         """The armed fault that fires on this request, if any. Every matching fault counts
@@ -844,9 +872,28 @@ class FakeServer(Places):
         ch = self._channel(request)
         if ch is None:
             return self._error(request, 404, 10003, "Unknown Channel")
-        limit = int(request.query.get("limit", 50))
-        live = [m for m in self._messages.get(ch.id, []) if not m.deleted]
-        return _json([self._message_payload(m) for m in reversed(live)][:limit])
+        query = request.query
+        try:
+            limit = int(query.get("limit", 50))
+            before, after, around = (
+                int(query[k]) if k in query else None for k in ("before", "after", "around")
+            )
+        except ValueError:
+            return self._error(request, 400, 50035, "Invalid Form Body (not a snowflake)")
+        if not 1 <= limit <= 100:
+            return self._error(request, 400, 50035, "Invalid Form Body (limit: 1 to 100)")
+        # Oldest first here; Discord answers newest first, `limit` of those nearest the anchor
+        # (the latest ones, those just before `before`, just after `after`, around `around`).
+        live = [m for m in self._messages.get(ch.id, []) if not m.deleted and not m.ephemeral]
+        if around is not None:
+            older = [m for m in live if m.id < around][-(limit // 2) :] if limit > 1 else []
+            newer = [m for m in live if m.id >= around][: limit - len(older)]
+            chosen = older + newer
+        elif after is not None:
+            chosen = [m for m in live if m.id > after][:limit]
+        else:
+            chosen = [m for m in live if before is None or m.id < before][-limit:]
+        return _json([self._message_payload(m) for m in reversed(chosen)])
 
     async def _post_message(self, request: web.Request) -> web.Response:
         ch = self._channel(request)
