@@ -15,6 +15,7 @@ from pathlib import Path
 
 from data.store import OutboxEntry
 from table.turnclock import HOUR
+from tests.e2e.driver import choose_turns
 from tests.fakediscord import MESSAGE_CREATE, FakeDiscord, FakeUser
 from tests.support.bot_process import BotProcess
 from tests.support.clock_hooks import CLOCK_FILE, CLOCK_HOOK, set_offset
@@ -102,6 +103,7 @@ async def test_a_private_view_discord_took_before_a_crash_is_dmed_once_after_an_
     ):
         users = [fake.add_member(name) for name in ("alice", "bob", "carol")]
         channel = fake.channel("games")
+        await choose_turns(fake, users, "dm")  # their turns, and so their hands, come by DM
         await open_match(fake, "toshi", users)
         # The hands go by DM at the start: the bot dies as Discord takes carol's.
         carol_dm = fake.dm_channel(users[2])
