@@ -116,7 +116,7 @@ async def test_row1_an_undo_reopens_the_decision_with_the_time_it_had_left(
     assert deadline.status == "pending" and deadline.due_at == begun + DAY + HOUR
     assert deadline.decision == done.match.version
     assert await deadline_of(service, done.match, on_turn(moved)) is None
-    await advance(clock, scheduler, DAY - 1)  # 25 h - 1 s after the start
+    await advance(clock, scheduler, 19 * HOUR - 1)  # 25 h - 1 s after the start
     assert await posts(service, "timeout") == []
     hour = [e for e in await service.store.outbox() if e.payload.get("reminder") == "hour"]
     assert [e.payload["deadline"] for e in hour] == [begun + DAY + HOUR]
@@ -342,7 +342,9 @@ async def test_row4_a_turn_notice_falling_due_after_the_deadline_is_dropped(tmp_
 
 
 # -- row 15: `mine` names the awaited player's time away ----------------------------------------
-async def test_row15_mine_says_the_awaited_player_is_away(service: MatchService, clock: ManualClock):
+async def test_row15_mine_says_the_awaited_player_is_away(
+    service: MatchService, clock: ManualClock
+):
     match = await started(service, "tokan", (ALICE, BOB))
     waiting = on_turn(match)
     other = ALICE if waiting == BOB else BOB

@@ -41,9 +41,12 @@ async def test_row1_after_an_undo_the_reopened_decision_has_its_deadline(fake, m
         assert answer.ephemeral and "You took back" in answer.content, answer.content
         await drain(bot, fake)
         (post,) = fake.messages(channel, "took back")
-        assert re.search(rf"Next: <@{late}> {DEADLINE_NOTE.pattern}", post.content), post.content
+        # "Next: <@…> (red) (time runs out <t:…:R>) — …", as after a move.
+        assert re.search(rf"Next: <@{late}> \(\w+\) {DEADLINE_NOTE.pattern}", post.content), (
+            post.content
+        )
         assert await clock_faults(bot.service) == []
-        clock.advance(23 * HOUR)  # 24 h after the start: the hour it had left
+        clock.advance(22 * HOUR)  # 23 h after the start: one hour of her 24 h left
         await drain(bot, fake)
         assert fake.dms(table.user(late), "One hour is left"), fake.dms(table.user(late))
         assert not fake.messages(channel, "Time ran out")
@@ -113,7 +116,9 @@ async def test_row2_away_sent_during_the_move_that_makes_it_her_turn(fake, make_
         assert "You are away until" in went.content, went.content
         await drain(bot, fake)
         board = [m for m in fake.messages(channel) if m.attachments][-1]
-        assert f"Next: <@{waiting}> (away until <t:" in board.content, board.content
+        assert re.search(rf"Next: <@{waiting}> \(\w+\) \(away until <t:\d+:f>\)", board.content), (
+            board.content
+        )
         assert not DEADLINE_NOTE.search(board.content), board.content
         assert await clock_faults(bot.service) == []
         clock.advance(48 * HOUR)

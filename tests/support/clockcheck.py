@@ -26,11 +26,7 @@ async def clock_faults(service: MatchService, match_ids: list[int] | None = None
     faults: list[str] = []
     for match_id in match_ids:
         match = await service.by_id(match_id, allow_damaged=True)
-        rows = [
-            t
-            for t in await clocks.timers(match_id)
-            if t.status in OPEN and t.kind in TIMED
-        ]
+        rows = [t for t in await clocks.timers(match_id) if t.status in OPEN and t.kind in TIMED]
         where = f"match #{match_id} v{match.version}"
         if match.status != "active" or match.state is None:
             if rows:
