@@ -156,11 +156,11 @@ class ClockStore:
         )
         if not rows:
             return None
-        due_at, remaining, done_at = rows[0]
-        if remaining is not None:  # it was paused when it ended (the match, or time away)
-            return max(0.0, float(remaining))
-        ended = float(done_at) if done_at is not None else self.clock.now()
-        return max(0.0, float(due_at) - ended)
+        row = rows[0]
+        if row["remaining"] is not None:  # it was paused when it ended (match, or time away)
+            return max(0.0, float(row["remaining"]))
+        ended = float(row["done_at"]) if row["done_at"] is not None else self.clock.now()
+        return max(0.0, float(row["due_at"]) - ended)
 
     async def fire(self, timer_id: int, announce: Sequence[Announcement]) -> tuple[int, ...]:
         """Carry out a timer that only announces (a reminder, a turn notice): it is marked
