@@ -481,10 +481,13 @@ class HistoryCommands:
         description="Take back your last move, while nobody else has acted and it revealed nothing",
     )
     async def undo(self, interaction: discord.Interaction) -> None:
+        # What the player was looking at, read before any await (as for a move): the same
+        # undo sent twice at once is then answered "already taken back" the second time.
+        receipt = self.service.receipt(self._channel(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction)
         done, move = await self.service.undo(
-            self._channel(interaction), self.game_key, interaction.user.id
+            self._channel(interaction), self.game_key, interaction.user.id, receipt=receipt
         )
         await self.conclude(interaction, done.entries, f"You took back `{messages.quote(move)}`.")
 

@@ -92,7 +92,17 @@ class TidetableCog(
         if entry.awaiting_me:
             whose = "**your turn**"
         else:
-            whose = "waiting for " + (" ".join(messages.mention(u) for u in entry.waiting) or "—")
+            # As boards say it: whoever is awaited but away, and until when.
+            awaited = [
+                messages.mention(u)
+                + (
+                    f" (away until {messages.timestamp(entry.waiting_away[u], 'f')})"
+                    if u in entry.waiting_away
+                    else ""
+                )
+                for u in entry.waiting
+            ]
+            whose = "waiting for " + (" ".join(awaited) or "—")
         since = f" since {messages.timestamp(entry.since)}" if entry.since else ""
         if entry.paused:
             due = "; clock paused"

@@ -32,7 +32,7 @@ from data.clockrows import (
 )
 from data.sql import Row, Tx
 from data.store import Announcement, Store
-from data.timerwrites import pause_rows, resume_rows
+from data.timerwrites import lock_presence, pause_rows, resume_rows
 
 # When a backlog of rows is due at once (the bot was down), deadlines are carried out first:
 # they change whose turn it is, and the reminders of a decision whose time ran out meanwhile
@@ -150,6 +150,24 @@ class ClockStore:
             found.setdefault(timer.match_id or 0, {})[timer.seat or 0] = timer
         return found
 
+    async def time_left(self, match_id: int, seat: int, before: int) -> float | None:
+        """The seconds the seat's decision begun before version ``before`` had left when it
+        ended (by the move made at ``before``): what the decision gets back when an undo
+        takes that move back. None when it had no deadline."""
+        rows = await self.store._read(
+            "SELECT due_at, remaining, done_at FROM timers WHERE match_id = ? AND seat = ?"
+            " AND kind = 'deadline' AND decision < ? ORDER BY id DESC LIMIT 1",
+            (match_id, seat, before),
+            small=True,
+        )
+        if not rows:
+            return None
+        row = rows[0]
+        if row["remaining"] is not None:  # it was paused when it ended (match, or time away)
+            return max(0.0, float(row["remaining"]))
+        ended = float(row["done_at"]) if row["done_at"] is not None else self.clock.now()
+        return max(0.0, float(row["due_at"]) - ended)
+
     async def fire(self, timer_id: int, announce: Sequence[Announcement]) -> tuple[int, ...]:
         """Carry out a timer that only announces (a reminder, a turn notice): it is marked
         done and its announcements written in one transaction, and only if it is still
@@ -227,6 +245,7 @@ class ClockStore:
         back now (``None``)."""
         now = self.clock.now()
         async with self.store._transaction() as db:
+            await lock_presence(db, [user_id], exclusive=True)
             await self._ensure_user(db, user_id)
             await db.execute("UPDATE users SET away_until = ? WHERE user_id = ?", (until, user_id))
             await db.execute(
@@ -248,6 +267,7 @@ class ClockStore:
         """The end of a time away (its timer fell due): clocks start again, once."""
         now = self.clock.now()
         async with self.store._transaction() as db:
+            await lock_presence(db, [user_id], exclusive=True)
             changed = await db.execute(
                 "UPDATE timers SET status = 'done', done_at = ? WHERE id = ?"
                 " AND status = 'pending'",

@@ -43,7 +43,7 @@ from data.dberrors import (
 from data.results import MatchResult
 from data.schema import MIGRATIONS
 from data.sql import Database, PostgresDatabase, Row, SqliteDatabase, Tx
-from data.timerwrites import pause_rows, resume_rows, void_match, write_plan
+from data.timerwrites import lock_presence, pause_rows, resume_rows, void_match, write_plan
 from metrics.instruments import ACTIONS_SAVED
 
 # How long a write waits for a lock held by another connection or process before giving up.
@@ -468,7 +468,9 @@ class Store:
                 [(seat, match_id, user) for seat, user in enumerate(seated)],
             )
             if timers is not None:
-                await write_plan(db, match_id, timers, self.clock.now())
+                await write_plan(
+                    db, match_id, timers, self.clock.now(), paused=bool(bumped["paused"])
+                )
             entries = await self._announce(db, match_id, announce)
         return Saved(new_version, entries)
 
@@ -518,7 +520,9 @@ class Store:
                 ],
             )
             if timers is not None:
-                await write_plan(db, match_id, timers, self.clock.now())
+                await write_plan(
+                    db, match_id, timers, self.clock.now(), paused=bool(bumped["paused"])
+                )
             if status != "active":
                 await void_match(db, match_id, self.clock.now())
             entries = await self._announce(db, match_id, announce)
@@ -729,22 +733,27 @@ class Store:
         paused: bool | None = None,
         timers: Plan | None = None,
         announce: Sequence[Announcement] = (),
+        players: Sequence[int] = (),
     ) -> Saved:
         """A version-checked change of the match's clock or seats with no move: pause or
-        resume it (its timers stop, keeping what they had left, or start again), a seat taken
-        back from the table (``timers`` sets the seat flags)."""
+        resume it (its timers stop, keeping what they had left, or start again; ``players``:
+        its players, whose presence decides which start again), a seat taken back from the
+        table (``timers`` sets the seat flags)."""
         async with self._transaction() as db:
             bumped = await self._bump(db, match_id, version, status="active", status_changes=False)
             new_version = int(bumped["version"])
             now = self.clock.now()
             if paused is not None:
+                # Whether its timers run also depends on its players' presence (away or not).
+                await lock_presence(db, players, exclusive=False)
                 await db.execute(
                     "UPDATE matches SET paused = ? WHERE id = ?", (int(paused), match_id)
                 )
                 change = pause_rows if paused else resume_rows
                 await change(db, now, "match_id = ?", (match_id,))
             if timers is not None:
-                await write_plan(db, match_id, timers, now)
+                stopped = bool(bumped["paused"]) if paused is None else paused
+                await write_plan(db, match_id, timers, now, paused=stopped)
             entries = await self._announce(db, match_id, announce)
         return Saved(new_version, entries)
 

@@ -12,7 +12,7 @@ from table import history
 from table.computers import is_computer, thinking
 from table.core import MatchCore
 from table.errors import LobbyError, NotAllowed, StaleMove
-from table.match import Done, Match, post, private_views
+from table.match import Done, Match, Receipt, post, private_views
 from table.turns import Turns
 
 
@@ -102,19 +102,36 @@ class Endings(MatchCore):
             ) from None
 
     # -- taking a move back ------------------------------------------------------------
-    async def undo(self, channel_id: int, game_key: str, user_id: int) -> tuple[Done, str]:
+    async def undo(
+        self, channel_id: int, game_key: str, user_id: int, receipt: Receipt | None = None
+    ) -> tuple[Done, str]:
         """Take back the user's last move (Board Game Arena's fair undo, ``table.history``):
         only while nobody else has acted since and only if it revealed nothing. The log stays
         append-only: the undo is an entry of its own (one per move taken back: the player's
         and the moves forced on them right after it), and the saved state is the replay of the
-        moves that stand. Returns the change and the text of the move taken back."""
+        moves that stand. The decision it reopens gets back the time it had left. Returns the
+        change and the text of the move taken back.
+
+        ``receipt``: what was known when the command arrived. An undo is for the board its
+        player saw: one of theirs saved since (the same command sent twice at once) means this
+        one was answered already, and it takes nothing more back."""
         found = await self.current(channel_id, game_key)
+        if receipt is not None and receipt.match_id == found.id:
+            receipt = self._still_news(receipt, found)
+        else:
+            receipt = None
+        seen = found.version if receipt is None else min(receipt.version, found.version)
         async with self._lock(found.id):
             match = await self.by_id(found.id)
             seat = self._seat_for_play(match, user_id)
             self._refuse_table_seat(match, seat)
             game = match.game
             entries = await self.store.moves(match.id)
+            if any(e.seat == seat and e.move == history.UNDO and e.version > seen for e in entries):
+                raise StaleMove(
+                    "Already taken back: your undo on that board was saved before this one "
+                    "arrived, so nothing more was taken back. Look at the latest board."
+                )
             await self._refuse_automatic_move(match.id, seat, entries)
             plan = await asyncio.to_thread(
                 history.plan_undo,
@@ -126,14 +143,32 @@ class Endings(MatchCore):
                 players=len(match.players),
             )
             version = match.version + plan.count
-            notes = [post("undo", version, seat=seat, user=user_id, move=plan.move)]
+            # The decision the undone move ended is the player's again, with the time it had
+            # left then (not a new clock: move and undo must not buy time).
+            taken = taken_back(entries, seat, plan.count)
+            left = None
+            if match.row.clock:
+                left = await self.clocks.time_left(match.id, seat, taken)
             # A computer seat (or one the table plays) still to decide on the board taken back
             # to decides again on it: its entry for the undone board is stale now.
             table = match.row.table_seats()
-            notes += private_views(game, match.state, plan.state, match.players, version, table)
-            notes += thinking(game, plan.state, match.players, version, self.computer_pause, table)
-            try:
-                saved = await self.store.save_move(
+
+            async def attempt() -> Saved:
+                timers, clock = await self.turns.decisions(
+                    match,
+                    match.state,
+                    plan.state,
+                    {seat},
+                    version,
+                    left=None if left is None else {seat: left},
+                )
+                notes = [
+                    post("undo", version, seat=seat, user=user_id, move=plan.move, clock=clock)
+                ]
+                notes += private_views(game, match.state, plan.state, match.players, version, table)
+                pause = self.computer_pause
+                notes += thinking(game, plan.state, match.players, version, pause, table)
+                return await self.store.save_move(
                     match.id,
                     match.version,
                     seat,
@@ -141,13 +176,16 @@ class Endings(MatchCore):
                     game.dump_state(plan.state),
                     announce=notes,
                     also=[(seat, history.UNDO)] * (plan.count - 1),
+                    timers=timers,
                     before=match.row,
                 )
-            except VersionConflict:
-                raise StaleMove(
-                    "A move was saved at the same moment, so nothing was taken back; look at the "
-                    "latest board."
-                ) from None
+
+            saved = await self.turns.saving(
+                attempt,
+                "A move was saved at the same moment, so nothing was taken back; look at the "
+                "latest board.",
+            )
+        self.turns.changed()
         return await self._after(match.id, saved), plan.move
 
     async def _refuse_automatic_move(
@@ -175,3 +213,11 @@ class Endings(MatchCore):
                 "Your last move was played for you (time ran out, or the table played your "
                 "seat): it stands."
             )
+
+
+def taken_back(entries: Sequence[MoveRow], seat: Seat, count: int) -> int:
+    """The version of the move an undo of ``count`` entries takes back that its player chose
+    (the first of them: those after it were forced on them)."""
+    standing = history.standing_numbers(entries)
+    mine = [entries[i] for i in standing if entries[i].seat == seat]
+    return mine[-count].version

@@ -114,11 +114,14 @@ class Moves(MatchCore):
             # submission allows it). One retry: a second conflict is reported as stale.
             # The check made before the lock holds for that very match (it judged it, and the
             # save's version check catches a change by another process).
+            # The players' settings read with the probe are for the first try only: a
+            # conflict may mean one of them went away or came back (``PresenceChanged``).
             fresh = self._matches.get(match.id) is match
             for attempt in (1, 2):
                 if not fresh:
                     match = await self.by_id(match.id)
                     checked = None
+                    prefs = None
                 played = await self._play(
                     match,
                     user_id,

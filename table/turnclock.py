@@ -177,21 +177,25 @@ def decision_timers(
     paused: bool,
     notify: bool,
     views: bool = False,
+    left: float | None = None,
 ) -> list[NewTimer]:
     """The rows of one new decision: its deadline and reminders (when the match has a
     clock), paused while the match is paused or the player away; and a "your turn" DM when
     the player wants one and did not just act themselves (``notify``). ``views``: the game
     sends each decision's private view by DM, which is then the DM of a player who chose DMs
-    (so no second one); a player who chose both still gets the DM that follows the mention."""
+    (so no second one); a player who chose both still gets the DM that follows the mention.
+    ``left``: a decision reopened (by an undo) keeps the seconds it had left, as if it had
+    begun ``clock - left`` seconds ago: only the reminders still ahead of it are planned."""
     rows: list[NewTimer] = []
     frozen = paused or prefs.away(now)
     if clock > 0:
-        deadline = now + clock
+        deadline = now + (clock if left is None else min(float(clock), max(0.0, left)))
+        start = deadline - clock  # when the decision began, in effect (now, unless reopened)
         rows.append(NewTimer(DEADLINE, prefs.user_id, seat, decision, deadline, now, "", frozen))
         if prefs.reminders:
-            for detail, planned in reminder_times(now, deadline):
-                when = place(planned, now, deadline, prefs.quiet, later_first=detail == HALF)
-                if when is not None:
+            for detail, planned in reminder_times(start, deadline):
+                when = place(planned, start, deadline, prefs.quiet, later_first=detail == HALF)
+                if when is not None and when > now:
                     rows.append(
                         NewTimer(REMINDER, prefs.user_id, seat, decision, when, now, detail, frozen)
                     )
@@ -247,6 +251,7 @@ def plan_decisions(
     seats: Sequence[tuple[int, int, int]] = (),
     notices: bool = True,
     movers: Iterable[int] | None = None,
+    left: Mapping[int, float] | None = None,
 ) -> Decisions:
     """The timers after a change from a position where ``before`` seats had to act to one
     where ``after`` seats do, made by the seats in ``acted``. A seat that must act now and did
@@ -257,7 +262,8 @@ def plan_decisions(
     by DM at each decision (that DM is the "your turn" DM of a player who chose DMs).
     ``movers``: the seats whose player acted in this change (default: every seat in ``acted``);
     a seat the game played for (its only choice) is in ``acted`` but not a mover: its player is
-    told when it must decide again."""
+    told when it must decide again. ``left``: by seat, the seconds a decision reopened by an
+    undo had left (it gets them back, not a new clock)."""
     acted_set, table_set = set(acted), set(table)
     moved = {players[s] for s in (acted_set if movers is None else movers)}
     fresh = [s for s in after if s not in table_set and (s not in before or s in acted_set)]
@@ -270,7 +276,15 @@ def plan_decisions(
         settings = prefs.get(user, Prefs(user))
         calls = user not in moved  # who just acted and goes on needs no call
         made = decision_timers(
-            seat, settings, version, now, clock, paused, notify=calls, views=not notices
+            seat,
+            settings,
+            version,
+            now,
+            clock,
+            paused,
+            notify=calls,
+            views=not notices,
+            left=(left or {}).get(seat),
         )
         if calls and settings.mentioned:
             called.append(seat)

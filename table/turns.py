@@ -18,13 +18,14 @@ match: a computer player (``table.computers.TABLE_LEVEL``) decides for it as for
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from data.clockrows import Plan, Prefs
 from data.clockstore import ClockStore, Timer, running_deadlines
-from data.store import Announcement, VersionConflict
+from data.store import Announcement, Saved, VersionConflict
+from data.timerwrites import PresenceChanged
 from rules import rng
 from rules.base import Seat
 from rules.errors import PlayerError
@@ -48,6 +49,9 @@ log = logging.getLogger("tidetable.turns")
 # A timeout never plays more decisions than this in one change (a bound, so that a rules bug
 # cannot loop inside a save).
 MAX_TABLE = 2000
+# How often a change is planned again when players went away or came back while it was being
+# saved (``PresenceChanged``): each try reads their settings afresh.
+PRESENCE_TRIES = 4
 
 
 class ClockError(PlayerError):
@@ -65,6 +69,8 @@ class Listed:
     deadline: float | None  # the player's own deadline, else the earliest one running
     paused: bool  # the match's clock is paused
     away_until: float | None  # the player is away until then
+    # Those of ``waiting`` who are away, and until when (their clock stands still meanwhile).
+    waiting_away: Mapping[int, float] = field(default_factory=dict)
 
 
 class Turns:
@@ -107,13 +113,16 @@ class Turns:
         seats: Sequence[tuple[int, int, int]] = (),
         known: Mapping[int, Prefs] | None = None,
         mover: Seat | None = None,
+        left: Mapping[int, float] | None = None,
     ) -> tuple[Plan, dict[str, Any]]:
         """The timers a change from ``before`` to ``after`` writes, and what its announcement
         says of the clock (deadlines, who is away, whether the clock is paused) and whom it
         mentions (``call``: seats). ``known``: players' settings the caller read already during
         this change (with the channel's probe, see ``MatchService.move``); those it lacks are
         read. ``mover``: the seat whose player made the change, when the others in ``acted``
-        were played for (their only choice): those are called when they must decide again."""
+        were played for (their only choice): those are called when they must decide again.
+        ``left``: by seat, the seconds of a decision an undo reopens (it gets back the time it
+        had left)."""
         game = match.game
         players = tuple(match.players if players is None else players)
         table = tuple(match.row.table_seats() if table is None else table)
@@ -152,6 +161,7 @@ class Turns:
             # "your turn"): no second DM for it.
             notices=not game.spec.hidden_information,
             movers=None if mover is None else (mover,),
+            left=left,
         )
         info = clock_info(found.deadlines, after_seats, players, prefs, now, match.row.paused)
         # Whom the post mentions, decided with the timers in the same transaction: one call
@@ -282,30 +292,32 @@ class Turns:
         forced, state = play_forced(game, start)
         outcome = game.outcome(state)
         version = match.version + 1 + len(forced)
-        plan, info = await self.decisions(
-            match,
-            start,
-            state,
-            {seat, *(p[0] for p in forced)},
-            version,
-            table=table,
-            seats=[(seat, match.row.timeouts[seat], 2)],
-        )
-        notes = [
-            post(
-                "resign",
+
+        async def attempt() -> Saved:
+            plan, info = await self.decisions(
+                match,
+                start,
+                state,
+                {seat, *(p[0] for p in forced)},
                 version,
-                seat=seat,
-                user=user_id,
-                table=True,
-                forced=forced_details(forced),
-                clock=info,
+                table=table,
+                seats=[(seat, match.row.timeouts[seat], 2)],
             )
-        ]
-        notes += private_views(game, start, state, match.players, version, table)
-        notes += thinking(game, state, match.players, version, self.service.computer_pause, table)
-        try:
-            saved = await self.store.save_move(
+            notes = [
+                post(
+                    "resign",
+                    version,
+                    seat=seat,
+                    user=user_id,
+                    table=True,
+                    forced=forced_details(forced),
+                    clock=info,
+                )
+            ]
+            notes += private_views(game, start, state, match.players, version, table)
+            pause = self.service.computer_pause
+            notes += thinking(game, state, match.players, version, pause, table)
+            return await self.store.save_move(
                 match.id,
                 match.version,
                 seat,
@@ -318,13 +330,27 @@ class Turns:
                 timers=plan,
                 before=match.row,
             )
-        except VersionConflict:
-            raise StaleMove(
-                "A move was saved at the same moment, so nothing was changed; look at the latest "
-                "board and try again."
-            ) from None
+
+        saved = await self.saving(
+            attempt,
+            "A move was saved at the same moment, so nothing was changed; look at the latest "
+            "board and try again.",
+        )
         self.changed()
         return await self.service._after(match.id, saved)
+
+    async def saving(self, attempt: Callable[[], Awaitable[Saved]], stale: str) -> Saved:
+        """Plan and save a change with ``attempt``; again when players went away or came back
+        meanwhile (its plan read their settings before they changed: ``PresenceChanged``),
+        with ``stale`` said when the match itself moved on."""
+        for _ in range(PRESENCE_TRIES):
+            try:
+                return await attempt()
+            except PresenceChanged:
+                continue
+            except VersionConflict:
+                raise StaleMove(stale) from None
+        raise StaleMove("Players' clocks kept changing at that moment; try again.")
 
     async def rejoin(self, channel_id: int, game_key: str, user_id: int) -> Done:
         """Take back a seat the table plays after timeouts."""
@@ -342,28 +368,30 @@ class Turns:
                     f"You resigned from match #{match.id}: the table plays your seat to the end."
                 )
             table = [s for s in match.row.table_seats() if s != seat]
-            plan = Plan(seats=((seat, 0, 0),))
-            info: dict[str, Any] | None = None
-            if seat in match.game.to_act(match.state):
-                # The decision the table's computer player had not made yet is hers again,
-                # with a clock of its own from now (the post says when it runs out).
-                plan, info = await self.decisions(
-                    match,
-                    match.state,
-                    match.state,
-                    {seat},
-                    match.version + 1,
-                    table=table,
-                    seats=[(seat, 0, 0)],
-                )
-            note = post("rejoin", match.version + 1, seat=seat, user=user_id, clock=info)
-            notes = [note, *self.rethink(match, table)]
-            try:
-                saved = await self.store.change_seats(
+
+            async def attempt() -> Saved:
+                plan = Plan(seats=((seat, 0, 0),))
+                info: dict[str, Any] | None = None
+                if seat in match.game.to_act(match.state):
+                    # The decision the table's computer player had not made yet is hers
+                    # again, with a clock of its own from now (the post says when it runs out).
+                    plan, info = await self.decisions(
+                        match,
+                        match.state,
+                        match.state,
+                        {seat},
+                        match.version + 1,
+                        table=table,
+                        seats=[(seat, 0, 0)],
+                    )
+                note = post("rejoin", match.version + 1, seat=seat, user=user_id, clock=info)
+                notes = [note, *self.rethink(match, table)]
+                return await self.store.change_seats(
                     match.id, match.version, timers=plan, announce=notes
                 )
-            except VersionConflict:
-                raise StaleMove("The match moved on at that moment; try again.") from None
+
+            saved = await self.saving(attempt, "The match moved on at that moment; try again.")
+        self.changed()
         return await service._after(match.id, saved)
 
     # -- pausing ----------------------------------------------------------------------------
@@ -398,7 +426,7 @@ class Turns:
             notes = [note, *self.rethink(match, match.row.table_seats())]
             try:
                 saved = await self.store.change_seats(
-                    match.id, match.version, paused=paused, announce=notes
+                    match.id, match.version, paused=paused, announce=notes, players=match.players
                 )
             except VersionConflict:
                 raise StaleMove("A move was saved at that moment; try again.") from None
@@ -437,19 +465,21 @@ class Turns:
     # -- reminders and turn notices ---------------------------------------------------------
     async def remind(self, timer: Timer) -> tuple[int, ...]:
         """Half the time, or all but an hour, has passed: remind the player, by DM, or in the
-        match's channel when their DMs are closed. Once, and never in their quiet hours."""
+        match's channel when their DMs are closed. Once, and never in their quiet hours; only
+        while its own decision runs: one handled late, once that decision's time ran out (the
+        bot was down), is dropped, never said about the decision after it."""
         match = await self.service.by_id(timer.match_id or 0, allow_damaged=True)
         seat = timer.seat
+        now = self.now
         deadline = None
         if not match.damaged and match.status == "active" and seat is not None:
             current = (await self.clocks.deadlines([match.id])).get(match.id, {}).get(seat)
-            if current is not None and current.status == "pending":
+            if current is not None and still_running(current, timer, now):
                 deadline = current.due_at
         prefs = (await self.clocks.prefs([timer.user_id]))[timer.user_id]
         if deadline is None or not prefs.reminders or seat not in match.game.to_act(match.state):
             await self.clocks.drop(timer.id)
             return ()
-        now = self.now
         if quiet_interval(now, prefs.quiet) is not None:
             later = place(now, timer.begun, deadline, prefs.quiet, later_first=True)
             if later is None or later <= now:
@@ -486,12 +516,17 @@ class Turns:
                 await self.clocks.postpone(t.id, found[1])
             return ()
         listed = []
+        running = await self.clocks.deadlines([t.match_id or 0 for t in waiting])
         for t in waiting:
             match = await self.service.by_id(t.match_id or 0, allow_damaged=True)
+            # A notice handled after its decision's time ran out (the bot was down) is about
+            # nothing any more: it is dropped, never said about the decision after it.
+            current = running.get(match.id, {}).get(t.seat or 0)
             still = (
                 not match.damaged
                 and match.status == "active"
                 and t.seat in match.game.to_act(match.state)
+                and (match.row.clock == 0 or (current is not None and still_open(current, t, now)))
             )
             if still and {"match": match.id, "seat": t.seat} not in listed:
                 listed.append({"match": match.id, "seat": t.seat})
@@ -506,7 +541,9 @@ class Turns:
         matches = [await self.service.by_id(i, allow_damaged=True) for i in ids]
         deadlines = await self.clocks.deadlines(ids)
         updated = await self.clocks.updated_at(ids)
-        prefs = (await self.clocks.prefs([user_id]))[user_id]
+        awaited = {u for m in matches if m.status == "active" and not m.damaged for u in m.to_act()}
+        everyone = await self.clocks.prefs({user_id, *awaited})
+        prefs = everyone[user_id]
         now = self.now
         listed = []
         for match in matches:
@@ -537,11 +574,28 @@ class Turns:
                     deadline=deadline,
                     paused=match.row.paused,
                     away_until=prefs.away_until if prefs.away(now) else None,
+                    waiting_away={
+                        u: everyone[u].away_until or now for u in waiting if everyone[u].away(now)
+                    },
                 )
             )
         far = float("inf")
         listed.sort(key=lambda e: (not e.awaiting_me, e.deadline or far, e.match.id))
         return listed
+
+
+def still_open(current: Timer, timer: Timer, now: float) -> bool:
+    """Whether ``timer`` (a reminder, a turn notice) belongs to the decision whose deadline
+    is ``current``, and that decision is not over: its deadline stands still (paused), or has
+    not come yet."""
+    return current.decision == timer.decision and (
+        current.status == "paused" or current.due_at > now
+    )
+
+
+def still_running(current: Timer, timer: Timer, now: float) -> bool:
+    """``still_open``, and its deadline runs (a reminder waits while it is paused)."""
+    return current.status == "pending" and still_open(current, timer, now)
 
 
 def clock_info(

@@ -706,7 +706,8 @@ async def test_a_restart_between_a_deadline_and_its_handling_handles_it_once(tmp
     timeouts = [e for e in await store.outbox() if e.payload.get("event") == "timeout"]
     assert len(timeouts) == 1
     # Both reminders had fallen due too, before the deadline: the deadline is carried out
-    # first, and the reminders of the decision the table played are void, not sent late.
+    # first, and the reminders of the decision the table played are void: a reminder of a
+    # decision whose time ran out is never said (late) about the next one (issue 23, row 4).
     said = [e.payload["reminder"] for e in await store.outbox() if e.payload.get("reminder")]
     assert said == []
     await store.close()

@@ -84,6 +84,8 @@ async def test_a_quiet_move_is_taken_back_and_play_goes_on(service: MatchService
     assert (log[-2].move, log[-1].move, log[-1].seat) == (taken, UNDO, seat)  # append-only
     assert after.version == before_version + 2
     (post,) = await undo_posts(service, after.id)
+    # The decision is the player's again, and the post says when its time runs out.
+    assert list(post.pop("clock")["deadlines"]) == [str(seat)]
     assert post == {
         "event": "undo",
         "version": after.version,
