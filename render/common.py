@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.palette import INFO_KEY, declared_colours, fixed_palette, to_fixed
 from rules.base import SEAT_LETTERS as RULES_SEAT_LETTERS
 
 # A calm, high-contrast palette. Seats are never told apart by colour alone: each seat also has
@@ -43,15 +44,21 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes of a picture posted after every move.
 
     Boards are flat colours and antialiased text, which a 256-colour palette keeps intact
-    (measured: no visible change) while halving the bytes and the encoding time against a
-    full-colour PNG; no dithering, which would only add noise to flat areas.
+    while halving the bytes against a full-colour PNG. The palette is fixed (the one the
+    renderer tagged the picture with, else the shared colours': ``render.palette``), so no
+    picture pays for an adaptive quantize; a picture already in palette mode is saved as is.
     """
-    palette = image.convert("RGB").quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    if image.mode != "P":
+        image = to_fixed(image, image.info.get(INFO_KEY) or default_palette())
     buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=3)
+    image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+@cache
+def default_palette() -> Image.Image:
+    """The palette of a picture no renderer tagged: the shared colours, then the cube."""
+    return fixed_palette(declared_colours(globals()))
 
 
 def centred_text(

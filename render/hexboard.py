@@ -43,6 +43,7 @@ ISLAND = (222, 196, 140)
 ISLAND_EDGE = (150, 120, 70)
 BOAT_HULL = (120, 72, 36)
 TARGET = (30, 150, 60)
+ISLAND_STROKE = (250, 240, 215)  # the outline keeping the island's name legible
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -137,7 +138,7 @@ def island_label(
     y = points[islands[0]][1] + (0.55 if below else -0.5) * hex_radius(scale)
     x = sum(xs) / len(xs)
     size = round(18 * scale)
-    centred_text(draw, (x, y), text, size, stroke=(250, 240, 215))
+    centred_text(draw, (x, y), text, size, stroke=ISLAND_STROKE)
     left, top, right, bottom = font_for(text, size).getbbox(text, anchor="mm", stroke_width=2)
     return (x + left, y + top, x + right, y + bottom)
 

@@ -51,6 +51,7 @@ BOARD_FILL = (196, 160, 112)
 SPACE_FILL = (238, 226, 200)
 GAP_FILL = (92, 78, 64)
 GAP_HATCH = (120, 104, 86)
+GAP_TEXT = (235, 225, 210)
 RED = (200, 40, 40)
 RED_EDGE = (120, 16, 16)
 BLACK = (34, 34, 34)
@@ -260,7 +261,7 @@ def _gap_sprite(s: float) -> Image.Image:
         ax2, ay2 = _clip(ax, ay, inner), _clip(bx, by, inner)
         draw.line((*ax2, *ay2), fill=GAP_HATCH, width=max(1, int(3 * s)))
         offset += step
-    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "gap", _px(26, s), (235, 225, 210))
+    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "gap", _px(26, s), GAP_TEXT)
     return image
 
 

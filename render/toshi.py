@@ -54,6 +54,7 @@ MONUMENT_LOW = (205, 60, 60)  # the red "1 > 10" side
 BACK_FILL = (96, 84, 72)
 EMPTY_FILL = (236, 230, 214)
 GRID_LINE = (200, 190, 170)
+HATCH = (120, 106, 92)  # the lines across a face-down card
 
 CELL = 180  # one card space
 MARGIN = 56  # room for the coordinates and for tokens on the outer edge
@@ -261,7 +262,7 @@ def _draw_back(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         if by > y1:
             bx += by - y1
             by = y1
-        draw.line((ax, ay, bx, by), fill=(120, 106, 92), width=max(1, round(2 * k)))
+        draw.line((ax, ay, bx, by), fill=HATCH, width=max(1, round(2 * k)))
         offset += step
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     centred_text(draw, (cx, cy - 42 * k), "FACE", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
