@@ -16,7 +16,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import hexboard
+from render import common, hexboard
 from render.common import (
     MUTED,
     SEAT_LETTERS,
@@ -25,6 +25,8 @@ from render.common import (
     seat_label,
     sentences,
 )
+from render.palette import declared_colours, fixed_palette, tagged
+from render.phone import Status, compose
 from rules.fishing import FishingView
 from rules.fishing.data import ACTIONS, COLOURS, KIND_INDEX, KINDS, SPECIAL_SETS, Tile
 from rules.fishing_common import left_of
@@ -56,8 +58,15 @@ BASICS = (Tile.RED, Tile.BLUE, Tile.YELLOW, Tile.GREEN, Tile.CRAYFISH)
 
 
 def render(
-    view: FishingView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: FishingView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
+    """The picture of ``view`` (``layout="phone"``: the phone-first one, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
@@ -108,7 +117,40 @@ def render(
     )
     hexboard.header(image, title, text, s, MARGIN * s, width)
     _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Friendly Fishing picture is encoded with (``render.palette``)."""
+    return fixed_palette(declared_colours(vars(common), vars(hexboard), globals()))
+
+
+def phone(view: FishingView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: who acts on what and every score, the water around the boat
+    (or the hexes it may go to) at full size, the whole picture at half size."""
+    board_w, board_h = hexboard.board_size(view.rows, 1.0)
+    origin = (MARGIN, HEADER + MARGIN)
+    points = hexboard.centres(view.rows, 1.0, origin)
+    title, text = hexboard.header_texts(
+        "Friendly Fishing",
+        view.turn,
+        view.winners,
+        view.pending,
+        view.note,
+        names,
+        headline(view, names),
+    )
+    scores = [
+        f"{seat_label(seat, names)}: {score_words(view, seat)}" for seat in range(view.players)
+    ]
+    return compose(
+        render(view, names=names),
+        Status(title, [text], scores),
+        board=(origin[0], origin[1], origin[0] + board_w, origin[1] + board_h),
+        focus=hexboard.focus_of(view, points, view.turn is not None, view.island),
+        labels=hexboard.hex_labels(view.rows, view.island, 1.0, origin, False),
+    )
 
 
 def legend_tiles(sets: Sequence[str]) -> tuple[Tile, ...]:

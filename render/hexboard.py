@@ -34,6 +34,7 @@ from render.common import (
     text_width,
     tidy,
 )
+from render.phone import Label
 from rules.hexgrid import board as hex_board
 
 SQRT3 = math.sqrt(3)
@@ -43,6 +44,7 @@ ISLAND = (222, 196, 140)
 ISLAND_EDGE = (150, 120, 70)
 BOAT_HULL = (120, 72, 36)
 TARGET = (30, 150, 60)
+LABEL_SIZE = 17  # a hex label's size at scale 1
 ISLAND_STROKE = (250, 240, 215)  # the outline keeping the island's name legible
 
 Colour = tuple[int, int, int]
@@ -108,7 +110,6 @@ def water_layer(
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
     radius = hex_radius(scale)
-    grid = hex_board(rows)
     points = centres(rows, scale, origin)
     for index, centre in enumerate(points):
         island = index in islands
@@ -118,10 +119,44 @@ def water_layer(
             outline=ISLAND_EDGE if island else WATER_EDGE,
             width=max(1, round(2 * scale)),
         )
-        cx, cy = centre
-        if label_islands or not island:
-            centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
+    for label in hex_labels(rows, islands, scale, origin, label_islands):
+        centred_text(draw, (label.x, label.y), label.text, label.size)
     return image
+
+
+@cache
+def hex_labels(
+    rows: tuple[tuple[int, int, int], ...],
+    islands: tuple[int, ...],
+    scale: float,
+    origin: Point,
+    label_islands: bool = True,
+) -> tuple[Label, ...]:
+    """Every hex's label (``d4``) where the water layer prints it: near the hex's top edge."""
+    grid = hex_board(rows)
+    lift = 0.62 * hex_radius(scale)
+    return tuple(
+        Label(grid.labels[index], round(LABEL_SIZE * scale), cx, cy - lift)
+        for index, (cx, cy) in enumerate(centres(rows, scale, origin))
+        if label_islands or index not in islands
+    )
+
+
+def focus_of(
+    view: BoatView, points: Sequence[Point], playing: bool, waiting: Sequence[int] = ()
+) -> Point | None:
+    """Where the decision is while ``playing``: the boat, else the middle of the hexes it may
+    go to, else of ``waiting`` (the island the boat is to be placed on); None once over."""
+    if not playing:
+        return None
+    if view.boat is not None:
+        return points[view.boat]
+    hexes = view.targets or tuple(waiting)
+    if not hexes:
+        return None
+    xs = [points[i][0] for i in hexes]
+    ys = [points[i][1] for i in hexes]
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
 def island_label(

@@ -75,7 +75,7 @@ def text_size(width: int) -> int:
 
 
 def _glyph_height(text: str, size: float) -> float:
-    left, top, right, bottom = font_for(text, round(size)).getbbox(text)
+    _, top, _, bottom = font_for(text, round(size)).getbbox(text)
     return float(bottom - top)
 
 
@@ -87,6 +87,7 @@ def compose(
     focus: tuple[float, float] | None,
     labels: Sequence[Label],
     whole_legible: bool = False,
+    caption: str = "Around the decision (full size):",
 ) -> Image.Image:
     """The phone picture from the desktop one (``full``): the status, the region of the
     decision around ``focus`` (clamped to the ``board`` box) when there is one, and the whole
@@ -100,13 +101,12 @@ def compose(
     parts: list[tuple[Image.Image, str]] = [(head, "status")]
     if focus is not None:
         region, box = _region(full, width, board, focus)
-        parts.append((_caption("Around the decision (full size):", width, size), ""))
+        parts.append((_caption(caption, width, size), ""))
         parts.append((region, "region"))
         for label in labels:
-            if box[0] <= label.x - label.size / 2 and label.x + label.size / 2 <= box[2]:
-                if box[1] <= label.y - label.size / 2 and label.y + label.size / 2 <= box[3]:
-                    height = _glyph_height(label.text, label.size)
-                    drawn.append(Drawn(label.text, label.size, height, "region"))
+            if _inside(label, box):
+                height = _glyph_height(label.text, label.size)
+                drawn.append(Drawn(label.text, label.size, height, "region"))
     parts.append((_caption("The whole board (tap to open, then zoom):", width, size), ""))
     parts.append((whole, "whole"))
     if whole_legible:
@@ -125,6 +125,17 @@ def compose(
     image.info[INFO_KEY] = full.info.get(INFO_KEY)
     image.info[TEXTS_KEY] = tuple(drawn)
     return image
+
+
+def _inside(label: Label, box: tuple[int, int, int, int]) -> bool:
+    """Whether the label's text (its width measured, its height its size) lies in ``box``."""
+    half = text_width(label.text, label.size) / 2
+    left, top, right, bottom = box
+    return (
+        left <= label.x - half
+        and label.x + half <= right
+        and (top <= label.y - label.size / 2 and label.y + label.size / 2 <= bottom)
+    )
 
 
 def _wrap(text: str, width: float, size: int) -> list[str]:

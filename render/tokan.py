@@ -16,6 +16,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render import common
 from render.common import (
     BACKGROUND,
     INK,
@@ -28,6 +29,8 @@ from render.common import (
     sentences,
     tidy,
 )
+from render.palette import declared_colours, fixed_palette, tagged
+from render.phone import Label, Status, compose
 from rules.tokan.board import (
     ANIMAL,
     ANIMAL_CODES,
@@ -52,6 +55,7 @@ SPACE_FILL = (238, 226, 200)
 GAP_FILL = (92, 78, 64)
 GAP_HATCH = (120, 104, 86)
 GAP_TEXT = (235, 225, 210)
+EDGE_LABEL = 30  # the column letters and row numbers
 RED = (200, 40, 40)
 RED_EDGE = (120, 16, 16)
 BLACK = (34, 34, 34)
@@ -76,9 +80,16 @@ CHIP = 32  # a chip's size when the stack is short enough
 
 
 def render(
-    view: TokanView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: TokanView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
-    """The board as an RGB image, about 1140 px wide at scale 1."""
+    """The board as an RGB image, about 1140 px wide at scale 1 (``layout="phone"``: the
+    phone-first picture, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     image = _base(scale).copy()
     draw = ImageDraw.Draw(image)
     s = scale
@@ -96,7 +107,57 @@ def render(
         _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
     _draw_title(draw, view, names, s)
     _draw_footer(image, draw, view, names, s)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every TOKAN picture is encoded with (``render.palette``)."""
+    return fixed_palette(declared_colours(vars(common), globals()))
+
+
+def phone(view: TokanView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: who moves on what and both scores, then the whole picture at
+    half size (the 6 x 6 board's coordinates and animal letters are large enough to read
+    there, so no region is cut out)."""
+    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+    if view.result is not None:
+        title = f"TOKAN · game over after {view.moves_made} moves"
+        lines = [_result(view.result, names)]
+    else:
+        seat = view.turn if view.turn is not None else 0
+        title = f"TOKAN · {_label(seat, names)} to move"
+        lines = [tidy(view.pending), f"{scoring} scoring, move {view.moves_made + 1}"]
+    scores = [
+        f"{_label(t.seat, names)}: {t.total}" + (f" ({'; '.join(t.lines)})" if t.lines else "")
+        for t in view.tallies
+    ]
+    width, height = _size(1.0)
+    return compose(
+        render(view, names=names),
+        Status(title, lines, scores),
+        board=(0, 0, width, height),
+        focus=None,
+        labels=coordinate_labels(),
+        whole_legible=True,
+    )
+
+
+@cache
+def coordinate_labels() -> tuple[Label, ...]:
+    """The column letters and row numbers on all four sides of the board, where the picture
+    prints them at scale 1 (the background draws from this list)."""
+    left, top = _origin(1.0)
+    found = []
+    for column in range(COLUMNS):
+        x = left + (column + 0.5) * CELL
+        for y in (top - MARGIN / 2 - 4, top + ROWS * CELL + MARGIN / 2 + 4):
+            found.append(Label("abcdef"[column], EDGE_LABEL, x, y))
+    for row in range(ROWS):
+        y = top + (ROWS - row - 0.5) * CELL
+        for x in (left - MARGIN / 2 - 4, left + COLUMNS * CELL + MARGIN / 2 + 4):
+            found.append(Label(str(row + 1), EDGE_LABEL, x, y))
+    return tuple(found)
 
 
 # -- what a screen reader says ---------------------------------------------------------------------
@@ -176,18 +237,8 @@ def _base(scale: float) -> Image.Image:
     for index in range(ROWS * COLUMNS):
         x0, y0, x1, y1 = _cell_box(index, s)
         draw.rounded_rectangle((x0 + 4 * s, y0 + 4 * s, x1 - 4 * s, y1 - 4 * s), 8 * s, SPACE_FILL)
-    label = _px(30, s)
-    for column in range(COLUMNS):
-        x = left + (column + 0.5) * CELL * s
-        for y in (top - MARGIN * s / 2 - 4 * s, top + ROWS * CELL * s + MARGIN * s / 2 + 4 * s):
-            centred_text(draw, (x, y), "abcdef"[column], label)
-    for row in range(ROWS):
-        y = top + (ROWS - row - 0.5) * CELL * s
-        for x in (
-            left - MARGIN * s / 2 - 4 * s,
-            left + COLUMNS * CELL * s + MARGIN * s / 2 + 4 * s,
-        ):
-            centred_text(draw, (x, y), str(row + 1), label)
+    for label in coordinate_labels():
+        centred_text(draw, (label.x * s, label.y * s), label.text, _px(label.size, s))
     _draw_key(image, draw, s)
     return image
 

@@ -133,7 +133,10 @@ def phone(view: TongaView, names: Sequence[str] | None = None) -> Image.Image:
         focus = space_centre(space)
     status = phone_status(view, names)
     return compose(
-        render(view, names=names), status, board=(0, 0, MAP_W, MAP_H), focus=focus,
+        render(view, names=names),
+        status,
+        board=(0, 0, MAP_W, MAP_H),
+        focus=focus,
         labels=coordinate_labels(),
     )
 
@@ -280,7 +283,9 @@ def _chart() -> Image.Image:
         if label.size == HEX_LABEL:
             _text(image, (label.x, label.y), label.text, label.size, LABEL, centred=True)
         else:
-            _text(image, (label.x, label.y), label.text, label.size, INK, centred=True, stroke=WHITE)
+            _text(
+                image, (label.x, label.y), label.text, label.size, INK, centred=True, stroke=WHITE
+            )
     _legend(image, draw)
     return image
 

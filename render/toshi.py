@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import common
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -37,6 +38,8 @@ from render.common import (
     tidy,
 )
 from render.hexboard import wrap
+from render.palette import declared_colours, fixed_palette, tagged
+from render.phone import Label, Status, compose
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
@@ -64,12 +67,21 @@ INSET = 12  # card edge inside its space
 TITLE = "Toshi Tōshi"  # drawn in the fallback font, which has the "ō"
 OPEN = (30, 150, 60)  # the ring around a spot a token may go to now
 TOKEN_FILL = (255, 255, 255)
+EDGE_LABEL = 22  # the column letters and row numbers around the grid
+SPACE_LABEL = 18  # a space's name in its corner (17 read 8.5 px on a phone)
 
 
 def render(
-    view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: ToshiView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
-    """The city grid and the panel, for the public or for one seat."""
+    """The city grid and the panel, for the public or for one seat (``layout="phone"``: the
+    phone-first picture, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     k = scale
     grid_w, grid_h = round(CELL * view.cols * k), round(CELL * view.rows * k)
     panel_lines = _panel_lines(view, names)
@@ -83,7 +95,81 @@ def render(
         _draw_cell(image, draw, view, index, cell, k)
     _draw_spots(image, draw, view, k)
     _draw_panel(image, view, panel_lines, k)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Toshi Tōshi picture is encoded with (``render.palette``)."""
+    return fixed_palette(declared_colours(vars(common), globals()))
+
+
+def phone(view: ToshiView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: the round and phase, who acts on what, every player's tokens
+    and cards (scores at the end), the city around the spots open now at full size, and the
+    whole picture at half size."""
+    title = f"{TITLE} · " + (
+        "Game over" if view.over else f"round {view.round} of 10, {phase_name(view)}"
+    )
+    if view.over:
+        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        lines = [f"Winner: {winners}"]
+        scores = [f"{seat_label(s.seat, names)}: {s.score} NP" for s in view.seats]
+    else:
+        acting = ", ".join(seat_label(s, names) for s in view.to_act)
+        lines = [f"To act: {acting}", tidy(name_seats(drop_actor(view.pending), names))]
+        scores = [
+            f"{seat_label(s.seat, names)}: {_count(s.tokens, 'token')}, {_count(s.cards, 'card')}"
+            for s in view.seats
+        ]
+    m = MARGIN
+    board = (0.0, 0.0, 2.0 * m + CELL * view.cols, 2.0 * m + CELL * view.rows)
+    return compose(
+        render(view, names=names),
+        Status(title, lines, scores),
+        board=board,
+        focus=_focus(view),
+        caption="Where a token may go (full size):"
+        if view.open_spots
+        else "Around the last move (full size):",
+        labels=coordinate_labels(view.rows, view.cols),
+    )
+
+
+def _focus(view: ToshiView) -> tuple[float, float] | None:
+    """The middle of the spots open now (or, while playing, of the last move's marks)."""
+    points = [_spot_xy(view, spot, 1.0) for spot in view.open_spots]
+    if not points and not view.over:
+        points = [_spot_xy(view, spot, 1.0) for spot in view.mark_spots]
+        for index in view.mark_cells:
+            x0, y0, x1, y1 = _cell_box(view, index, 1.0)
+            points.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    if not points:
+        return None
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+@cache
+def coordinate_labels(rows: int, cols: int) -> tuple[Label, ...]:
+    """The column letters and row numbers around the grid and every space's name, where the
+    desktop picture prints them at scale 1 (both are drawn from this list)."""
+    m, c = MARGIN, CELL
+    found = []
+    for j in range(cols):
+        x = m + (j + 0.5) * c
+        found.append(Label("abcdefghij"[j], EDGE_LABEL, x, m * 0.3))
+        found.append(Label("abcdefghij"[j], EDGE_LABEL, x, m + rows * c + m * 0.7))
+    for i in range(rows):
+        y = m + (i + 0.5) * c
+        found.append(Label(str(i + 1), EDGE_LABEL, m * 0.3, y))
+        found.append(Label(str(i + 1), EDGE_LABEL, m + cols * c + m * 0.7, y))
+    for i in range(rows):
+        for j in range(cols):
+            name = f"{'abcdefghij'[j]}{i + 1}"
+            width = text_width(name, SPACE_LABEL)
+            x0, y0 = m + j * c, m + i * c
+            found.append(Label(name, SPACE_LABEL, x0 + 24 + width / 2, y0 + 20 + SPACE_LABEL / 2))
+    return tuple(found)
 
 
 def render_hand(
@@ -137,15 +223,8 @@ def _background(rows: int, cols: int, k: float) -> Image.Image:
     )
     draw = ImageDraw.Draw(image)
     m, c = round(MARGIN * k), CELL * k
-    size = round(22 * k)
-    for j in range(cols):
-        x = m + (j + 0.5) * c
-        centred_text(draw, (x, m * 0.3), "abcdefghij"[j], size)
-        centred_text(draw, (x, m + rows * c + m * 0.7), "abcdefghij"[j], size)
-    for i in range(rows):
-        y = m + (i + 0.5) * c
-        centred_text(draw, (m * 0.3, y), str(i + 1), size)
-        centred_text(draw, (m + cols * c + m * 0.7, y), str(i + 1), size)
+    for label in coordinate_labels(rows, cols)[: 2 * (rows + cols)]:
+        centred_text(draw, (label.x * k, label.y * k), label.text, round(label.size * k))
     for i in range(rows):
         for j in range(cols):
             x0, y0 = m + j * c, m + i * c
@@ -183,7 +262,7 @@ def _draw_cell(
         )
     # The space name, top left, as the notation writes it.
     label_fill = contrast_ink(_cell_fill(view, cell)) if cell.kind != "empty" else MUTED
-    _text(image, (x0 + 24 * k, y0 + 20 * k), cell.name, round(17 * k), label_fill)
+    _text(image, (x0 + 24 * k, y0 + 20 * k), cell.name, round(SPACE_LABEL * k), label_fill)
     if cell.holder >= 0:
         # A badge in the top-right corner: who holds the card now (at the end: who won it).
         badge = _holder_badge(cell.holder, k)
