@@ -526,9 +526,11 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         return messages.seats_for_names(text, match, await self.names_for(match))
 
     def public_png(self, match: Match, names: messages.Names = None) -> bytes:
-        """The public picture (no secret), naming the players."""
+        """The public picture (no secret), naming the players: the phone-first layout where
+        the renderer has one (legible at chat size, ``render.phone``)."""
         view = self.game.view(match.state, None)
-        return rendered(self.game_key, lambda: draw(type(self).board_renderer, view, names))
+        renderer = type(self).board_renderer
+        return rendered(self.game_key, lambda: draw(renderer, view, names, layout="phone"))
 
     def alt_text(self, match: Match, names: messages.Names = None) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
@@ -640,11 +642,16 @@ def picture_names(names: messages.Names) -> list[str] | None:
     return None if names is None else [name or "" for name in names]
 
 
-def draw(renderer: Callable[..., Image.Image], view: Any, names: messages.Names) -> Image.Image:
-    """The renderer's picture of ``view``, naming the players when it can name them."""
-    if "names" in inspect.signature(renderer).parameters:
-        return renderer(view, names=picture_names(names))
-    return renderer(view)
+def draw(
+    renderer: Callable[..., Image.Image], view: Any, names: messages.Names, **options: Any
+) -> Image.Image:
+    """The renderer's picture of ``view``, naming the players when it can name them; each of
+    ``options`` (``layout="phone"``) is passed only to a renderer that takes it."""
+    accepted = inspect.signature(renderer).parameters
+    given = {key: value for key, value in options.items() if key in accepted}
+    if "names" in accepted:
+        return renderer(view, names=picture_names(names), **given)
+    return renderer(view, **given)
 
 
 def alt_text_of(renderer: Callable[..., Image.Image]) -> Callable[..., str] | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.bounded import MB, bounded
 from render.palette import INFO_KEY, declared_colours, fixed_palette, to_fixed
 from rules.base import SEAT_LETTERS as RULES_SEAT_LETTERS
 
@@ -81,7 +82,7 @@ def centred_text(
     )
 
 
-@lru_cache(maxsize=4096)
+@bounded(4 * MB)
 def _text_sprite(text: str, size: int, fill: tuple[int, int, int]) -> tuple[Image.Image, int, int]:
     face = font_for(text, size)
     # Whole pixels (the typing allows fractions): the sprite's size and offset are counts.
@@ -143,7 +144,7 @@ def _missing(which: int) -> bytes:
     return bytes(mask.size) + bytes(mask)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def has_glyph(char: str, which: int = 0) -> bool:
     """Whether the bundled font (0) or the fallback (1) draws ``char`` (not as its empty box)."""
     if char == " ":

@@ -17,6 +17,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import common, hexboard
+from render.bounded import MB, bounded
 from render.common import (
     MUTED,
     SEAT_LETTERS,
@@ -210,7 +211,7 @@ def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
     return clip_alt(sentences(*parts))
 
 
-@cache
+@bounded(12 * MB)
 def _background(
     rows: tuple[tuple[int, int, int], ...],
     island: tuple[int, ...],

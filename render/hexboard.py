@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -96,7 +97,7 @@ def polygon(centre: Point, radius: float) -> list[Point]:
     ]
 
 
-@cache
+@bounded(12 * MB)
 def water_layer(
     rows: tuple[tuple[int, int, int], ...],
     islands: tuple[int, ...],
@@ -124,7 +125,7 @@ def water_layer(
     return image
 
 
-@cache
+@lru_cache(maxsize=64)
 def hex_labels(
     rows: tuple[tuple[int, int, int], ...],
     islands: tuple[int, ...],
@@ -211,7 +212,7 @@ def _stamp(image: Image.Image, centre: Point, sprite: Image.Image) -> None:
     image.paste(sprite, (x, y), sprite)
 
 
-@cache
+@bounded(2 * MB)
 def _sprite(
     fill: Colour, text: str, square: bool, radius: float, text_size: int, line: float
 ) -> Image.Image:

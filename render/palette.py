@@ -9,14 +9,16 @@ adaptive palette was). Mapping to it without dithering is a table look-up (~2 ms
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from functools import wraps
+from typing import Any, ParamSpec
 
 from PIL import Image
 
 Colour = tuple[int, int, int]
 INFO_KEY = "tidetable.palette"  # where a picture carries its palette until it is encoded
 CUBE_STEP = 51  # 0, 51, ..., 255: six levels a channel
+P = ParamSpec("P")
 
 
 def _collect(value: Any, out: dict[Colour, None], depth: int = 0) -> None:
@@ -71,3 +73,19 @@ def to_fixed(image: Image.Image, palette: Image.Image) -> Image.Image:
     """``image`` mapped to ``palette``: each pixel its nearest colour, no dithering."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def drawn_with(
+    palette: Callable[[], Image.Image],
+) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
+    """``@drawn_with(palette)`` on a function returning a picture: the picture is tagged with
+    ``palette()`` for its encoding."""
+
+    def wrap(function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+        @wraps(function)
+        def drawn(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
+            return tagged(function(*args, **kwargs), palette())
+
+        return drawn
+
+    return wrap

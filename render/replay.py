@@ -17,7 +17,7 @@ import io
 import itertools
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -237,7 +237,7 @@ def _note(scale: float, step: int, kept: int, count: int) -> str:
     return "To fit the upload limit, the replay " + " and ".join(parts) + "."
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _width(word: str, size: int) -> float:
     return font(size).getlength(word)
 

@@ -12,10 +12,13 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render import common
 from render.common import BACKGROUND, INK, MUTED, contrast_ink, font, text_width
+from render.palette import declared_colours, drawn_with, fixed_palette
 from rules.base import Outcome
 
 WIDTH = 1000
@@ -82,6 +85,7 @@ def category(label: str) -> str:
     return head[:1].upper() + head[1:] if head else label
 
 
+@drawn_with(lambda: palette())
 def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     """Stacked horizontal bars, one per player, of their score breakdown: gains to the right
     of zero, losses to the left, each segment lettered and hatched by category, the numbers
@@ -149,6 +153,7 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
 
 
 # -- ratings over time -------------------------------------------------------------------------
+@drawn_with(lambda: palette())
 def rating_chart(
     series: Mapping[str, Sequence[tuple[datetime | int, float]]],
     names: Mapping[str, str] | None = None,
@@ -389,3 +394,9 @@ def _nice_step(raw: float) -> int:
 
 def _x_value(t: datetime | int) -> float:
     return t.timestamp() if isinstance(t, datetime) else float(t)
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette the charts are encoded with (``render.palette``)."""
+    return fixed_palette(declared_colours(vars(common), globals()))

@@ -17,6 +17,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     INK,
@@ -217,7 +218,7 @@ def _last_words(view: TokanView, names: Sequence[str] | None) -> str:
 
 
 # -- static background --------------------------------------------------------------------------
-@cache
+@bounded(12 * MB)
 def _base(scale: float) -> Image.Image:
     s = scale
     width, height = _size(s)
@@ -292,7 +293,7 @@ def _draw_gap(image: Image.Image, box: tuple[float, float, float, float], s: flo
     image.paste(_gap_sprite(s), (round(box[0]), round(box[1])))
 
 
-@cache
+@bounded(2 * MB)
 def _gap_sprite(s: float) -> Image.Image:
     """One empty space (a gap), drawn once per scale and pasted where needed."""
     side = round(CELL * s)
@@ -351,7 +352,7 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
     image.paste(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)), sprite)
 
 
-@cache
+@bounded(2 * MB)
 def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
     """A tile drawn once per scale: red disc or black square, with its animal letter."""
     size = TILE_SIZE * s
@@ -361,7 +362,7 @@ def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
     return sprite
 
 
-@cache
+@bounded(2 * MB)
 def _chip_sprite(tile: str, chip: float, s: float) -> Image.Image:
     """A chip of the stack column: the tile's shape and colour with its animal letter."""
     side = round(chip) + 2

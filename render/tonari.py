@@ -15,6 +15,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import common, hexboard
+from render.bounded import MB, bounded
 from render.common import (
     MUTED,
     SEAT_LETTERS,
@@ -179,7 +180,7 @@ def _word(token: Token) -> str:
     return STYLE[token][2] if token in SKILL_TOKENS else token.value
 
 
-@cache
+@bounded(12 * MB)
 def _background(
     rows: tuple[tuple[int, int, int], ...],
     islands: tuple[int, ...],

@@ -19,6 +19,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -177,7 +178,7 @@ def coordinate_labels() -> tuple[Label, ...]:
 
 
 # -- text ---------------------------------------------------------------------------------------
-@cache
+@bounded(4 * MB)
 def _stamp(
     text: str,
     size: int,
@@ -259,7 +260,7 @@ def _corners(point: tuple[float, float], radius: float) -> list[tuple[float, flo
 
 
 # -- the static chart ------------------------------------------------------------------------------
-@cache
+@bounded(8 * MB)
 def _chart() -> Image.Image:
     """Background, sea, harbours, land, reefs, hex labels and island names. Copy before use."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)

@@ -15,11 +15,12 @@ awaited decision, the last move and, at the end, the scores. ``alt_text`` says i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -38,7 +39,7 @@ from render.common import (
     tidy,
 )
 from render.hexboard import wrap
-from render.palette import declared_colours, fixed_palette, tagged
+from render.palette import declared_colours, drawn_with, fixed_palette, tagged
 from render.phone import Label, Status, compose
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
@@ -172,6 +173,7 @@ def coordinate_labels(rows: int, cols: int) -> tuple[Label, ...]:
     return tuple(found)
 
 
+@drawn_with(lambda: palette())
 def render_hand(
     view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
 ) -> Image.Image:
@@ -214,7 +216,7 @@ def render_hand(
 
 
 # -- private helpers -------------------------------------------------------------------------------
-@cache
+@bounded(8 * MB)
 def _background(rows: int, cols: int, k: float) -> Image.Image:
     """The grid with its coordinates: everything that never changes."""
     m = round(MARGIN * k)
@@ -269,7 +271,7 @@ def _draw_cell(
         image.paste(badge, (round(x1 - 22 * k) - badge.width, round(y0 + 17 * k)), badge)
 
 
-@lru_cache(maxsize=256)
+@bounded(4 * MB)
 def _cell_sprite(
     kind: str, card: Card | None, face_down: bool, over: bool, high: bool, k: float
 ) -> Image.Image:
@@ -307,7 +309,7 @@ def _cell_fill(view: ToshiView, cell: CellView) -> tuple[int, int, int]:
     return CARD_COLOURS[cell.card.colour]
 
 
-@cache
+@bounded(1 * MB)
 def _holder_badge(seat: int, k: float) -> Image.Image:
     """A small white square with the seat's letter (neutral: never a building's colour)."""
     side = round(26 * k)
@@ -383,7 +385,7 @@ def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:
     return (m + x * half, m + y * half)
 
 
-@cache
+@bounded(1 * MB)
 def _token_sprite(seat: int, k: float) -> Image.Image:
     """A seat's token: a white disc with a black rim and its letter (drawn once, then pasted).
     Neutral on purpose: a coloured token on a building would read as the building's colour."""
@@ -592,7 +594,7 @@ def _text(
     image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
 
 
-@lru_cache(maxsize=2048)
+@bounded(4 * MB)
 def _text_sprite(
     text: str, size: int, fill: tuple[int, int, int], anchor: str
 ) -> tuple[Image.Image, int, int]:
