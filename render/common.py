@@ -9,9 +9,10 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -59,7 +60,13 @@ def to_png(image: Image.Image) -> bytes:
 @cache
 def default_palette() -> Image.Image:
     """The palette of a picture no renderer tagged: the shared colours, then the cube."""
-    return fixed_palette(declared_colours(globals()))
+    return game_palette()
+
+
+def game_palette(*namespaces: Mapping[str, Any]) -> Image.Image:
+    """The fixed palette of pictures drawn with the shared colours and those declared in
+    ``namespaces`` (a renderer's module globals): see ``render.palette``."""
+    return fixed_palette(declared_colours(globals(), *namespaces), toward=(INK, BACKGROUND))
 
 
 def centred_text(

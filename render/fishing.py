@@ -26,7 +26,7 @@ from render.common import (
     seat_label,
     sentences,
 )
-from render.palette import declared_colours, fixed_palette, tagged
+from render.palette import tagged
 from render.phone import Status, compose
 from rules.fishing import FishingView
 from rules.fishing.data import ACTIONS, COLOURS, KIND_INDEX, KINDS, SPECIAL_SETS, Tile
@@ -124,7 +124,7 @@ def render(
 @cache
 def palette() -> Image.Image:
     """The fixed palette every Friendly Fishing picture is encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), vars(hexboard), globals()))
+    return common.game_palette(vars(hexboard), globals())
 
 
 def phone(view: FishingView, names: Sequence[str] | None = None) -> Image.Image:

@@ -2,14 +2,16 @@
 
 An adaptive 256-colour quantize cost 12-26 ms a board, more than drawing it. Every flat colour a
 renderer draws with is declared as a module constant, so the palette is known before any
-picture: those colours exactly, then a 6x6x6 colour cube for the antialiased edges of text and
-shapes (each edge pixel lands on its nearest colour; measured closer on average than the
-adaptive palette was). Mapping to it without dithering is a table look-up (~2 ms a board).
+picture: those colours exactly, then, for the antialiased edges of text and
+shapes, blends of those colours toward the ink and the paper (antialiased text) and a 5x5x5 cube
+(each edge pixel lands on its nearest colour; measured closer on average than the adaptive
+palette was: tests/render/test_palette.py). Mapping to it without dithering is a table
+look-up (~2 ms a board).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
 from typing import Any, ParamSpec
 
@@ -17,7 +19,8 @@ from PIL import Image
 
 Colour = tuple[int, int, int]
 INFO_KEY = "tidetable.palette"  # where a picture carries its palette until it is encoded
-CUBE_STEP = 51  # 0, 51, ..., 255: six levels a channel
+GUARD = 11  # no extra entry this near a flat colour (Euclidean, in RGB units)
+CUBE_LEVELS = 5  # 0, 64, 128, 191, 255 a channel: the cube takes 125 slots
 P = ParamSpec("P")
 
 
@@ -47,19 +50,38 @@ def declared_colours(*namespaces: Mapping[str, Any]) -> tuple[Colour, ...]:
     return tuple(found)
 
 
-def fixed_palette(colours: Iterable[Colour]) -> Image.Image:
-    """A palette image: ``colours`` first (at most 256), the colour cube in the slots left."""
+def fixed_palette(colours: Iterable[Colour], toward: Sequence[Colour] = ()) -> Image.Image:
+    """A palette image: ``colours`` first (at most 256); then each of them a quarter, half and
+    three quarters of the way to each colour of ``toward`` (the ink and the paper: where text
+    and lines are antialiased), as room allows; then a colour cube in the slots left."""
     chosen: dict[Colour, None] = dict.fromkeys(colours)
-    levels = range(0, 256, CUBE_STEP)
+    flat = list(chosen)
+
+    def add(colour: Colour) -> None:
+        # Pillow looks a pixel's nearest entry up for its value rounded down to 4 units a
+        # channel (up to 3 off each): an extra entry within twice that of a flat colour could
+        # take its pixels.
+        if all(sum((a - b) ** 2 for a, b in zip(colour, c, strict=True)) > GUARD**2 for c in flat):
+            chosen.setdefault(colour, None)
+
+    room = 256 - CUBE_LEVELS**3
+    for target in toward:
+        for colour in flat:
+            for share in (0.25, 0.5, 0.75):
+                if len(chosen) < room:
+                    red, green, blue = (
+                        round(a + (b - a) * share) for a, b in zip(colour, target, strict=True)
+                    )
+                    add((red, green, blue))
+    levels = [round(k * 255 / (CUBE_LEVELS - 1)) for k in range(CUBE_LEVELS)]
     for red in levels:
         for green in levels:
             for blue in levels:
-                if len(chosen) >= 256:
-                    break
-                chosen.setdefault((red, green, blue), None)
-    flat = [channel for colour in list(chosen)[:256] for channel in colour]
+                if len(chosen) < 256:
+                    add((red, green, blue))
+    channels = [channel for colour in list(chosen)[:256] for channel in colour]
     palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + [0] * (768 - len(flat)))
+    palette.putpalette(channels + [0] * (768 - len(channels)))
     return palette
 
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from render import common
 from render.common import BACKGROUND, INK, MUTED, contrast_ink, font, text_width
-from render.palette import declared_colours, drawn_with, fixed_palette
+from render.palette import drawn_with
 from rules.base import Outcome
 
 WIDTH = 1000
@@ -399,4 +399,4 @@ def _x_value(t: datetime | int) -> float:
 @cache
 def palette() -> Image.Image:
     """The fixed palette the charts are encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), globals()))
+    return common.game_palette(globals())

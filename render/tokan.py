@@ -30,7 +30,7 @@ from render.common import (
     sentences,
     tidy,
 )
-from render.palette import declared_colours, fixed_palette, tagged
+from render.palette import tagged
 from render.phone import Label, Status, compose
 from rules.tokan.board import (
     ANIMAL,
@@ -114,7 +114,7 @@ def render(
 @cache
 def palette() -> Image.Image:
     """The fixed palette every TOKAN picture is encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), globals()))
+    return common.game_palette(globals())
 
 
 def phone(view: TokanView, names: Sequence[str] | None = None) -> Image.Image:

@@ -25,7 +25,7 @@ from render.common import (
     sentences,
     text_width,
 )
-from render.palette import declared_colours, fixed_palette, tagged
+from render.palette import tagged
 from render.phone import Status, compose
 from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
@@ -99,7 +99,7 @@ def render(
 @cache
 def palette() -> Image.Image:
     """The fixed palette every Tonari picture is encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), vars(hexboard), globals()))
+    return common.game_palette(vars(hexboard), globals())
 
 
 def phone(view: TonariView, names: Sequence[str] | None = None) -> Image.Image:

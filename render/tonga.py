@@ -39,7 +39,7 @@ from render.common import (
     tidy,
     to_act_line,
 )
-from render.palette import declared_colours, fixed_palette, tagged
+from render.palette import tagged
 from render.phone import Label, Status, compose
 from rules.tonga.map import (
     DOLPHIN_SPACES,
@@ -121,7 +121,7 @@ def render(
 @cache
 def palette() -> Image.Image:
     """The fixed palette every Tonga Bonga picture is encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), globals()))
+    return common.game_palette(globals())
 
 
 def phone(view: TongaView, names: Sequence[str] | None = None) -> Image.Image:

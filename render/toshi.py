@@ -39,7 +39,7 @@ from render.common import (
     tidy,
 )
 from render.hexboard import wrap
-from render.palette import declared_colours, drawn_with, fixed_palette, tagged
+from render.palette import drawn_with, tagged
 from render.phone import Label, Status, compose
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
@@ -102,7 +102,7 @@ def render(
 @cache
 def palette() -> Image.Image:
     """The fixed palette every Toshi Tōshi picture is encoded with (``render.palette``)."""
-    return fixed_palette(declared_colours(vars(common), globals()))
+    return common.game_palette(globals())
 
 
 def phone(view: ToshiView, names: Sequence[str] | None = None) -> Image.Image:
