@@ -27,10 +27,10 @@ INK = (33, 37, 41)
 MUTED = (110, 110, 110)
 HIGHLIGHT = (255, 196, 0)
 SEAT_COLOURS = (
-    (200, 40, 40),  # red
+    (212, 0, 8),  # red
     (30, 30, 30),  # black
-    (30, 100, 200),  # blue
-    (40, 150, 70),  # green
+    (35, 149, 238),  # blue
+    (27, 126, 81),  # green
     (150, 70, 170),  # purple
 )
 SEAT_LETTERS = tuple(RULES_SEAT_LETTERS)  # the letters messages use too

@@ -31,13 +31,13 @@ from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
 
 STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
-    Token.RED: ((214, 48, 49), "R", "Red (set)"),
-    Token.BLUE: ((40, 96, 214), "B", "Blue (set)"),
-    Token.GREEN: ((46, 150, 70), "G", "Green (set)"),
-    Token.YELLOW: ((245, 205, 50), "Y", "Yellow (set)"),
-    Token.ORANGE: ((245, 140, 30), "O", "Orange: most = 8"),
-    Token.PURPLE: ((110, 60, 150), "X", "Purple debris -5"),
-    Token.PINK: ((245, 150, 200), "P", "Pink +5 (jump only)"),
+    Token.RED: ((212, 11, 0), "R", "Red (set)"),
+    Token.BLUE: ((32, 23, 207), "B", "Blue (set)"),
+    Token.GREEN: ((36, 131, 87), "G", "Green (set)"),
+    Token.YELLOW: ((250, 212, 37), "Y", "Yellow (set)"),
+    Token.ORANGE: ((240, 126, 30), "O", "Orange: most = 8"),
+    Token.PURPLE: ((61, 14, 81), "X", "Purple debris -5"),
+    Token.PINK: ((192, 133, 177), "P", "Pink +5 (jump only)"),
     Token.SENSE: ((235, 235, 235), "SS", "Sense the Schools"),
     Token.ROUGH: ((235, 235, 235), "RW", "Rough Waters"),
     Token.SCARE: ((235, 235, 235), "SO", "Scare it Off"),

@@ -46,11 +46,11 @@ from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
 
 CARD_COLOURS: dict[str, tuple[int, int, int]] = {
-    "R": (214, 64, 58),
-    "B": (52, 104, 200),
-    "G": (58, 148, 78),
-    "P": (138, 76, 168),
-    "Y": (236, 196, 48),
+    "R": (216, 0, 7),
+    "B": (8, 149, 255),
+    "G": (45, 128, 88),
+    "P": (87, 43, 117),
+    "Y": (251, 237, 50),
 }
 PARK_FILL = (170, 214, 150)
 MONUMENT_HIGH = (60, 110, 210)  # the blue "10 > 1" side
