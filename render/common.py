@@ -89,14 +89,28 @@ def centred_text(
     )
 
 
-@bounded(4 * MB)
-def _text_sprite(text: str, size: int, fill: tuple[int, int, int]) -> tuple[Image.Image, int, int]:
+@bounded(8 * MB)
+def text_mask(text: str, size: int, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """``text``'s coverage as a one-byte mask (any colour pastes through it: a quarter of an
+    RGBA sprite's bytes), and where its corner lies from the anchor point."""
     face = font_for(text, size)
-    # Whole pixels (the typing allows fractions): the sprite's size and offset are counts.
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text))
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill)
-    return sprite, left - 1, top - 1
+    # Whole pixels (the typing allows fractions): the mask's size and offset are counts.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
+    ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
+    return mask, left - 1, top - 1
+
+
+def paste_mask(
+    image: Image.Image,
+    xy: tuple[float, float],
+    mask: tuple[Image.Image, int, int],
+    fill: tuple[int, int, int],
+) -> None:
+    """Paint ``fill`` through a ``text_mask`` placed at its anchor point ``xy``."""
+    coverage, dx, dy = mask
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image.paste(fill, (x, y, x + coverage.width, y + coverage.height), coverage)
 
 
 def paste_text(
@@ -105,11 +119,12 @@ def paste_text(
     text: str,
     size: int,
     fill: tuple[int, int, int] = INK,
+    anchor: str = "la",
 ) -> None:
-    """``draw.text(xy, text)`` (top-left anchor) from a cached sprite: rendering glyphs is most
-    of a picture's cost, and most texts come back picture after picture."""
-    sprite, dx, dy = _text_sprite(text, size, fill)
-    image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
+    """``draw.text(xy, text, anchor=anchor)`` (top-left by default) from a cached sprite:
+    rendering glyphs is most of a picture's cost, and most texts come back picture after
+    picture."""
+    paste_mask(image, xy, text_mask(text, size, anchor), fill)
 
 
 @lru_cache(maxsize=8192)

@@ -88,12 +88,19 @@ def compose(
     labels: Sequence[Label],
     whole_legible: bool = False,
     caption: str = "Around the decision (full size):",
+    whole: Image.Image | None = None,
 ) -> Image.Image:
     """The phone picture from the desktop one (``full``): the status, the region of the
     decision around ``focus`` (clamped to the ``board`` box) when there is one, and the whole
-    picture at half size. ``labels`` are the coordinates the desktop picture draws; those in
-    the region (and, if ``whole_legible``, at half size in the whole) are recorded as drawn."""
-    whole = full.reduce(2)
+    picture at half size (``whole``, when the renderer drew it so itself: cheaper than
+    halving the full one). ``labels`` are the coordinates the desktop picture draws; those in
+    the region (and, if ``whole_legible``, in the whole: ``labels`` then give their sizes as
+    drawn there) are recorded as drawn."""
+    if whole is None:
+        whole = full.reduce(2)
+        halved = 2
+    else:
+        halved = 1
     width = whole.width
     size = text_size(width)
     drawn: list[Drawn] = []
@@ -111,8 +118,8 @@ def compose(
     parts.append((whole, "whole"))
     if whole_legible:
         for label in labels:
-            height = _glyph_height(label.text, label.size) / 2
-            drawn.append(Drawn(label.text, label.size / 2, height, "whole"))
+            height = _glyph_height(label.text, label.size) / halved
+            drawn.append(Drawn(label.text, label.size / halved, height, "whole"))
     total = sum(part.height for part, _ in parts) + PAD * (len(parts) - 1)
     image = Image.new("RGB", (width, total), BACKGROUND)
     draw = ImageDraw.Draw(image)

@@ -26,8 +26,10 @@ from render.common import (
     clip_alt,
     ellipsize,
     font_for,
+    paste_text,
     seat_label,
     sentences,
+    text_width,
     tidy,
 )
 from render.palette import tagged
@@ -106,7 +108,7 @@ def render(
         _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
         _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
-    _draw_title(draw, view, names, s)
+    _draw_title(image, view, names, s)
     _draw_footer(image, draw, view, names, s)
     return tagged(image, palette())
 
@@ -134,6 +136,8 @@ def phone(view: TokanView, names: Sequence[str] | None = None) -> Image.Image:
         for t in view.tallies
     ]
     width, height = _size(1.0)
+    # The whole is the desktop picture halved: drawn at scale 0.5 instead, its texts (16 px at
+    # least) crowd the stacks and the key runs off the edge.
     return compose(
         render(view, names=names),
         Status(title, lines, scores),
@@ -491,9 +495,7 @@ def _mark_taboo(
 
 
 # -- title, key and footer -------------------------------------------------------------------------
-def _draw_title(
-    draw: ImageDraw.ImageDraw, view: TokanView, names: Sequence[str] | None, s: float
-) -> None:
+def _draw_title(image: Image.Image, view: TokanView, names: Sequence[str] | None, s: float) -> None:
     scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
     if view.turn is None:
         text = f"TOKAN  ·  Game over after {view.moves_made} moves  ·  {scoring} scoring"
@@ -502,13 +504,7 @@ def _draw_title(
         text = f"TOKAN  ·  {who}  ·  {scoring}  ·  move {view.moves_made + 1}"
     width = _size(s)[0] - 40 * s
     size = _px(28, s)
-    draw.text(
-        (20 * s, TITLE * s / 2),
-        ellipsize(text, width, size),
-        font=font_for(text, size),
-        fill=INK,
-        anchor="lm",
-    )
+    paste_text(image, (20 * s, TITLE * s / 2), ellipsize(text, width, size), size, INK, "lm")
 
 
 def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, s: float) -> None:
@@ -555,11 +551,11 @@ def _draw_footer(
         head = f"{_label(tally.seat, names)}: {tally.total}"
         detail = "   " + "; ".join(tally.lines) if tally.lines else ""
         text = ellipsize(head + detail + on_turn, room - 36 * s, size)
-        draw.text((x + 36 * s, y), text, font=font_for(text, size), fill=INK, anchor="lm")
+        paste_text(image, (x + 36 * s, y), text, size, INK, "lm")
     y = top + 2 * line + line / 2
     text = _last_words(view, names) if view.last is not None else "No move yet."
     for part in _wrap(text, size, room)[:2]:
-        draw.text((x, y), part, font=font_for(part, size), fill=MUTED, anchor="lm")
+        paste_text(image, (x, y), part, size, MUTED, "lm")
         y += line
     if view.result is not None:
         status = f"Game over. {_result(view.result, names)}"
@@ -567,7 +563,7 @@ def _draw_footer(
         seat = view.turn if view.turn is not None else 0
         status = f"To move: {_label(seat, names)}: {tidy(view.pending)}"
     for part in _wrap(tidy(status), size, room)[:2]:
-        draw.text((x, y), part, font=font_for(part, size), fill=INK, anchor="lm")
+        paste_text(image, (x, y), part, size, INK, "lm")
         y += line
 
 
@@ -587,7 +583,7 @@ def _wrap(text: str, size: int, width: float) -> list[str]:
     words, lines, current = text.split(), [], ""
     for word in words:
         trial = f"{current} {word}".strip()
-        if font_for(trial, size).getlength(trial) <= width or not current:
+        if text_width(trial, size) <= width or not current:
             current = trial
         else:
             lines.append(current)

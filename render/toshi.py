@@ -33,8 +33,10 @@ from render.common import (
     drop_actor,
     font_for,
     name_seats,
+    paste_mask,
     seat_label,
     sentences,
+    text_mask,
     text_width,
     tidy,
 )
@@ -590,17 +592,4 @@ def _text(
     anchor: str = "la",
 ) -> None:
     """Draw ``text`` by pasting a cached sprite (rendering glyphs is the slow part of a picture)."""
-    sprite, dx, dy = _text_sprite(text, size, fill, anchor)
-    image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
-
-
-@bounded(4 * MB)
-def _text_sprite(
-    text: str, size: int, fill: tuple[int, int, int], anchor: str
-) -> tuple[Image.Image, int, int]:
-    """The text on a transparent sprite, and where its corner lies from the anchor point."""
-    face = font_for(text, size)
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill, anchor=anchor)
-    return sprite, left - 1, top - 1
+    paste_mask(image, xy, text_mask(text, size, anchor), fill)
