@@ -74,6 +74,12 @@ PLOT_H = 380
 Y_AXIS_W = 70
 
 
+@cache
+def palette() -> Image.Image:
+    """The fixed palette the charts are encoded with (``render.palette``)."""
+    return common.game_palette(globals())
+
+
 # -- the score breakdown -------------------------------------------------------------------------
 def category(label: str) -> str:
     """The category of a breakdown line, without its counts: "Red x2 (3, doubled ...)" and
@@ -394,9 +400,3 @@ def _nice_step(raw: float) -> int:
 
 def _x_value(t: datetime | int) -> float:
     return t.timestamp() if isinstance(t, datetime) else float(t)
-
-
-@cache
-def palette() -> Image.Image:
-    """The fixed palette the charts are encoded with (``render.palette``)."""
-    return common.game_palette(globals())
