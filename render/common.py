@@ -134,6 +134,28 @@ def text_width(text: str, size: int) -> float:
     return font_for(text, size).getlength(text)
 
 
+def wrap(text: str, width: float, size: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size``, each paragraph
+    (``\n``) on new lines. A line's width is its words' widths and its spaces': words come back
+    picture after picture and are measured once (measuring every trial line was most of the
+    time of a picture with a long pending text)."""
+    space = text_width(" ", size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = 0.0
+        for word in paragraph.split():
+            wide = text_width(word, size)
+            if line and used + space + wide > width:
+                lines.append(" ".join(line))
+                line, used = [word], wide
+            else:
+                used += (space if line else 0.0) + wide
+                line.append(word)
+        lines.append(" ".join(line))
+    return lines
+
+
 def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """Black or white, whichever reads better on ``colour``."""
     r, g, b = colour
@@ -213,10 +235,18 @@ NAME_EMS = 10  # a name is cut to at most this many font sizes wide (about 20 le
 def player_name(seat: int, names: Sequence[str] | None) -> str:
     """The seat's display name, drawable and at most NAME_EMS wide; "Seat 2" without one."""
     if names is not None and 0 <= seat < len(names):
-        name = printable(str(names[seat]))
-        if any(c.isalnum() for c in name):
-            return ellipsize(name, NAME_EMS * _PROBE, _PROBE)
+        name = _drawable_name(str(names[seat]))
+        if name:
+            return name
     return f"Seat {seat + 1}"
+
+
+@lru_cache(maxsize=4096)
+def _drawable_name(name: str) -> str:
+    """``name`` as pictures draw it (see ``player_name``), or "" if nothing of it is drawable
+    (cached: every picture names every player several times)."""
+    name = printable(name)
+    return ellipsize(name, NAME_EMS * _PROBE, _PROBE) if any(c.isalnum() for c in name) else ""
 
 
 def seat_label(seat: int, names: Sequence[str] | None = None, tag: str | None = None) -> str:

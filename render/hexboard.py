@@ -32,9 +32,9 @@ from render.common import (
     name_seats,
     paste_text,
     seat_label,
-    text_width,
     tidy,
 )
+from render.common import wrap as common_wrap
 from render.phone import Label
 from rules.hexgrid import board as hex_board
 
@@ -307,19 +307,8 @@ def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, scale: float) -> 
 
 
 def wrap(text: str, width: float, size: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size``."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and text_width(trial, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
+    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size`` (``common.wrap``)."""
+    return common_wrap(text, width, size)
 
 
 def text_lines(

@@ -19,11 +19,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.bounded import MB, bounded
-from render.common import BACKGROUND, INK, MUTED, ellipsize, font_for, paste_text, text_width
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    ellipsize,
+    font_for,
+    paste_text,
+    text_width,
+    wrap,
+)
 from render.palette import INFO_KEY
 
 CHAT_WIDTH = 380  # how wide a phone shows a posted picture
@@ -74,6 +84,7 @@ def text_size(width: int) -> int:
     return math.ceil(width * MIN_TEXT / CHAT_WIDTH) + 1
 
 
+@lru_cache(maxsize=4096)
 def _glyph_height(text: str, size: float) -> float:
     _, top, _, bottom = font_for(text, round(size)).getbbox(text)
     return float(bottom - top)
@@ -146,16 +157,7 @@ def _inside(label: Label, box: tuple[int, int, int, int]) -> bool:
 
 
 def _wrap(text: str, width: float, size: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
+    return [line for line in wrap(" ".join(text.split()), width, size) if line]
 
 
 def _status(status: Status, width: int, size: int, drawn: list[Drawn]) -> Image.Image:

@@ -29,8 +29,8 @@ from render.common import (
     paste_text,
     seat_label,
     sentences,
-    text_width,
     tidy,
+    wrap,
 )
 from render.palette import tagged
 from render.phone import Label, Status, compose
@@ -580,14 +580,4 @@ def _tile_marker(
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
-    words, lines, current = text.split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if text_width(trial, size) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
+    return [line for line in wrap(" ".join(text.split()), width, size) if line]

@@ -38,6 +38,7 @@ from render.common import (
     text_width,
     tidy,
     to_act_line,
+    wrap,
 )
 from render.palette import tagged
 from render.phone import Label, Status, compose
@@ -596,17 +597,7 @@ def _wrapped(
 ) -> None:
     """``text`` word-wrapped to ``width`` in at most ``max_lines`` lines (the rest cut with …)."""
     x, y = at
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
+    lines = [line for line in wrap(" ".join(text.split()), width, size) if line]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] += " …"
