@@ -85,7 +85,8 @@ def text_size(width: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _glyph_height(text: str, size: float) -> float:
+def text_height(text: str, size: float) -> float:
+    """The height of ``text``'s glyphs drawn at ``size`` (their box, in pixels)."""
     _, top, _, bottom = font_for(text, round(size)).getbbox(text)
     return float(bottom - top)
 
@@ -123,13 +124,13 @@ def compose(
         parts.append((region, "region"))
         for label in labels:
             if _inside(label, box):
-                height = _glyph_height(label.text, label.size)
+                height = text_height(label.text, label.size)
                 drawn.append(Drawn(label.text, label.size, height, "region"))
     parts.append((_caption("The whole board (tap to open, then zoom):", width, size), ""))
     parts.append((whole, "whole"))
     if whole_legible:
         for label in labels:
-            height = _glyph_height(label.text, label.size) / halved
+            height = text_height(label.text, label.size) / halved
             drawn.append(Drawn(label.text, label.size / halved, height, "whole"))
     total = sum(part.height for part, _ in parts) + PAD * (len(parts) - 1)
     image = Image.new("RGB", (width, total), BACKGROUND)
@@ -173,7 +174,7 @@ def _status(status: Status, width: int, size: int, drawn: list[Drawn]) -> Image.
     y = PAD
     for (text, px, fill), step in zip(rows, pitch, strict=True):
         paste_text(image, (PAD, y), text, px, fill)
-        drawn.append(Drawn(text, px, _glyph_height(text, px), "status"))
+        drawn.append(Drawn(text, px, text_height(text, px), "status"))
         y += step
     return image
 

@@ -42,7 +42,7 @@ from render.common import (
 )
 from render.hexboard import wrap
 from render.palette import drawn_with, tagged
-from render.phone import Label, Status, compose
+from render.phone import TEXTS_KEY, Drawn, Label, Status, compose, text_height
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
@@ -179,30 +179,48 @@ def coordinate_labels(rows: int, cols: int) -> tuple[Label, ...]:
 def render_hand(
     view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
 ) -> Image.Image:
-    """The viewer's own hand and face-down cards, value and colour written out on each card."""
+    """The viewer's own hand and face-down cards, value and colour written out on each card;
+    at most HAND_ROW cards a row, so the picture stays 720 px wide and its words (18 px and
+    more) read at chat size, 380 px wide (recorded as ``render.phone`` records them)."""
     k = scale
     w, h, gap = round(96 * k), round(136 * k), round(10 * k)
     cards = max(len(view.hand), 1)
-    width = max(round(40 * k) + cards * (w + gap), round(720 * k))
+    rows = -(-cards // HAND_ROW)
+    width = max(round(40 * k) + min(cards, HAND_ROW) * (w + gap), round(720 * k))
     extra = len(view.my_face_down)
-    height = round((70 + 136 + 40 + 30 * extra + 30) * k)
+    height = round((70 + 136 * rows + 14 * (rows - 1) + 40 + 30 * extra + 30) * k)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    drawn: list[Drawn] = []
+
+    def note(text: str, size: int) -> None:
+        drawn.append(Drawn(text, size, text_height(text, size), "hand"))
+
     who = "the public" if view.viewer is None else seat_label(view.viewer, names)
     title = f"{TITLE}: hand of {who}"
     draw.text((round(20 * k), round(18 * k)), title, font=font_for(title, round(24 * k)), fill=INK)
+    note(title, round(24 * k))
     top = round(60 * k)
     if not view.hand:
+        empty = "No cards in hand." if view.viewer is not None else "Hands are private."
         draw.text(
             (round(20 * k), top + round(50 * k)),
-            "No cards in hand." if view.viewer is not None else "Hands are private.",
+            empty,
             font=font_for("No cards in hand.", round(20 * k)),
             fill=MUTED,
         )
+        note(empty, round(20 * k))
     for i, card in enumerate(view.hand):
-        x = round(20 * k) + i * (w + gap)
-        _draw_card_face(draw, (x, top, x + w, top + h), card, k, big=round(44 * k))
-    y = top + h + round(24 * k)
+        row, column = divmod(i, HAND_ROW)
+        x = round(20 * k) + column * (w + gap)
+        y0 = top + row * (h + round(14 * k))
+        _draw_card_face(
+            draw, (x, y0, x + w, y0 + h), card, k, big=round(44 * k), note_size=round(18 * k)
+        )
+        note(str(card.value), round(44 * k))
+        note(COLOUR_NAMES[card.colour], round(18 * k))
+        note(str(card), round(18 * k))
+    y = top + rows * h + (rows - 1) * round(14 * k) + round(24 * k)
     if view.my_face_down:
         draw.text(
             (round(20 * k), y),
@@ -214,7 +232,12 @@ def render_hand(
             y += round(30 * k)
             text = f"{fd.space}: {fd.card} ({_card_words(fd.card)})"
             draw.text((round(40 * k), y), text, font=font_for(text, round(20 * k)), fill=INK)
+            note(text, round(20 * k))
+    image.info[TEXTS_KEY] = tuple(drawn)
     return image
+
+
+HAND_ROW = 6  # cards a row in the hand picture
 
 
 # -- private helpers -------------------------------------------------------------------------------
@@ -360,6 +383,7 @@ def _draw_card_face(
     big: int,
     face_down: bool = False,
     over: bool = False,
+    note_size: int | None = None,
 ) -> None:
     x0, y0, x1, y1 = box
     fill = CARD_COLOURS[card.colour]
@@ -378,7 +402,7 @@ def _draw_card_face(
     note = str(card)
     if face_down:
         note = "revealed" if over else "face-down"
-    centred_text(draw, (cx, y0 + h * 0.84), note, round(16 * k), ink)
+    centred_text(draw, (cx, y0 + h * 0.84), note, note_size or round(16 * k), ink)
 
 
 def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:

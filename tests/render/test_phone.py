@@ -103,3 +103,18 @@ def test_phone_pictures_are_small_enough_to_post():
         png = to_png(renderer(key).render(view, names=NAMES, layout="phone"))
         assert len(png) < 500 * 1024
         assert Image.open(io.BytesIO(png)).mode == "P"
+
+
+def test_the_hand_reads_at_chat_width_in_rows_of_six_cards():
+    from render.toshi import HAND_ROW, render_hand
+
+    for players in counts("toshi"):
+        game = GAMES["toshi"]
+        state = game.setup(players, game.spec.resolve_options({}), 1)
+        view = game.view(state, 0)
+        image = render_hand(view, names=NAMES)
+        texts = drawn_texts(image)
+        assert len(view.hand) > HAND_ROW and image.width <= 720
+        assert {str(card) for card in view.hand} <= {t.text for t in texts}
+        for text in texts:
+            assert text.at(image.width) >= MIN_TEXT, text
