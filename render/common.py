@@ -168,10 +168,12 @@ def column_label(index: int) -> str:
 
 
 # -- fonts for any text: player names come in every script -------------------------------------
-# Pillow's bundled font covers plain ASCII only (no "ō", "é", "→"). A bundled DejaVu Sans (the
-# same file on every machine, see fonts/LICENSE-DejaVu.txt) draws any text that needs more;
-# characters neither font has (CJK, emoji) are left out of names rather than drawn as boxes.
-FALLBACK_FONT = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
+# Pillow's bundled font covers plain ASCII only (no "ō", "é", "→"). Any text that needs more is
+# drawn whole in Tidetable Sans (fonts/README.txt): DejaVu Sans merged with Noto Sans CJK and
+# Noto Emoji, so Latin, Greek, Cyrillic, Hebrew, Arabic, CJK and emoji share one font and Raqm
+# lays a mixed line out in one pass (bidi, Arabic joining). The rare character it lacks is left
+# out of a name rather than drawn as a box.
+FALLBACK_FONT = Path(__file__).parent / "fonts" / "TidetableSans.woff"
 _PROBE = 24  # the size glyph coverage is tested at
 _NOWHERE = "\U000f0001"  # a private-use character no font here has: its mask is the "missing" box
 
@@ -209,6 +211,9 @@ def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFo
 def printable(text: str) -> str:
     """``text`` with only characters one of our fonts draws, in one line (NFC, spaces squeezed)."""
     text = unicodedata.normalize("NFC", text)
+    # Format characters (joiners, bidi controls a name may carry) go without a trace: their
+    # job is done by isolated() and the font; anything else undrawable becomes a space.
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     kept = (c if c.isprintable() and (has_glyph(c) or has_glyph(c, 1)) else " " for c in text)
     return " ".join("".join(kept).split())
 
@@ -230,23 +235,39 @@ def ellipsize(text: str, width: float, size: int) -> str:
 
 # -- naming people -----------------------------------------------------------------------------
 NAME_EMS = 10  # a name is cut to at most this many font sizes wide (about 20 letters)
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` as a bidi isolate when it holds right-to-left letters (Arabic, Hebrew, ...).
+
+    Inside the isolate the name takes its own direction; outside, it counts as one neutral
+    character, so "محمد (B): 113 coins" keeps "(B): 113 coins" after the name, in order,
+    instead of the whole line being laid out right to left. Left-to-right names are returned
+    as they are: they cannot reorder a left-to-right line."""
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}"
+    return name
+
+
+@lru_cache(maxsize=4096)
+def display_name(name: str) -> str:
+    """A person's name made drawable: only characters our fonts have, at most NAME_EMS wide,
+    isolated when it reads right to left; "" when nothing of it is left to draw (cached: every
+    picture names every player several times)."""
+    kept = printable(str(name))
+    if not any(c.isalnum() or unicodedata.category(c) == "So" for c in kept):
+        return ""
+    return isolated(ellipsize(kept, NAME_EMS * _PROBE, _PROBE))
 
 
 def player_name(seat: int, names: Sequence[str] | None) -> str:
     """The seat's display name, drawable and at most NAME_EMS wide; "Seat 2" without one."""
     if names is not None and 0 <= seat < len(names):
-        name = _drawable_name(str(names[seat]))
+        name = display_name(str(names[seat]))
         if name:
             return name
     return f"Seat {seat + 1}"
-
-
-@lru_cache(maxsize=4096)
-def _drawable_name(name: str) -> str:
-    """``name`` as pictures draw it (see ``player_name``), or "" if nothing of it is drawable
-    (cached: every picture names every player several times)."""
-    name = printable(name)
-    return ellipsize(name, NAME_EMS * _PROBE, _PROBE) if any(c.isalnum() for c in name) else ""
 
 
 def seat_label(seat: int, names: Sequence[str] | None = None, tag: str | None = None) -> str:

@@ -27,7 +27,6 @@ from render.common import (
     contrast_ink,
     drop_actor,
     ellipsize,
-    font,
     font_for,
     name_seats,
     paste_text,
@@ -485,6 +484,6 @@ def legend(
         cx = left + 16 * s + (k % 2) * column * s
         cy = y + (k // 2) * row * s + 14 * s
         chip(image, (cx, cy), s, fill, letters, square=square)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font_for(name, round(16 * s)), fill=INK)
     y += math.ceil(len(entries) / 2) * row * s
-    draw.text((left, y), footnote, font=font(round(16 * s)), fill=MUTED)
+    draw.text((left, y), footnote, font=font_for(footnote, round(16 * s)), fill=MUTED)

@@ -17,7 +17,17 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from render import common
-from render.common import BACKGROUND, INK, MUTED, contrast_ink, font, text_width
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    contrast_ink,
+    display_name,
+    font,
+    font_for,
+    player_name,
+    text_width,
+)
 from render.palette import drawn_with
 from rules.base import Outcome
 
@@ -114,7 +124,9 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     height = top + len(outcome.scores) * ROW_H + AXIS_H + 16 + len(legend_rows) * LEGEND_ROW
     image = Image.new("RGB", (WIDTH, height + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), "Score breakdown", font=font(TITLE), fill=INK)
+    draw.text(
+        (MARGIN, MARGIN), "Score breakdown", font=font_for("Score breakdown", TITLE), fill=INK
+    )
 
     def x(value: float) -> float:
         return left + (value - low) / (high - low) * (right - left)
@@ -125,7 +137,7 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
         draw.text((x(tick), bottom + 6), str(tick), font=font(SMALL), fill=MUTED, anchor="mt")
     for row, score in enumerate(outcome.scores):
         y = top + row * ROW_H
-        name = names[score.seat] if score.seat < len(names) else f"Seat {score.seat + 1}"
+        name = player_name(score.seat, names)
         won = " (winner)" if score.seat in outcome.winners else ""
         _fit_text(draw, (MARGIN, y + BAR_H / 2), name + won, NAME_W - 10, TEXT, anchor="lm")
         ahead, behind = 0, 0
@@ -152,7 +164,7 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
         cx = MARGIN
         for index, name, width in entries:
             _segment(draw, (cx, y, cx + 34, y + 22), index, LETTERS[index % 26], fills)
-            draw.text((cx + 42, y + 11), name, font=font(SMALL), fill=INK, anchor="lm")
+            draw.text((cx + 42, y + 11), name, font=font_for(name, SMALL), fill=INK, anchor="lm")
             cx += width
         y += LEGEND_ROW
     return image
@@ -171,11 +183,13 @@ def rating_chart(
     rating. ``names`` maps a series key to the name shown (default: the key)."""
     names = names or {}
     points = {k: [(_x_value(t), v) for t, v in pts] for k, pts in series.items() if pts}
-    legend = _legend_layout([f"{names.get(k, k)}  {pts[-1][1]:.1f}" for k, pts in points.items()])
+    legend = _legend_layout(
+        [f"{display_name(names.get(k, k)) or k}  {pts[-1][1]:.1f}" for k, pts in points.items()]
+    )
     height = MARGIN + TITLE + 16 + PLOT_H + 56 + len(legend) * LEGEND_ROW + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), title, font=font(TITLE), fill=INK)
+    draw.text((MARGIN, MARGIN), title, font=font_for(title, TITLE), fill=INK)
     top = MARGIN + TITLE + 16
     left, right, bottom = MARGIN + Y_AXIS_W, WIDTH - MARGIN - 10, top + PLOT_H
     draw.rectangle((left, top, right, bottom), outline=INK, width=1)
@@ -231,7 +245,7 @@ def rating_chart(
             colour = LINE_COLOURS[index % len(LINE_COLOURS)]
             draw.line((cx, y + 11, cx + 30, y + 11), fill=colour, width=3)
             _marker(draw, (cx + 15, y + 11), MARKERS[index % len(MARKERS)], colour, 6)
-            draw.text((cx + 40, y + 11), text, font=font(SMALL), fill=INK, anchor="lm")
+            draw.text((cx + 40, y + 11), text, font=font_for(text, SMALL), fill=INK, anchor="lm")
             cx += width
         y += LEGEND_ROW
     return image
@@ -384,7 +398,7 @@ def _fit_text(
     """``text`` at ``xy``, shortened with an ellipsis if it is wider than ``width``."""
     while text and text_width(text, size) > width:
         text = text[:-2] + "…"
-    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+    draw.text(xy, text, font=font_for(text, size), fill=fill, anchor=anchor)
 
 
 def _nice_step(raw: float) -> int:

@@ -3,8 +3,8 @@
     .venv/bin/python -m tools.pictures OUTDIR [SEED]
 
 Each game is played by its own random playout policy (``game.playout_move``) with the most
-players it allows, seated under made-up names: a long one, a Cyrillic one, one in a script the
-fonts lack (CJK, which falls back to "Seat 3") and one with an emoji. Per position and layout
+players it allows, seated under made-up names: a long one, a Cyrillic one, a CJK one and two
+with an emoji (tests/render/test_scripts.py covers the other scripts). Per position and layout
 (``desktop``, the whole picture; ``phone``, the phone-first one the bot posts) it writes
 ``<game>-<moment>-<layout>.png`` at full size and ``<game>-<moment>-<layout>-380.png`` as a
 phone's chat column shows it (380 px wide); for Toshi Tōshi also ``toshi-<moment>-hand.png``
