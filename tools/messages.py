@@ -6,12 +6,16 @@
 
 Messages are found by their markers (``i18n.text``): ``T("…")``, ``TN("…", "…", n)``, ``N_("…")``
 and ``NC_("context", "…")``; only string literals are messages (never an f-string: its words
-would be another message every time).
+would be another message every time). The slash commands' names and descriptions are read off
+the real command tree by running ``python -m app.commandstrings`` (a program: this tool imports
+nothing that speaks to Discord).
 """
 
 from __future__ import annotations
 
 import io
+import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,7 +36,14 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 def extract() -> Catalog:
     """Every marked message of the bot's source, with where it is used."""
-    catalogue = Catalog(project="Tidetable", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    catalogue = Catalog(
+        project="Tidetable",
+        domain=DOMAIN,
+        charset="utf-8",
+        fuzzy=False,
+        copyright_holder="the Tidetable authors",
+        msgid_bugs_address="the project's issues",
+    )
     for folder in SOURCES:
         found = extract_from_dir(
             ROOT / folder,
@@ -43,7 +54,21 @@ def extract() -> Catalog:
         for filename, line, message, comments, context in found:
             where = f"{folder}/{filename}"
             catalogue.add(message, None, [(where, line)], auto_comments=comments, context=context)
+    for context, message in command_messages():
+        catalogue.add(message, None, [("app/commandstrings.py", 0)], context=context)
     return catalogue
+
+
+def command_messages() -> list[tuple[str | None, str]]:
+    """The names and descriptions of the slash commands (``app/commandstrings.py``)."""
+    found = subprocess.run(
+        [sys.executable, "-m", "app.commandstrings"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [tuple(json.loads(line)) for line in found.stdout.splitlines() if line.strip()]
 
 
 def write(catalogue: Catalog, path: Path) -> None:
@@ -70,6 +95,8 @@ def update(template: Catalog) -> None:
         )
         catalogue.update(template, no_fuzzy_matching=False)
         catalogue.obsolete.clear()
+        catalogue.fuzzy = False  # the header: a fuzzy one would hide the plural forms
+        catalogue.project, catalogue.version = "Tidetable", "1"
         write(catalogue, path)
 
 
