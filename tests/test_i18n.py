@@ -144,6 +144,7 @@ def test_extraction_finds_every_marker_and_no_f_string(tmp_path: Path, monkeypat
     (tmp_path / "cogs" / "x.py").write_text(SOURCE, encoding="utf-8")
     monkeypatch.setattr(messages, "ROOT", tmp_path)
     monkeypatch.setattr(messages, "SOURCES", ("cogs",))
+    monkeypatch.setattr(messages, "command_messages", lambda: [("command", "mine")])
     found = {
         (m.context, m.id if isinstance(m.id, str) else tuple(m.id))
         for m in messages.extract()
@@ -154,6 +155,7 @@ def test_extraction_finds_every_marker_and_no_f_string(tmp_path: Path, monkeypat
         (None, ("one match", "{count} matches")),
         (None, "board"),
         ("command", "board"),
+        ("command", "mine"),  # the slash commands' own, added to the source's
     }
 
 
@@ -162,6 +164,7 @@ def test_the_check_counts_missing_fuzzy_and_placeholder_faults(tmp_path: Path, m
     (tmp_path / "cogs" / "x.py").write_text(SOURCE, encoding="utf-8")
     monkeypatch.setattr(messages, "ROOT", tmp_path)
     monkeypatch.setattr(messages, "SOURCES", ("cogs",))
+    monkeypatch.setattr(messages, "command_messages", list)
     template = messages.extract()
     broken = GERMAN.replace('msgstr "{name} ist am Zug."', 'msgstr "Du bist am Zug."')
     path = _po(tmp_path, "de", broken)

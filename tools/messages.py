@@ -28,7 +28,8 @@ from babel.messages.pofile import read_po, write_po
 from i18n.catalogue import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, po_path
 from i18n.text import placeholders
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # where the sources are read
+PROJECT = ROOT  # where the bot runs from, to read its command tree
 SOURCES = ("app", "cogs", "table", "data", "render", "rules", "ai", "i18n")
 KEYWORDS = {"T": (1,), "TN": (1, 2), "N_": (1,), "NC_": ((1, "c"), 2)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -63,7 +64,7 @@ def command_messages() -> list[tuple[str | None, str]]:
     """The names and descriptions of the slash commands (``app/commandstrings.py``)."""
     found = subprocess.run(
         [sys.executable, "-m", "app.commandstrings"],
-        cwd=ROOT,
+        cwd=PROJECT,
         capture_output=True,
         text=True,
         check=True,
