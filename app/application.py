@@ -26,6 +26,7 @@ from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.people import People
 from cogs.replies import report
+from cogs.translator import CatalogueTranslator
 from data.clock import Clock, SystemClock
 from data.dberrors import StorageError
 from data.outbox import Dispatcher
@@ -166,6 +167,7 @@ class Tidetable(Host):
         await self.load_extension("cogs.places")  # deleted channels, archived match threads
         await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
         await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
+        await self.tree.set_translator(CatalogueTranslator())  # names in each user's language
         if self.sync_commands:
             await self.sync()
 
@@ -227,6 +229,11 @@ class Tidetable(Host):
             await asyncio.wait(tasks, timeout=grace)
 
     async def close(self) -> None:
+        await self.close_services(discord_too=True)
+
+    async def close_services(self, discord_too: bool = False) -> None:
+        """Stop the turn clock, the eraser, the outbox, the worker pool and the metrics, then
+        Discord's connection (``discord_too``) and the database."""
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
@@ -241,7 +248,8 @@ class Tidetable(Host):
             computers.close()
         if self.observatory is not None:
             await self.observatory.stop()
-        await super().close()
+        if discord_too:
+            await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
         store, self.store = self.store, None
