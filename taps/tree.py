@@ -16,7 +16,6 @@ always give the same step.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 # Discord's limits: 25 options in a select; a message of 5 rows of 5 buttons.
