@@ -92,7 +92,10 @@ def steered(table: Table, match: Any, seat: int, panel: FakeMessage, draw: rando
     """The path of the playout policy's move in the panel's tree."""
     move = match.game.playout_move(match.state, seat, draw)
     chosen = decision(match.game, match.state, seat)
-    index = list(chosen.legal).index(move)
+    legal = list(chosen.legal)
+    if move not in legal:  # Tonga Bonga's policy plays several dice or a whole route at once:
+        move = (getattr(move, "places", None) or move.actions)[0]  # taps play them one by one
+    index = legal.index(move)
     return next(path for path, leaf in chosen.moves.leaves() if leaf == index)
 
 
