@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 # Discord's limits: 25 options in a select; a message of 5 rows of 5 buttons.
 MAX_OPTIONS = 25
@@ -66,15 +67,23 @@ class Moves:
         if len(self.texts) != len(self.labels):
             raise ValueError("one label per move")
 
-    def words(self, index: int) -> list[re.Match[str]]:
-        return list(WORD.finditer(self.texts[index]))
+    @cached_property
+    def _split(self) -> tuple[tuple[tuple[str, int], ...], ...]:
+        """Each move's words with where each ends in its text, cut once per decision."""
+        return tuple(
+            tuple((found.group(0), found.end()) for found in WORD.finditer(text))
+            for text in self.texts
+        )
+
+    def words(self, index: int) -> tuple[tuple[str, int], ...]:
+        return self._split[index]
 
     def prefix(self, index: int, depth: int) -> str:
         """The text of move ``index`` up to its ``depth``-th word."""
         found = self.words(index)
         if depth >= len(found):
             return self.texts[index]
-        return self.texts[index][: found[depth - 1].end()] if depth else ""
+        return self.texts[index][: found[depth - 1][1]] if depth else ""
 
     def root(self) -> Option:
         return Option("", tuple(range(len(self.texts))), 0)
@@ -138,8 +147,8 @@ class Moves:
         return found
 
 
-def _key(words: list[re.Match[str]], depth: int) -> str | None:
-    return words[depth].group(0) if depth < len(words) else None
+def _key(words: tuple[tuple[str, int], ...], depth: int) -> str | None:
+    return words[depth][0] if depth < len(words) else None
 
 
 def _fit(label: str) -> str:
