@@ -125,11 +125,17 @@ async def timed_tap(fake: FakeDiscord, user: Any, message: Any, custom: str, val
     data: dict[str, Any] = {"custom_id": custom, "component_type": 2 if value is None else 3}
     if value is not None:
         data["values"] = [value]
+    before = (message.content, message.custom_ids())
     began = time.perf_counter()
     await fake._dispatch_interaction(rec, data)
     await fake._wait(rec, rec.attempted, fake.ack_timeout)
-    if rec.type in (5, 6):
+    if rec.type == 5:
         await fake._wait(rec, rec.replied, fake.reply_timeout)
+    elif rec.type == 6:  # deferred: the panel is updated by the edit that follows
+        for _ in range(100_000):
+            if (message.content, message.custom_ids()) != before:
+                break
+            await asyncio.sleep(0.001)
     took = (time.perf_counter() - began) * 1000
     await fake.settle()
     return took, rec
@@ -159,6 +165,8 @@ async def latency(database: Path, draw: random.Random) -> Times:
                             times.confirm.append(took)
                             break
                         choices = offered(panel)
+                        if not choices:
+                            raise RuntimeError(f"a panel without choices: {panel.content}")
                         custom, value = choices[rng.below(draw, len(choices))]
                         took, rec = await timed_tap(fake, user, panel, custom, value)
                         if any(c.startswith("tt:tgo:") for c in panel.custom_ids()):
