@@ -103,8 +103,7 @@ def report_counts(key: str, players: str, counts: Sequence[int]) -> None:
     median, p95 = percentile(list(counts), 0.5), percentile(list(counts), 0.95)
     ok = "ok" if median <= TARGET_MEDIAN and p95 <= TARGET_P95 else "OVER"
     print(
-        f"{key:>8} {players:>7} {len(counts):>9} {median:>6.0f} {p95:>4.0f}"
-        f" {max(counts):>4} {ok}"
+        f"{key:>8} {players:>7} {len(counts):>9} {median:>6.0f} {p95:>4.0f} {max(counts):>4} {ok}"
     )
 
 
