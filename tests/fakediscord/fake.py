@@ -443,7 +443,6 @@ class FakeDiscord(FakeServer):
         self, user: FakeUser, message: FakeMessage, custom_id: str
     ) -> InteractionResult:
         """Press the button `custom_id` on `message`."""
-        self._check_sees(user, message)
         comp = self._component(message, custom_id, (2,))
         data = {"custom_id": custom_id, "component_type": 2}
         if "id" in comp:
@@ -455,7 +454,6 @@ class FakeDiscord(FakeServer):
         self, user: FakeUser, message: FakeMessage, custom_id: str, values: list[Any]
     ) -> InteractionResult:
         """Pick `values` in the select menu `custom_id` on `message`."""
-        self._check_sees(user, message)
         comp = self._component(message, custom_id, (3, 5, 6, 7, 8))
         low, high = comp.get("min_values", 1), comp.get("max_values", 1)
         if not low <= len(values) <= high:
@@ -473,15 +471,6 @@ class FakeDiscord(FakeServer):
                 data["resolved"] = {"users": {str(u.id): payloads.user(u) for u in users}}
         rec = self._new_interaction(3, user, self.channels[message.channel_id], message)
         return await self._run(rec, data)
-
-    def _check_sees(self, user: FakeUser, message: FakeMessage) -> None:
-        """Discord shows an ephemeral reply to the one user of its interaction only: nobody
-        else can press its components."""
-        if not message.ephemeral or message.interaction_id is None:
-            return
-        origin = self.interactions.get(message.interaction_id)
-        if origin is not None and origin.user.id != user.id:
-            raise PermissionError(f"{user.name} cannot see another user's ephemeral message")
 
     def _component(
         self, message: FakeMessage, custom_id: str, types: tuple[int, ...]
