@@ -315,10 +315,8 @@ async def tap(
             content=STALE.format(id=match_id), view=play_view(match_id), attachments=[]
         )
         return
-    if seen.seat is None:
-        await interaction.response.edit_message(
-            content=waiting_text(seen, interaction.user.id), view=None, attachments=[]
-        )
+    if seen.seat is None:  # an answer of its own: the panel stays as its owner left it
+        await answer(interaction, waiting_text(seen, interaction.user.id))
         return
     match, seat = seen.match, seen.seat
     chosen = await asyncio.to_thread(decision, match.game, match.state, seat)

@@ -58,6 +58,15 @@ async def test_back_cancel_others_and_stale(fake, make_bot):
         panel = await open_panel(fake, table, mover)
         first = panel.content
         assert panel.ephemeral and "your decision" in first
+        # Discord shows the panel to its player alone; a click by someone else (a forged one)
+        # is answered on its own and leaves the panel and the match as they were.
+        custom, value = offered(panel)[0]
+        if value is None:
+            foreign = await fake.click(other, panel, custom)
+        else:
+            foreign = await fake.select(other, panel, custom, [value])
+        assert foreign.ephemeral and "not waiting for you" in foreign.content
+        assert panel.content == first
         panel = await to_confirmation(fake, mover, panel)
         assert panel.attachments and "Send `" in panel.content
         # Back, from the confirmation, to the step it came from; Cancel closes the panel.
