@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import copy
 
-from tests.e2e.driver import choose_turns, open_match
+from data.clock import ManualClock
+from table.turnclock import TURN_NOTICE_DELAY
+from tests.e2e.driver import choose_turns, drain, open_match
 from tests.e2e.taps import changed, offered, play_button
 
 
@@ -136,3 +138,27 @@ async def test_private_view_in_the_owners_panel_and_play_in_the_turn_dm(fake, ma
         assert dms, [m.content for m in fake.dms(mover)]
         there = await fake.click(mover, dms[-1], f"tt:play:{match.id}")
         assert there.ephemeral and hand in there.message.content
+
+
+async def test_the_your_turn_dm_of_an_open_game_has_play(fake, make_bot):
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock, new_seed=lambda: 5)) as bot:
+        await choose_turns(fake, [alice, bob], "dm")
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob], clock="24h")
+        clock.advance(TURN_NOTICE_DELAY)  # the "your turn" DM waits a moment (one per many)
+        await drain(bot, fake)
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        dms = [m for m in fake.dms(mover) if f"tt:play:{match.id}" in m.custom_ids()]
+        assert dms, [(m.content, m.custom_ids()) for m in fake.dms(mover)]
+        opened = await fake.click(mover, dms[-1], f"tt:play:{match.id}")
+        assert opened.ephemeral and "your decision" in opened.message.content
+        panel = await to_confirmation(fake, mover, opened.message)
+        confirm = next(c for c in panel.custom_ids() if c.startswith("tt:tgo:"))
+        before = (panel.content, panel.custom_ids())
+        await fake.click(mover, panel, confirm)
+        await changed(table, panel, before)
+        assert panel.content.startswith("Done"), panel.content
+        assert (await table.match()).version > match.version
