@@ -31,6 +31,7 @@ class Tally:
 
     taps: list[int] = field(default_factory=list)
     panels: int = 0  # panels opened with Play
+    private: set[str] = field(default_factory=set)  # the private views the panels showed
 
 
 def play_button(table: Table) -> FakeMessage:
@@ -134,7 +135,8 @@ async def finish(
     for _ in range(40):
         check_limits(panel)
         if private:  # the private view, in the owner's ephemeral panel only
-            assert private in panel.content
+            assert private in panel.content and panel.ephemeral
+            tally.private.add(private)
         ids = panel.custom_ids()
         confirm = [c for c in ids if c.startswith("tt:tgo:")]
         if confirm:

@@ -34,4 +34,9 @@ async def test_a_whole_game_by_taps_alone(fake, make_bot, key, players):
         log = [m for m in await bot.service.store.moves(match.id) if m.seat is not None]
         assert len(tally.taps) <= len(log)
         assert tally.taps and max(tally.taps) <= 10, tally.taps
+        # Panels are ephemeral: nothing of them, hands included, reached the channel.
+        public = fake.all_public_text()
+        assert "your decision" not in public
+        assert not any(hand in public for hand in tally.private)
+        assert bool(tally.private) == GAMES[key].spec.hidden_information
         assert not fake.errors, fake.errors
