@@ -29,6 +29,7 @@ from cogs.components import MAX_SELECT, hand_view, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
+from cogs.panel import with_play
 from cogs.pictures import rendered
 from cogs.replies import answer
 from cogs.settings import opening_options
@@ -552,7 +553,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         """What goes under a board awaiting a person, and only then (a computer seat, or one
         the table plays, decides without buttons: anyone's click would be refused): in a game
         with secrets, the "Your hand" button; in an open game, buttons or a select for a small
-        choice, labelled with the moves (people named where a move names a seat)."""
+        choice, labelled with the moves (people named where a move names a seat); and always
+        the Play button of the tap panel."""
         if match.status != "active" or match.state is None:
             return None
         seats = self.game.to_act(match.state)
@@ -560,17 +562,18 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         people = [s for s in seats if not is_computer(match.user_at(s)) and s not in table]
         if not people:
             return None
+        # The Play button opens the tap panel of whoever must decide (cogs/panel.py).
         if self.game.spec.hidden_information:
-            return hand_view(match.id)
+            return with_play(hand_view(match.id), match.id)
         if len(seats) != 1:
-            return None
+            return with_play(None, match.id)
         legal = self.game.legal_moves(match.state, seats[0])
         if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
-            return None
+            return with_play(None, match.id)
         labels = [
             messages.people(self.game.button_label(match.state, m), match, names) for m in legal
         ]
-        return move_choices(match.id, match.version, labels)
+        return with_play(move_choices(match.id, match.version, labels), match.id)
 
     async def private_view(
         self, match: Match, seat: int, names: messages.Names = None

@@ -22,6 +22,7 @@ from cogs import messages, places, reposts
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
+from cogs.panel import PlayButton, play_view
 from data.clockrows import BOTH, MENTION
 from data.erasures import FORGOTTEN
 from data.former import is_former
@@ -39,6 +40,8 @@ CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are close
 # A user whose DMs were found closed is not sent DMs for this long (each refused DM spends
 # Discord's invalid-request budget); after it, one DM tries again whether they opened them.
 DM_RECHECK = 7 * 24 * 3600.0
+# A "your turn" DM naming several matches carries a Play button for each (5 rows of 5 at most).
+MOST_PLAY_BUTTONS = 25
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 LOBBY_EVENTS = ("opened", "joined", "left")  # changes of the lobby: one message, edited
 
@@ -330,7 +333,9 @@ class Herald:
         if is_former(int(payload.get("user") or 0)):  # no Discord user has the placeholder
             raise Permanent(FORGOTTEN)
         if "turns" in payload or "reminder" in payload:
-            await self._send_dm(entry, int(payload["user"]), await self._clock_dm(entry))
+            await self._send_dm(
+                entry, int(payload["user"]), await self._clock_dm(entry), turn_view(payload)
+            )
             return
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         if match.damaged:
@@ -356,7 +361,8 @@ class Herald:
         header = f"**{match.game.spec.name}** match #{match.id}"
         header += messages.table_of(match, seat, names)
         header += f" on {await self._server(match.row.guild_id)}"
-        header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
+        turn = seat in then.game.to_act(state)
+        header += " — your turn" if turn else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
         header += f"\n{await self._board_link(match)}"
@@ -368,6 +374,8 @@ class Herald:
                 messages.clip(f"{header}:\n{text}"),
                 file=file or discord.utils.MISSING,
                 silent=silent,
+                # The tap panel, one press away (it refuses a board that moved on meanwhile).
+                view=play_view(match.id) if turn else discord.utils.MISSING,
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -423,7 +431,9 @@ class Herald:
             raise Permanent("nothing to tell: those matches are over")
         return messages.turns_text(lines)
 
-    async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
+    async def _send_dm(
+        self, entry: OutboxEntry, user: int, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A DM of the turn clock; when the player's DMs are closed, what it said is said in
         the match's channel instead, mentioning them: the reminder, or (a "your turn" DM) that
         it is their turn there and that turns will reach them by mention from now on."""
@@ -431,7 +441,9 @@ class Herald:
             raise _closed_instead(entry, user)
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await self._send_once(channel, entry, messages.clip(text))
+            await self._send_once(
+                channel, entry, messages.clip(text), view=view or discord.utils.MISSING
+            )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
@@ -495,6 +507,18 @@ def _closed_instead(entry: OutboxEntry, user: int) -> Permanent:
         for item in payload.get("turns", ())
     ]
     return Permanent(CLOSED, notices)
+
+
+def turn_view(payload: dict[str, Any]) -> discord.ui.View | None:
+    """A "your turn" DM's Play buttons, one per match it names (a reminder has none)."""
+    items = payload.get("turns") or []
+    matches = list(dict.fromkeys(int(item["match"]) for item in items))[:MOST_PLAY_BUTTONS]
+    if not matches:
+        return None
+    view = discord.ui.View(timeout=None)
+    for match_id in matches:
+        view.add_item(PlayButton(match_id, f"Play #{match_id}" if len(matches) > 1 else "Play"))
+    return view
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:
