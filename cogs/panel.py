@@ -338,19 +338,27 @@ async def tap(
         content, view, file = await confirmation(bot, seen, chosen, path, move)
         await interaction.edit_original_response(content=content, view=view, attachments=[file])
         return
-    await play(bot, interaction, seen, node.move)
+    await play(bot, interaction, seen, chosen, node.move)
 
 
-async def play(bot: Host, interaction: discord.Interaction, seen: Seen, index: int) -> None:
-    """The chosen move through the match service (as a button under the board), then the
-    panel says it is done and, when the same player decides again, shows that decision."""
+async def play(
+    bot: Host, interaction: discord.Interaction, seen: Seen, chosen: Decision, index: int
+) -> None:
+    """The chosen move through the match service (as a button under the board, or as typed
+    for a compound move), then the panel says it is done and, when the same player decides
+    again, shows that decision."""
     await interaction.response.defer()
     match = seen.match
     require_posting(interaction)
     try:
-        result = await bot.service.move_by_index(
-            match.id, interaction.user.id, match.version, index
-        )
+        if chosen.compound(index):
+            result = await bot.service.move_by_text(
+                match.id, interaction.user.id, match.version, chosen.moves.texts[index]
+            )
+        else:
+            result = await bot.service.move_by_index(
+                match.id, interaction.user.id, match.version, index
+            )
     except PlayerError as error:
         said = messages.people(str(error), match, seen.names)
         await interaction.edit_original_response(

@@ -8,23 +8,51 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import AnyGame, Seat
+from rules.errors import PlayerError
 from taps.tree import Moves
+
+COMPOUND_LIMIT = 25  # whole routes and placements asked of the rules' suggestions
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The legal moves of ``seat`` (the rules' own list, in its order) and their tree."""
+    """The legal moves of ``seat`` and their tree: first the rules' own list, in its order
+    (``listed`` of them), then the compound moves the rules' own suggestions offer beyond it
+    (Tonga Bonga's whole routes and several dice placed at once), each checked by the rules."""
 
     seat: Seat
     legal: Sequence[Any]
     moves: Moves
+    listed: int = -1
+
+    def compound(self, index: int) -> bool:
+        """Whether move ``index`` is a compound one, sent by its text rather than its place in
+        the rules' list."""
+        return 0 <= self.listed <= index
 
 
 def decision(game: AnyGame, state: Any, seat: Seat) -> Decision:
-    legal = game.legal_moves(state, seat)
-    texts = tuple(game.format(state, m) for m in legal)
-    labels = tuple(game.button_label(state, m) for m in legal)
-    return Decision(seat, legal, Moves(texts, labels))
+    legal = list(game.legal_moves(state, seat))
+    texts = [game.format(state, m) for m in legal]
+    labels = [game.button_label(state, m) for m in legal]
+    listed = len(legal)
+    known = set(texts)
+    # A game whose legal_moves lists single decisions only (a route hex by hex) offers the
+    # whole routes and multi-die placements in its suggestions: what a player could type. They
+    # join the tree as further leaves, each parsed and checked by the rules themselves.
+    for said in game.suggest(state, seat, "", COMPOUND_LIMIT):
+        try:
+            move = game.parse(state, said)
+            game.check(state, seat, move)
+        except PlayerError:
+            continue  # a hint, not a move
+        text = game.format(state, move)
+        if text not in known and move not in legal[:listed]:  # a move has one leaf only
+            known.add(text)
+            legal.append(move)
+            texts.append(text)
+            labels.append(game.button_label(state, move))
+    return Decision(seat, legal, Moves(tuple(texts), tuple(labels)), listed)
 
 
 def needs_confirmation(game: AnyGame, state: Any, seat: Seat, move: Any, undo: bool) -> bool:

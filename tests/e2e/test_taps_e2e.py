@@ -33,6 +33,9 @@ async def test_a_whole_game_by_taps_alone(fake, make_bot, key, players):
         # Every move of the log was played through the panel, once each.
         log = [m for m in await bot.service.store.moves(match.id) if m.seat is not None]
         assert len(tally.taps) <= len(log)
+        if key == "tonga":  # whole routes and several dice at once, in one tap each
+            assert any("," in m.move for m in log), [m.move for m in log][:20]
+            assert any(m.move.startswith("go ") and len(m.move.split()) > 2 for m in log)
         assert tally.taps and max(tally.taps) <= 10, tally.taps
         # Panels are ephemeral: nothing of them, hands included, reached the channel.
         public = fake.all_public_text()

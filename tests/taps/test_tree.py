@@ -41,14 +41,38 @@ def test_the_leaves_are_the_legal_moves(key, players):
     for game, state, seat in positions(key, players, games=1 if key == "tonga" else 2):
         chosen = decision(game, state, seat)
         leaves = chosen.moves.leaves()
-        # Every legal move once, nothing else: the rules' own list, not a second one.
+        # Every legal move once, nothing else: the rules' own list, not a second one, then
+        # the compound moves of the rules' own suggestions, each one the rules accept.
         assert sorted(index for _, index in leaves) == list(range(len(chosen.legal)))
+        assert list(chosen.legal[: chosen.listed]) == list(game.legal_moves(state, seat))
+        for move in chosen.legal[chosen.listed :]:
+            game.check(state, seat, move)
         assert max(len(path) for path, _ in leaves) <= ID_ROOM
         for path, index in leaves[:: max(1, len(leaves) // 20)]:  # a path leads to its move
             assert chosen.moves.follow(path).move == index
         walk_steps(chosen.moves, chosen.moves.root(), root=True)
         checked += 1
     assert checked > 10
+
+
+def test_tonga_bonga_offers_whole_routes_and_several_dice_at_once():
+    """A route by its destination and several dice placed in one go (issue 24), from the
+    rules' own suggestions: one tap for what took one per hex or per die."""
+    kinds: set[str] = set()
+    for game, state, seat in positions("tonga", 3, games=1):
+        chosen = decision(game, state, seat)
+        for index in range(chosen.listed, len(chosen.legal)):
+            text = chosen.moves.texts[index]
+            assert chosen.compound(index) and not chosen.compound(chosen.listed - 1)
+            if text.startswith("go ") and len(text.split()) > 2:
+                kinds.add("route")
+            if text.startswith("place ") and "," in text:
+                kinds.add("dice")
+    assert kinds == {"route", "dice"}
+    for key in ("tokan", "toshi", "tonari", "fishing"):  # the others list every move already
+        for game, state, seat in list(positions(key, GAMES[key].spec.min_players, games=1))[:40]:
+            chosen = decision(game, state, seat)
+            assert chosen.listed == len(chosen.legal)
 
 
 def walk_steps(moves: Moves, node: Option, root: bool = False) -> None:
