@@ -139,8 +139,9 @@ def search(
                 mover = seat
             else:
                 mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
+            legal: Sequence[Any]
             if node is root and root_moves is not None:
-                legal = list(root_moves)
+                legal = root_moves
             else:
                 legal = candidates(game, state, mover, node is root)
             children = node.children
@@ -211,9 +212,7 @@ def search(
     mine = [child for (mover, _), child in root.children.items() if mover == seat]
     chosen = max(mine, key=lambda n: (n.visits, n.total / n.visits))
     tried = (
-        tuple(RootChild(n.move, n.visits, tuple(n.wins or ())) for n in mine)
-        if track_wins
-        else ()
+        tuple(RootChild(n.move, n.visits, tuple(n.wins or ())) for n in mine) if track_wins else ()
     )
     return SearchResult(chosen.move, done, clock() - start, capped, tried)
 

@@ -59,7 +59,9 @@ def play_and_estimate(
     assert outcome is not None
     won = [1.0 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(players)]
     # The last decision's estimate is the result itself: sample among the others.
-    picks = sorted(random.Random(seed).sample(range(len(decisions) - 1), min(samples, len(decisions) - 1)))
+    picks = sorted(
+        random.Random(seed).sample(range(len(decisions) - 1), min(samples, len(decisions) - 1))
+    )
     started = time.process_time()
     estimates = [
         [round(c, 4) for c in chances_after(key, decisions[i], seed, iterations)] for i in picks

@@ -203,7 +203,7 @@ async def log_message(
     return messages.clip(f"{head}:\n{body}", 2000), log_view(match.id, page, len(book), kind)
 
 
-_GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton,)
 
@@ -441,40 +441,6 @@ class HistoryCommands:
         names = await self.bot.people.names(found.row.guild_id, found.players)
         content, view = await log_message(found, entries, 0, seat if own else None, kind, names)
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
-
-    @app_commands.command(  # type: ignore[type-var]
-        name="replay", description="An animated picture of the match"
-    )
-    @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        match: MatchNumber | None = None,
-        public: bool = False,
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await self.match_to_show(interaction, match)
-        if found.status == "lobby" or found.state is None:
-            await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
-            return
-        entries = await self.service.store.moves(found.id)
-        names = await display_names(self.bot, found.row.guild_id, found.players, seat_names(found))
-        renderer = type(self).board_renderer
-        gate = _GATES.get(self.bot)
-        if gate is None:
-            gate = _GATES[self.bot] = asyncio.Semaphore(1)
-        async with gate:  # one GIF at a time per bot: each keeps a core busy for seconds
-            data, note, frames = await asyncio.to_thread(
-                render_replay, found, entries, names, renderer
-            )
-        moves = "1 log entry" if frames == 2 else f"{frames - 1} log entries"
-        text = f"**{self.game.spec.name}** match #{found.id}: {moves}, a frame each, then the end."
-        if found.status == "active":
-            text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
-        if note:
-            text += f" {note}"
-        file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
-        await self._show(interaction, public, text, file=file, posted="Posted the replay.")
 
     @app_commands.command(  # type: ignore[type-var]
         name="undo",

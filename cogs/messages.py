@@ -150,9 +150,7 @@ def sentence(text: str) -> str:
 
 def lobby_head(match: Match) -> str:
     """ "**Friendly Fishing** match #3 (side: small)": the game, the number, the options."""
-    options = ", ".join(
-        f"{k}: {shown_value(v)}" for k, v in match.options.items() if k != SEATING
-    )
+    options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items() if k != SEATING)
     extra = f" ({options})" if options else ""
     return f"**{match.game.spec.name}** match #{match.id}{extra}"
 
@@ -171,11 +169,11 @@ def lobby_line(match: Match, names: Names = None) -> str:
     spec = match.game.spec
     who = ", ".join(mention(u) for u in match.players)
     full = len(match.players) >= spec.max_players
-    join = "Full: " if full else f"`/{spec.key} join` to play; "
+    join = "Full: " if full else f"{invited_line(match)}`/{spec.key} join` to play; "
     return (
         f"{lobby_head(match)}: {len(match.players)}/{spec.max_players} "
         f"players ({who}). Needs {players_needed(match.game)}. {clock_text(match.row.clock)}"
-        f"{invited_line(match) if not full else ''}{join}{mention(match.creator_id)} starts it with `/{spec.key} start`."
+        f"{join}{mention(match.creator_id)} starts it with `/{spec.key} start`."
     )
 
 

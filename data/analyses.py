@@ -48,8 +48,13 @@ class AnalysisStore:
             await db.execute(
                 "INSERT INTO analyses (match_id, chances, swings, cpu_seconds, created_at)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
-                (match_id, json.dumps(chances), json.dumps(swings), cpu_seconds,
-                 self.store.clock.now()),
+                (
+                    match_id,
+                    json.dumps(chances),
+                    json.dumps(swings),
+                    cpu_seconds,
+                    self.store.clock.now(),
+                ),
             )
         stored = await self.get(match_id)
         assert stored is not None

@@ -41,9 +41,7 @@ def decisions_of(match: Match, entries: Sequence[Any]) -> tuple[list[Decision], 
     and the final state (CPU-bound: run it in a thread)."""
     game = match.game
     key = match.row.game
-    steps = history.replay_steps(
-        game, match.row.seed, len(match.players), match.options, entries
-    )
+    steps = history.replay_steps(game, match.row.seed, len(match.players), match.options, entries)
     decisions: list[Decision] = []
     words: list[Step] = []
     seen: tuple[tuple[int, str], ...] = ()

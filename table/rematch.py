@@ -19,6 +19,7 @@ from table.lobby import SEATING, Lobby
 from table.match import Done, Match
 from table.turnclock import CLOCKS
 
+
 def rotated_seating(players: Sequence[int]) -> list[int]:
     """The old seat order turned by one, each computer seat under the id the new lobby gives
     it (computers are seated in the old seat order, numbered from 1 by ``next_computer``)."""
