@@ -25,6 +25,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
+from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
 from cogs.replies import report
 from cogs.viewer import VIEWER_ITEMS
@@ -160,7 +161,9 @@ class Tidetable(Host):
                 loop.add_signal_handler(stop_signal, self.stop_soon)
         # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *VIEWER_ITEMS, *ANALYSIS_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *HISTORY_ITEMS, *VIEWER_ITEMS, *ANALYSIS_ITEMS, *HISTORY_PAGE_ITEMS
+        )
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs

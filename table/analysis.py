@@ -105,6 +105,7 @@ class Analyst:
     def __init__(self, store: AnalysisStore, pool: AnalysisPool) -> None:
         self.store = store
         self.pool = pool
+        self.iterations: int | None = None  # the search's count (None: ``ai.analysis``'s)
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def analysis(self, match: Match, entries: Sequence[Any]) -> StoredAnalysis:
@@ -123,11 +124,13 @@ class Analyst:
                 raise NoMatchHere(f"Match #{match.id} ended before anyone decided anything.")
             key, seed = match.row.game, match.row.seed
             # The last decision's chances are the result: no search needed.
-            estimated, cpu = await self.pool.chances(key, decisions[:-1], seed)
+            estimated, cpu = await self.pool.chances(key, decisions[:-1], seed, self.iterations)
             chances = [*estimated, result_chances(match, final)]
             swings = largest_swings(chances)
             picked = [index for index, _ in swings]
-            preferred = await self.pool.preferences(key, [decisions[i] for i in picked], seed)
+            preferred = await self.pool.preferences(
+                key, [decisions[i] for i in picked], seed, self.iterations
+            )
             rows = []
             for (index, size), pref in zip(swings, preferred, strict=True):
                 rows.append(
