@@ -125,7 +125,8 @@ async def history_page(
         offset=max(page, 0) * PAGE_SIZE,
     )
     where = "on every server" if everywhere else "on this server"
-    named = bot.service.games[game].spec.name if game in bot.service.games else "any game"
+    known = bot.service.games.get(game or "")
+    named = known.spec.name if known else "any game"
     whose = messages.mention(user_id)
     if total == 0:
         return f"{whose} has no finished match of {named} {where} yet.", None
