@@ -260,7 +260,6 @@ async def show_position(
     """A click in the viewer: the message shows ``position`` (or another page of the select)."""
     try:
         bot = cast(Host, interaction.client)
-        await interaction.response.defer()  # the viewer itself is edited, below
         found = await bot.service.by_id(match_id)
         if found.row.guild_id != interaction.guild_id:
             raise NoMatchHere(f"Match #{match_id} was not played on this server.")
@@ -269,7 +268,9 @@ async def show_position(
         content, files, view = await viewer_message(
             bot, found, position, kind, interaction.user.id, page
         )
-        await interaction.edit_original_response(
+        # The position replaces the one shown, as the answer itself: replaying a log and
+        # drawing a board take a fraction of a second, well inside Discord's 3 seconds.
+        await interaction.response.edit_message(
             content=content, attachments=files, view=view, allowed_mentions=NO_MENTIONS
         )
     except Exception as error:  # one handler for every error, as for slash commands
