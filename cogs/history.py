@@ -36,7 +36,15 @@ from render.scores import breakdown_chart, rating_chart
 from rules.base import Game
 from table import history
 from table.match import Match
-from table.ratings import GLOBAL, RatingTable, Scope, rate
+from table.ratings import (
+    GLOBAL,
+    RATING_NOTE,
+    RatingTable,
+    Scope,
+    rate,
+    rating_words,
+    shown_rating,
+)
 from table.service import MatchService
 
 log = logging.getLogger("tidetable.history")
@@ -362,15 +370,19 @@ async def stats_answer(
         )
         return
     names = {key: game.spec.name for key, game in bot.service.games.items()}
-    lines = [f"{who}'s record {where} (rating: openskill's mu − 3 sigma):"]
+    lines = [f"{who}'s record {where}:"]
     for row in rows:
         lines.append(
             f"**{names.get(row.game, row.game)}**: {counted(row.matches, 'match')}, "
             f"{counted(row.wins, 'win')}, "
-            f"rating **{row.rating:.1f}** (#{row.place} of {row.players})"
+            f"rating **{rating_words(row.rating, row.matches)}** (#{row.place} of {row.players})"
         )
+    lines.append(f"-# {RATING_NOTE}")
     series = {
-        names.get(row.game, row.game): table.series(row.game, [target.id], scope)[target.id]
+        names.get(row.game, row.game): [
+            (when, float(shown_rating(value)))
+            for when, value in table.series(row.game, [target.id], scope)[target.id]
+        ]
         for row in rows
     }
     title = f"Rating over time — {target.display_name}"
@@ -479,13 +491,13 @@ class HistoryCommands:
                 "counts (not cancelled ones, nor those with computer players)."
             )
         else:
-            lines = [f"**{name}** leaderboard, {where} (rating: openskill's mu − 3 sigma):"]
+            lines = [f"**{name}** leaderboard, {where}:"]
             users = [row.user_id for row in rows]
             named = await listed_names(
                 self.bot, interaction.guild_id, interaction.user.id, users, scope == GLOBAL
             )
             lines += [
-                f"{row.place}. {who} **{row.rating:.1f}** · "
+                f"{row.place}. {who} **{rating_words(row.rating, row.matches)}** · "
                 f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
                 for row, who in zip(rows, named, strict=True)
             ]

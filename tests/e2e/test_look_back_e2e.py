@@ -84,7 +84,7 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
 
         # Every position of the replay is the log replayed up to it (the pure frames, all).
         alice = users[0]
-        seat = match.seat_of(alice.id)
+        match.seat_of(alice.id)
         every = frames(match, entries, None, None)
         assert len(every) == len(entries) + 1
         for position, frame in enumerate(every):
@@ -134,7 +134,8 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
             for user in users:
                 mine = match.seat_of(user.id)
                 own = await fake.slash(user, channel, f"{key} replay")
-                first = await fake.click(user, own.message, button(own.message, f"tt:rv:{match.id}:0:"))
+                start = button(own.message, f"tt:rv:{match.id}:0:")
+                first = await fake.click(user, own.message, start)
                 assert first.error is None
                 for step in (1, 2, 3):
                     ids = custom_ids(own.message)
@@ -181,7 +182,7 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
         # Asked again: the kept analysis, privately, with its chart; nothing posted.
         again = await fake.slash(watcher, channel, f"{key} analysis", match=match.id)
         assert again.ephemeral and "where it turned" in again.content
-        assert [n for n, _ in again.files][0].endswith("-analysis.png")
+        assert next(n for n, _ in again.files).endswith("-analysis.png")
         assert len(fake.messages(channel)) == before + 1
 
 
@@ -193,9 +194,7 @@ async def test_the_viewer_refuses_other_servers_and_shows_a_running_match_so_far
         table = await open_match(fake, bot, "tokan", channel, [alice, bob])
         match = await table.match()
         seat = match.game.to_act(match.state)[0]
-        text = match.game.format(
-            match.state, match.game.legal_moves(match.state, seat)[0]
-        )
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
         await bot.service.move(channel.id, "tokan", match.user_at(seat), text)
         bot.dispatcher.nudge()
         await drain(bot, fake)
