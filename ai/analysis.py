@@ -39,6 +39,12 @@ ITERATIONS: dict[str, int] = {
 }
 # A safety cap per estimate (seconds): a loaded machine ends a search early rather than late.
 SECONDS_CAP = 5.0
+# How far an estimate is trusted: the search's share of the wins is pulled toward the fair
+# share (1 / players) by this factor per game (1: as searched). The search plays every seat as
+# well as its tree can, so it sees a lead as safer than the table keeps it; the factors are
+# fitted on computer-v-computer matches (``bench/calibration.py --fit``, README: "Where the
+# game turned").
+SHRINK: dict[str, float] = dict.fromkeys(("tokan", "tonari", "fishing", "tonga", "toshi"), 1.0)
 
 
 @dataclass(frozen=True)
@@ -74,10 +80,23 @@ def _draw(seed: int, game_key: str, decision: Decision, purpose: str) -> random.
     return random.Random(key)
 
 
+def calibrated(game_key: str, chances: Sequence[float]) -> tuple[float, ...]:
+    """The search's estimate pulled toward the fair share by the game's ``SHRINK``."""
+    fair = 1.0 / len(chances)
+    k = SHRINK.get(game_key, 1.0)
+    return tuple(fair + k * (c - fair) for c in chances)
+
+
 def chances_after(
-    game_key: str, decision: Decision, seed: int, iterations: int | None = None
+    game_key: str,
+    decision: Decision,
+    seed: int,
+    iterations: int | None = None,
+    *,
+    raw: bool = False,
 ) -> tuple[float, ...]:
-    """Each seat's chance of winning once ``decision`` is played, from the deciding seat's view."""
+    """Each seat's chance of winning once ``decision`` is played, from the deciding seat's view
+    (``raw``: the search's share of the wins, before ``calibrated``)."""
     check_view(game_key, decision.view)
     game = GAMES[game_key]
     draw = _draw(seed, game_key, decision, "chances")
@@ -95,7 +114,8 @@ def chances_after(
     )
     players = game.players(first)
     root = result.root[0] if result.root else RootChild(move, 0, (0.0,) * players)
-    return normalised(root.chances(), players)
+    shares = normalised(root.chances(), players)
+    return shares if raw else calibrated(game_key, shares)
 
 
 def preference(
@@ -116,8 +136,8 @@ def preference(
     same = [c for c in result.root if c.move == played and c.visits]
     return Preference(
         game.format(first, result.move),
-        normalised(best.chances(), players),
-        normalised(same[0].chances(), players) if same else None,
+        calibrated(game_key, normalised(best.chances(), players)),
+        calibrated(game_key, normalised(same[0].chances(), players)) if same else None,
     )
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ai.analysis import Decision, chances_after
+from ai.analysis import SHRINK, Decision, chances_after
 from ai.levels import GAME_KEYS
 from ai.player import ComputerPlayer
 from ai.publiclog import extended
@@ -64,7 +64,8 @@ def play_and_estimate(
     )
     started = time.process_time()
     estimates = [
-        [round(c, 4) for c in chances_after(key, decisions[i], seed, iterations)] for i in picks
+        [round(c, 4) for c in chances_after(key, decisions[i], seed, iterations, raw=True)]
+        for i in picks
     ]
     cpu = time.process_time() - started
     return {
@@ -79,17 +80,43 @@ def play_and_estimate(
     }
 
 
-def points(rows: Iterable[dict[str, Any]]) -> list[tuple[float, float, float]]:
-    """(estimate, outcome, fair share) for every seat of every estimate."""
+def points(rows: Iterable[dict[str, Any]], shrink: float = 1.0) -> list[tuple[float, float, float]]:
+    """(estimate, outcome, fair share) for every seat of every estimate; the saved estimates
+    are the search's own (``raw``), pulled toward the fair share by ``shrink``."""
     out = []
     for row in rows:
+        fair = 1.0 / row["players"]
         for estimate in row["estimates"]:
             for seat, chance in enumerate(estimate):
-                out.append((float(chance), float(row["won"][seat]), 1.0 / row["players"]))
+                out.append((fair + shrink * (float(chance) - fair), float(row["won"][seat]), fair))
     return out
 
 
-def report(rows: Sequence[dict[str, Any]], out: TextIO = sys.stdout) -> None:
+def brier(pts: Sequence[tuple[float, float, float]]) -> float:
+    return sum((p - o) ** 2 for p, o, _ in pts) / len(pts)
+
+
+def fit(rows: Sequence[dict[str, Any]], out: TextIO = sys.stdout) -> None:
+    """Per game, the shrink factor with the best Brier score on the even seeds, and the
+    scores it gives on the odd ones (held out) beside the search's own."""
+    for key in GAME_KEYS:
+        train = [r for r in rows if r["game"] == key and r["seed"] % 2 == 0]
+        test = [r for r in rows if r["game"] == key and r["seed"] % 2 == 1]
+        if not train or not test:
+            continue
+        best = min((k / 100 for k in range(30, 101, 5)), key=lambda k: brier(points(train, k)))
+        print(
+            f"{key}: shrink {best:.2f}; held-out Brier {brier(points(test, best)):.4f} "
+            f"(as searched {brier(points(test)):.4f})",
+            file=out,
+        )
+
+
+def report(
+    rows: Sequence[dict[str, Any]], out: TextIO = sys.stdout, *, shrunk: bool = True
+) -> None:
+    """The reliability table per game, the estimates as the bot gives them (``shrunk``: with
+    ``ai.analysis.SHRINK``) or as searched."""
     by_game: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_game.setdefault(row["game"], []).append(row)
@@ -97,13 +124,15 @@ def report(rows: Sequence[dict[str, Any]], out: TextIO = sys.stdout) -> None:
         games = by_game.get(key, [])
         if not games:
             continue
-        pts = points(games)
-        brier = sum((p - o) ** 2 for p, o, _ in pts) / len(pts)
+        factor = SHRINK.get(key, 1.0) if shrunk else 1.0
+        pts = points(games, factor)
+        score = brier(pts)
         fair = sum((f - o) ** 2 for _, o, f in pts) / len(pts)
         cpu = sum(r["cpu"] for r in games) / max(1, sum(len(r["estimates"]) for r in games))
         print(
             f"\n{GAMES[key].spec.name}: {len(games)} matches, {len(pts)} seat estimates, "
-            f"Brier {brier:.3f} (fair share {fair:.3f}), {cpu:.2f} s CPU an estimate",
+            f"shrink {factor:.2f}, Brier {score:.3f} (fair share {fair:.3f}), "
+            f"{cpu:.2f} s CPU an estimate",
             file=out,
         )
         print("| chances | estimates | mean estimate | won | gap |", file=out)
@@ -136,22 +165,28 @@ def load(paths: Iterable[str]) -> list[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="matches per game")
+    parser.add_argument("--first", type=int, default=0, help="the first seed (split a run)")
     parser.add_argument("--samples", type=int, default=4, help="estimates per match")
     parser.add_argument("--level", default="easy", help="the computer players' level")
     parser.add_argument("--iterations", type=int, default=None, help="replaces the budget")
     parser.add_argument("--only", default="", help="comma-separated game keys")
     parser.add_argument("--save", default="", help="append results here (and resume)")
     parser.add_argument("--report", nargs="*", default=None, help="report saved results")
+    parser.add_argument("--raw", action="store_true", help="report the searched estimates")
+    parser.add_argument("--fit", nargs="*", default=None, help="fit the shrink factors")
     args = parser.parse_args()
     if args.report is not None:
-        report(load(args.report))
+        report(load(args.report), shrunk=not args.raw)
+        return
+    if args.fit is not None:
+        fit(load(args.fit))
         return
     keys = [k for k in args.only.split(",") if k] or list(GAME_KEYS)
     done = {(r["game"], r["seed"]) for r in load([args.save])} if args.save else set()
     rows = load([args.save]) if args.save else []
     print(f"load at start {os.getloadavg()[0]:.1f}", file=sys.stderr)
     # Round-robin over the games, so a run stopped early has some of each.
-    for seed in range(args.games):
+    for seed in range(args.first, args.games):
         for key in keys:
             if (key, seed) in done:
                 continue
