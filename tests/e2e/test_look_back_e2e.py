@@ -42,8 +42,9 @@ def custom_ids(message) -> list[str]:
     return [c["custom_id"] for row in message.components for c in row.get("components", [])]
 
 
-def button(message, prefix: str) -> str:
-    (found,) = [c for c in custom_ids(message) if c.startswith(prefix)]
+def button(message, prefix: str, slot: str = "") -> str:
+    """The one button whose custom id starts with ``prefix`` (and ends with ``slot``)."""
+    (found,) = [c for c in custom_ids(message) if c.startswith(prefix) and c.endswith(slot)]
     return found
 
 
@@ -207,6 +208,11 @@ async def test_the_viewer_refuses_other_servers_and_shows_a_running_match_so_far
         assert "not played on this server" in refused.content
         unfinished = await fake.slash(alice, channel, "tokan analysis")
         assert "not finished" in unfinished.content
+    # The viewer's state is in its custom ids: after a restart its buttons still step.
+    async with fake.running(make_bot()):
+        viewer = running.message
+        back = await fake.click(bob, viewer, button(viewer, f"tt:rv:{match.id}:0:", ":f"))
+        assert back.error is None and position_of(viewer.content) == 0
 
 
 async def test_a_rematch_starts_with_seats_turned_and_is_played(fake, make_bot):
