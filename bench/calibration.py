@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ai.analysis import SHRINK, Decision, chances_after
+from ai.analysis import SHRINK, TEMPERATURE, Decision, calibrated, chances_after
 from ai.levels import GAME_KEYS
 from ai.player import ComputerPlayer
 from ai.publiclog import extended
@@ -80,15 +80,19 @@ def play_and_estimate(
     }
 
 
-def points(rows: Iterable[dict[str, Any]], shrink: float = 1.0) -> list[tuple[float, float, float]]:
-    """(estimate, outcome, fair share) for every seat of every estimate; the saved estimates
-    are the search's own (``raw``), pulled toward the fair share by ``shrink``."""
+def points(
+    rows: Iterable[dict[str, Any]], temperature: float | None = None, shrink: float | None = None
+) -> list[tuple[float, float, float]]:
+    """(estimate, outcome, fair share) for every seat of every estimate. The saved estimates
+    are the search's own (``raw``); they are read as the bot gives them
+    (``ai.analysis.calibrated``, the game's factors unless others are given)."""
     out = []
     for row in rows:
         fair = 1.0 / row["players"]
         for estimate in row["estimates"]:
-            for seat, chance in enumerate(estimate):
-                out.append((fair + shrink * (float(chance) - fair), float(row["won"][seat]), fair))
+            chances = calibrated(row["game"], estimate, temperature, shrink)
+            for seat, chance in enumerate(chances):
+                out.append((chance, float(row["won"][seat]), fair))
     return out
 
 
@@ -96,18 +100,35 @@ def brier(pts: Sequence[tuple[float, float, float]]) -> float:
     return sum((p - o) ** 2 for p, o, _ in pts) / len(pts)
 
 
+def worst_gap(pts: Sequence[tuple[float, float, float]], least: int = 30) -> float:
+    """The largest |won - mean estimate| over the deciles holding ``least`` estimates."""
+    gaps = [0.0]
+    for decile in range(DECILES):
+        inside = [(p, o) for p, o, _ in pts if _decile(p) == decile]
+        if len(inside) >= least:
+            gaps.append(abs(sum(o for _, o in inside) - sum(p for p, _ in inside)) / len(inside))
+    return max(gaps)
+
+
+def _decile(p: float) -> int:
+    return min(int(p * DECILES), DECILES - 1)
+
+
 def fit(rows: Sequence[dict[str, Any]], out: TextIO = sys.stdout) -> None:
-    """Per game, the shrink factor with the best Brier score on the even seeds, and the
-    scores it gives on the odd ones (held out) beside the search's own."""
+    """Per game, the temperature and shrink with the best Brier score on the even seeds, and
+    what they give on the odd ones (held out) beside the search's own shares."""
+    grid = [(t / 10, k / 20) for t in range(3, 13) for k in range(10, 21)]
     for key in GAME_KEYS:
         train = [r for r in rows if r["game"] == key and r["seed"] % 2 == 0]
         test = [r for r in rows if r["game"] == key and r["seed"] % 2 == 1]
         if not train or not test:
             continue
-        best = min((k / 100 for k in range(30, 101, 5)), key=lambda k: brier(points(train, k)))
+        t, k = min(grid, key=lambda tk: brier(points(train, *tk)))
+        fitted, raw = points(test, t, k), points(test, 1.0, 1.0)
         print(
-            f"{key}: shrink {best:.2f}; held-out Brier {brier(points(test, best)):.4f} "
-            f"(as searched {brier(points(test)):.4f})",
+            f"{key}: temperature {t:.1f}, shrink {k:.2f}; held out: Brier {brier(fitted):.4f} "
+            f"(as searched {brier(raw):.4f}), worst decile gap {worst_gap(fitted):.3f} "
+            f"(as searched {worst_gap(raw):.3f})",
             file=out,
         )
 
@@ -124,14 +145,14 @@ def report(
         games = by_game.get(key, [])
         if not games:
             continue
-        factor = SHRINK.get(key, 1.0) if shrunk else 1.0
-        pts = points(games, factor)
+        t, k = (TEMPERATURE[key], SHRINK[key]) if shrunk else (1.0, 1.0)
+        pts = points(games, t, k)
         score = brier(pts)
         fair = sum((f - o) ** 2 for _, o, f in pts) / len(pts)
         cpu = sum(r["cpu"] for r in games) / max(1, sum(len(r["estimates"]) for r in games))
         print(
             f"\n{GAMES[key].spec.name}: {len(games)} matches, {len(pts)} seat estimates, "
-            f"shrink {factor:.2f}, Brier {score:.3f} (fair share {fair:.3f}), "
+            f"temperature {t:.1f}, shrink {k:.2f}: Brier {score:.3f} (fair share {fair:.3f}), "
             f"{cpu:.2f} s CPU an estimate",
             file=out,
         )
@@ -139,9 +160,7 @@ def report(
         print("|---|---|---|---|---|", file=out)
         for decile in range(DECILES):
             low, high = decile / DECILES, (decile + 1) / DECILES
-            inside = [
-                (p, o) for p, o, _ in pts if low <= p < high or (decile == DECILES - 1 and p == 1)
-            ]
+            inside = [(p, o) for p, o, _ in pts if _decile(p) == decile]
             if not inside:
                 print(f"| {low:.1f}-{high:.1f} | 0 | | | |", file=out)
                 continue

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from ai.analysis import Decision, chances_after, normalised, preference
+from ai.analysis import Decision, calibrated, chances_after, normalised, preference
 from ai.mcts import SearchBudget, search
 from ai.player import ComputerPlayer, sampler_for
 from ai.pool import AnalysisPool
@@ -54,8 +54,19 @@ def test_a_decided_game_is_estimated_as_decided():
     ends it is the result."""
     made, final = decisions("tokan", 2, seed=4)
     winners = GAMES["tokan"].outcome(final).winners
-    chances = chances_after("tokan", made[-1], seed=1, iterations=30)
+    chances = chances_after("tokan", made[-1], seed=1, iterations=30, raw=True)
     assert chances == tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(2))
+    shown = chances_after("tokan", made[-1], seed=1, iterations=30)
+    assert shown[winners[0]] > 0.99
+
+
+def test_calibration_flattens_a_lead_and_keeps_the_order():
+    searched = (0.8, 0.15, 0.05)
+    shown = calibrated("tonga", searched)
+    assert abs(sum(shown) - 1) < 1e-9
+    assert shown[0] < searched[0] and shown[2] > searched[2]
+    assert shown[0] > shown[1] > shown[2]
+    assert calibrated("tonga", searched, temperature=1.0, shrink=1.0) == pytest.approx(searched)
 
 
 def test_an_estimate_refuses_a_state_it_would_read_hands_from():
