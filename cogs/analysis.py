@@ -70,14 +70,18 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         after = chances[index]
         moved = max(range(players), key=lambda s: abs(after[s] - before[s]))
         who = messages.person(match, seat, names)
-        text = f"{number}. Decision {index + 1}: {messages.told(match, seat, swing['move'], names)}"
+        did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
         whom = "their" if moved == seat else f"{messages.person(match, moved, names)}'s"
-        text += f" ({whom} chances {percent(before[moved])} → {percent(after[moved])})."
+        text = f"{number}. Decision {index + 1}: {did}: {whom} chances "
+        text += f"{percent(before[moved])} → {percent(after[moved])}."
         preferred = swing.get("preferred")
         if preferred:
             theirs = swing["preferred_chances"][seat]
             said = messages.people(str(preferred), match, names)
-            text += f" The search preferred `{messages.quote(said)}` for {who} ({percent(theirs)})."
+            text += (
+                f" The search preferred `{messages.quote(said)}` ({who}'s chances "
+                f"{percent(theirs)} after it)."
+            )
         else:
             text += " The search would have played the same."
         lines.append(text)
