@@ -140,8 +140,10 @@ async def history_page(
     if pages > 1:
         view = discord.ui.View(timeout=None)
         key, there = game or "", guild_id or 0
-        view.add_item(HistoryPage(user_id, there, key, page - 1, "◀ Newer", page == 0))
-        view.add_item(HistoryPage(user_id, there, key, page + 1, "Older ▶", page >= pages - 1))
+        # Each button names the page it shows (the two never share a custom id).
+        newer, older = max(page - 1, 0), min(page + 1, pages - 1)
+        view.add_item(HistoryPage(user_id, there, key, newer, "◀ Newer", page == 0))
+        view.add_item(HistoryPage(user_id, there, key, older, "Older ▶", page >= pages - 1))
     return messages.clip("\n".join(lines)), view
 
 

@@ -32,7 +32,8 @@ async def finished_matches(
     offset: int,
 ) -> tuple[int, list[FinishedMatch]]:
     """How many finished matches ``user_id`` played (on ``guild_id``'s server, or anywhere
-    when None; of ``game``, or any), and the page of them from ``offset``, newest first."""
+    when None; of ``game``, or any), and the page of them from ``offset`` (the last page when
+    ``offset`` is past it), newest first."""
     where = "s.user_id = ? AND m.status = 'finished'"
     args: list[Any] = [user_id]
     if guild_id is not None:
@@ -45,6 +46,9 @@ async def finished_matches(
         f"SELECT COUNT(*) FROM matches m JOIN seats s ON s.match_id = m.id WHERE {where}",
         args,
     )
+    total = int(counted[0][0]) if counted else 0
+    # A page past the end (the list shrank since its buttons were drawn): the last page.
+    offset = min(max(offset, 0), max(0, (total - 1) // limit * limit))
     rows = await store.db.read(
         "SELECT m.id, m.game, m.guild_id, m.channel_id, m.updated_at, m.result,"
         f" m.board_message FROM matches m JOIN seats s ON s.match_id = m.id WHERE {where}"
@@ -80,4 +84,4 @@ async def finished_matches(
                 None if r[6] is None else int(r[6]),
             )
         )
-    return int(counted[0][0]) if counted else 0, out
+    return total, out

@@ -142,3 +142,24 @@ async def test_a_history_page_takes_three_reads_whatever_it_holds(service):
         service.store, CAROL, guild_id=1, game=None, limit=20, offset=0
     )
     assert total == 0 and rows == []
+
+
+async def test_a_history_is_paged_with_buttons_that_carry_their_page(service):
+    from types import SimpleNamespace
+
+    from cogs.matchlist import PAGE_SIZE, history_page
+
+    ids = [await a_match(service, 1, 50 + i, (ALICE, BOB), [3, 3, 1]) for i in range(12)]
+    bot = SimpleNamespace(service=service, get_guild=lambda _: None)
+    first, view = await history_page(bot, ALICE, 1, None, 0)  # type: ignore[arg-type]
+    assert "on this server: 12 (page 1 of 2)" in first
+    assert len(first.splitlines()) == 1 + PAGE_SIZE
+    assert f"#{ids[-1]} " in first.splitlines()[1]
+    assert view is not None
+    newer, older = view.children
+    assert newer.item.disabled and not older.item.disabled  # type: ignore[attr-defined]
+    assert older.item.custom_id == f"tt:mh:{ALICE}:1::1"  # type: ignore[attr-defined]
+    second, view = await history_page(bot, ALICE, 1, None, 1)  # type: ignore[arg-type]
+    assert len(second.splitlines()) == 1 + 2 and f"#{ids[0]} " in second
+    everywhere, _ = await history_page(bot, ALICE, None, "nim", 5)  # type: ignore[arg-type]
+    assert "on every server: 12 (page 2 of 2)" in everywhere and "on a server" in everywhere
