@@ -20,13 +20,16 @@ from dotenv import load_dotenv
 from app.observatory import Observatory, discord_trace
 from app.pacing import PACE, RateGate, pacing_trace, share
 from app.settings import ROOT, Settings
+from cogs.analysis import ANALYSIS_ITEMS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
+from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
 from cogs.replies import report
 from cogs.translator import CatalogueTranslator
+from cogs.viewer import VIEWER_ITEMS
 from data.clock import Clock, SystemClock
 from data.dberrors import StorageError
 from data.outbox import Dispatcher
@@ -159,7 +162,9 @@ class Tidetable(Host):
                 loop.add_signal_handler(stop_signal, self.stop_soon)
         # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *HISTORY_ITEMS, *VIEWER_ITEMS, *ANALYSIS_ITEMS, *HISTORY_PAGE_ITEMS
+        )
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs

@@ -23,6 +23,7 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
+from cogs.analysis import AnalysisCommands
 from cogs.bounds import MOVE_LENGTH, MatchNumber, MoveText
 from cogs.checks import require_posting
 from cogs.components import MAX_SELECT, hand_view, move_choices
@@ -33,6 +34,7 @@ from cogs.panel import with_play
 from cogs.pictures import rendered
 from cogs.replies import answer
 from cogs.settings import opening_options
+from cogs.viewer import ViewerCommands
 from data.clockrows import MENTION
 from data.store import OutboxEntry
 from render.common import clip_alt
@@ -73,7 +75,9 @@ def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
 # Game commands are for servers: Discord does not offer them in DMs (`/hands` is the one that
 # makes sense there, see cogs/hands.py). Subclasses inherit this from the class attributes.
 @app_commands.guild_only()
-class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
+class GameCog(
+    HistoryCommands, ViewerCommands, AnalysisCommands, ComputerCommands, commands.GroupCog
+):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching

@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from cogs import messages, places, reposts
+from cogs.analysis import final_view
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
@@ -135,7 +136,8 @@ class Herald:
         # People are named by their display name on the server, in the texts and the picture.
         names = await self.bot.people.names(match.row.guild_id, match.players)
         if event == "resign" and not payload.get("table"):
-            return messages.final_text(match, names), [], None
+            ended = final_view(match.id) if match.status == "finished" else None
+            return messages.final_text(match, names), [], ended
         if event in ("rejoin", "pause", "resume", "reminder"):
             return await self._clock_post(match, payload, names), [], None
         state = await self.bot.service.state_at(match, version)
@@ -171,6 +173,8 @@ class Herald:
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
+        if then.status == "finished":  # the final post: look back, or play again
+            return content, files, final_view(match.id)
         return content, files, cog.choices_for(then, names) if current else None
 
     @staticmethod

@@ -167,4 +167,16 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX outbox_priority ON outbox (priority, id) WHERE status = 'pending';
     ALTER TABLE users ADD COLUMN dm_closed_at REAL;
     """,
+    # Where a finished match turned (table/analysis.py): every seat's estimated chances after
+    # each decision, and the largest swings with what the search preferred there. Derived
+    # data, computed once per match and kept so that asking again costs nothing.
+    """
+    CREATE TABLE analyses (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches (id),
+        chances     TEXT    NOT NULL,
+        swings      TEXT    NOT NULL,
+        cpu_seconds REAL    NOT NULL,
+        created_at  REAL    NOT NULL
+    );
+    """,
 )

@@ -223,12 +223,20 @@ def rating_chart(
         draw.text((left - 8, py), f"{tick:g}", font=font(SMALL), fill=MUTED, anchor="rm")
         tick += step
     dated = any(isinstance(t, datetime) for pts in series.values() for t, _ in pts)
+    # Matches on one day share a date: within two days the ticks give the hour too, and a
+    # label the previous tick already printed is left out (no date printed five times).
+    short = dated and max(xs) - min(xs) < 2 * 86400
+    shown = ""
     for frac in (0.0, 0.25, 0.5, 0.75, 1.0):
         t = x0 + frac * (x1 - x0)
         px, _ = at(t, y0)
-        label = datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d") if dated else f"#{round(t)}"
+        when = datetime.fromtimestamp(t, UTC)
+        label = when.strftime("%m-%d %H:%M" if short else "%Y-%m-%d") if dated else f"#{round(t)}"
+        if label == shown:
+            continue
+        shown = label
         draw.text((px, bottom + 8), label, font=font(SMALL), fill=MUTED, anchor="mt")
-    caption = "finished on" if dated else "match number"
+    caption = ("finished on (UTC)" if short else "finished on") if dated else "match number"
     draw.text(((left + right) / 2, bottom + 30), caption, font=font(SMALL), fill=MUTED, anchor="mt")
     for index, pts in enumerate(points.values()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
