@@ -30,6 +30,8 @@ from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer, report
 from data.analyses import AnalysisStore, StoredAnalysis
+from data.outbox import Permanent
+from data.store import OutboxEntry
 from render.chances import chances_chart
 from render.common import clip_alt
 from table.analysis import Analyst
@@ -130,11 +132,43 @@ async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Ma
         return
     require_posting(interaction)
     entries = await bot.service.store.moves(match.id)
-    done = await analyst(bot).analysis(match, entries)
-    text, file = await analysis_post(bot, match, done)
+    done, posted = await analyst(bot).analysis(match, entries)
+    if not posted:  # another request computed it meanwhile: that one posts it
+        text, file = await analysis_post(bot, match, done)
+        await interaction.followup.send(
+            text, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    # Saved with its post in one transaction: the outbox posts it once, even after a crash.
+    try:
+        settled = await bot.dispatcher.settle(posted)
+    except Exception:  # after the commit nothing may turn into "try again"
+        settled = []
+    failed = [e for e in settled if e.status == "failed"]
+    if failed:
+        said = (
+            f"The analysis of match #{match.id} is saved, but it could not be posted in the "
+            f"channel: {failed[0].last_error}. `/{match.row.game} analysis` shows it to you."
+        )
+    elif settled and all(e.status == "sent" for e in settled):
+        said = f"Posted the analysis of match #{match.id}."
+    else:
+        said = (
+            f"The analysis of match #{match.id} is saved; it will appear in the match's "
+            "channel as soon as Discord answers."
+        )
+    await answer(interaction, said)
+
+
+async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
+    """Post a kept analysis in its match's channel (an outbox entry of kind ``analysis``)."""
+    match = await bot.service.by_id(int(entry.payload["match"]), allow_damaged=True)
+    kept = await AnalysisStore(bot.service.store).get(match.id)
+    if kept is None:
+        raise Permanent(f"no analysis of match #{match.id} is kept")
+    text, file = await analysis_post(bot, match, kept)
     channel = bot.get_partial_messageable(match.row.channel_id)
-    await channel.send(text, file=file, allowed_mentions=NO_MENTIONS)
-    await answer(interaction, f"Posted the analysis of match #{match.id}.")
+    await channel.send(text, file=file, allowed_mentions=NO_MENTIONS, nonce=nonce)
 
 
 class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:an:(?P<match>\d+)"):

@@ -18,12 +18,13 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs import messages, places, reposts
+from cogs import analysis, messages, places, reposts
 from cogs.analysis import final_view
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
 from cogs.panel import PlayButton, play_view
+from data.analyses import ANALYSIS
 from data.clockrows import BOTH, MENTION
 from data.erasures import FORGOTTEN
 from data.former import is_former
@@ -65,6 +66,8 @@ class Herald:
                 await self._post(entry)
             elif entry.kind == places.PLACE:  # a match's channel is gone (cogs/places.py)
                 await places.deliver(self.bot, entry, self._nonce(entry))
+            elif entry.kind == ANALYSIS:  # a finished match's analysis (cogs/analysis.py)
+                await analysis.deliver(self.bot, entry, self._nonce(entry))
             else:
                 raise Permanent(f"unknown outbox kind {entry.kind!r}")
         except discord.Forbidden as error:

@@ -7,7 +7,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from data.store import Store
+from data.store import Announcement, Store
+
+ANALYSIS = "analysis"  # the outbox kind that posts a kept analysis in its match's channel
 
 
 @dataclass(frozen=True)
@@ -42,12 +44,15 @@ class AnalysisStore:
         chances: list[list[float]],
         swings: list[dict[str, Any]],
         cpu_seconds: float,
-    ) -> StoredAnalysis:
-        """Keep an analysis; one already kept (a second request raced this one) wins."""
+    ) -> tuple[StoredAnalysis, tuple[int, ...]]:
+        """Keep an analysis, and in the same transaction the outbox entry that posts it in
+        the match's channel (once: posted even if the bot stops right after saving). One
+        already kept (a second request raced this one) wins, and nothing more is posted; the
+        ids of the entries written are returned with it."""
         async with self.store._transaction() as db:
-            await db.execute(
+            made = await db.fetch(
                 "INSERT INTO analyses (match_id, chances, swings, cpu_seconds, created_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING",
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO NOTHING RETURNING match_id",
                 (
                     match_id,
                     json.dumps(chances),
@@ -56,6 +61,11 @@ class AnalysisStore:
                     self.store.clock.now(),
                 ),
             )
+            posted: tuple[int, ...] = ()
+            if made:
+                posted = await self.store._announce(
+                    db, match_id, [Announcement(ANALYSIS, {"match": match_id})]
+                )
         stored = await self.get(match_id)
         assert stored is not None
-        return stored
+        return stored, posted

@@ -108,8 +108,12 @@ class Analyst:
         self.iterations: int | None = None  # the search's count (None: ``ai.analysis``'s)
         self._locks: dict[int, asyncio.Lock] = {}
 
-    async def analysis(self, match: Match, entries: Sequence[Any]) -> StoredAnalysis:
-        """The match's analysis: kept, or computed now (once, however many ask at once)."""
+    async def analysis(
+        self, match: Match, entries: Sequence[Any]
+    ) -> tuple[StoredAnalysis, tuple[int, ...]]:
+        """The match's analysis: kept, or computed now (once, however many ask at once), with
+        the outbox entries that post it in the match's channel when it was computed now (none
+        for one already kept)."""
         if match.status != "finished":
             raise NoMatchHere(
                 f"Match #{match.id} is not finished: an analysis looks back on a finished match."
@@ -118,7 +122,7 @@ class Analyst:
         async with lock:
             kept = await self.store.get(match.id)
             if kept is not None:
-                return kept
+                return kept, ()
             decisions, steps, final = await asyncio.to_thread(decisions_of, match, entries)
             if not decisions:
                 raise NoMatchHere(f"Match #{match.id} ended before anyone decided anything.")
@@ -147,6 +151,6 @@ class Analyst:
                     }
                 )
             rounded = [[round(c, 4) for c in row] for row in chances]
-            saved = await self.store.save(match.id, rounded, rows, round(cpu, 3))
+            saved, posted = await self.store.save(match.id, rounded, rows, round(cpu, 3))
         self._locks.pop(match.id, None)
-        return saved
+        return saved, posted

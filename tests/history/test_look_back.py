@@ -4,6 +4,7 @@ history of finished matches read with the same number of statements whatever a p
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -163,3 +164,19 @@ async def test_a_history_is_paged_with_buttons_that_carry_their_page(service):
     assert len(second.splitlines()) == 1 + 2 and f"#{ids[0]} " in second
     everywhere, _ = await history_page(bot, ALICE, None, "nim", 5)  # type: ignore[arg-type]
     assert "on every server: 12 (page 2 of 2)" in everywhere and "on a server" in everywhere
+
+
+async def test_an_analysis_is_saved_with_its_post_once_however_many_save_it(service):
+    """The post of an analysis is an outbox row written in the transaction that keeps it: it
+    goes out even if the bot stops right after, and a second save (a race) posts nothing."""
+    from data.analyses import ANALYSIS, AnalysisStore
+
+    store = service.store
+    analyses = AnalysisStore(store)
+    match_id = await a_match(service, 1, 12, (ALICE, BOB), [3, 3, 1])
+    kept, posted = await analyses.save(match_id, [[0.5, 0.5], [1.0, 0.0]], [], 0.1)
+    assert kept.chances == [[0.5, 0.5], [1.0, 0.0]] and len(posted) == 1
+    again, posted_again = await analyses.save(match_id, [[0.2, 0.8], [0.0, 1.0]], [], 0.2)
+    assert again.chances == kept.chances and posted_again == ()
+    rows = await store.db.read("SELECT id, payload FROM outbox WHERE kind = ?", (ANALYSIS,))
+    assert [(int(r[0]), json.loads(r[1])) for r in rows] == [(posted[0], {"match": match_id})]
