@@ -25,6 +25,8 @@ from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.people import People
+from cogs.pictures import RENDER_WORKERS
+from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from data.clock import Clock, SystemClock
 from data.dberrors import StorageError
@@ -76,6 +78,7 @@ class Tidetable(Host):
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
         guild_grace_days: float = GRACE_DAYS,
+        render_workers: int = RENDER_WORKERS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -117,6 +120,7 @@ class Tidetable(Host):
             Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
         )
         self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
+        self.render_workers = render_workers  # processes drawing pictures (0: a thread)
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -128,6 +132,8 @@ class Tidetable(Host):
         self.eraser: Eraser
 
     async def setup_hook(self) -> None:
+        # Pictures are drawn in worker processes, started as the first pictures are asked for.
+        self.pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
         seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
@@ -239,6 +245,9 @@ class Tidetable(Host):
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()
+        pictures = getattr(self, "pictures", None)
+        if pictures is not None:
+            pictures.close()
         if self.observatory is not None:
             await self.observatory.stop()
         await super().close()
@@ -266,6 +275,7 @@ def build_bot(
     handle_signals: bool = False,
     metrics_port: int | None = None,
     guild_grace_days: float | None = None,
+    render_workers: int | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -289,6 +299,7 @@ def build_bot(
         guild_grace_days=(
             guild_grace_days if guild_grace_days is not None else settings.guild_grace_days
         ),
+        render_workers=render_workers if render_workers is not None else settings.render_workers,
     )
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import inspect
 import io
 import logging
 import re
@@ -29,7 +28,7 @@ from cogs.components import MAX_SELECT, hand_view, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
-from cogs.pictures import rendered
+from cogs.pictures import board_png
 from cogs.replies import answer
 from cogs.settings import opening_options
 from data.clockrows import MENTION
@@ -528,7 +527,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     def public_png(self, match: Match, names: messages.Names = None) -> bytes:
         """The public picture (no secret), naming the players."""
         view = self.game.view(match.state, None)
-        return rendered(self.game_key, lambda: draw(type(self).board_renderer, view, names))
+        return board_png(self.game_key, type(self).board_renderer, view, names)
 
     def alt_text(self, match: Match, names: messages.Names = None) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
@@ -585,9 +584,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(
-            lambda: rendered(self.game_key, lambda: draw(renderer, view, names))
-        )
+        png = await asyncio.to_thread(board_png, self.game_key, renderer, view, names)
         # The picture holds what the text says: the text is its alt text.
         alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)
@@ -638,13 +635,6 @@ def unpack_choice(value: str) -> tuple[str, int | None]:
 def picture_names(names: messages.Names) -> list[str] | None:
     """Names for a picture: an unknown one is left empty, and the picture says "Seat 2"."""
     return None if names is None else [name or "" for name in names]
-
-
-def draw(renderer: Callable[..., Image.Image], view: Any, names: messages.Names) -> Image.Image:
-    """The renderer's picture of ``view``, naming the players when it can name them."""
-    if "names" in inspect.signature(renderer).parameters:
-        return renderer(view, names=picture_names(names))
-    return renderer(view)
 
 
 def alt_text_of(renderer: Callable[..., Image.Image]) -> Callable[..., str] | None:
