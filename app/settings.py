@@ -116,8 +116,7 @@ def _workers(env: Mapping[str, str], name: str, default: int) -> int:
         return default
     if not (text.isdigit() and int(text) <= MAX_WORKERS):
         raise SystemExit(
-            f"{name} must be a number of processes from 0 to {MAX_WORKERS} (0: none), "
-            f"not {text!r}."
+            f"{name} must be a number of processes from 0 to {MAX_WORKERS} (0: none), not {text!r}."
         )
     return int(text)
 
