@@ -28,6 +28,7 @@ from pathlib import Path
 
 from bench.scale import CLOCK, GAME, GUILD, SAMPLE_POST, sample_state
 from data.clock import SystemClock, iso
+from data.sql import Tx
 from data.store import Store
 from rules.registry import GAMES
 from table.service import MatchService
@@ -83,7 +84,9 @@ async def others(service: MatchService, count: int) -> None:
             match = (await service.move(channel, GAME, user, text)).after
 
 
-async def service_moves(store: Store, path: Path, moves: int) -> tuple[float, list[int]]:
+async def service_moves(store: Store, path: Path, moves: int) -> tuple[float, float, list[int]]:
+    """Bytes per move of ``MatchService.move``, bytes per move of delivering its
+    announcements, and the pages the moves wrote."""
     service = MatchService(store, GAMES)
     game = GAMES[GAME]
     channel = 1
@@ -91,7 +94,7 @@ async def service_moves(store: Store, path: Path, moves: int) -> tuple[float, li
     await service.join(channel, GAME, 12)
     match = (await service.start(channel, GAME, 11)).match
     await checkpoint(store)
-    written, pages, done = 0, [], 0
+    written, delivered, pages, done = 0, 0, [], 0
     while done < moves:
         if match.status != "active":
             channel += 1
@@ -107,12 +110,20 @@ async def service_moves(store: Store, path: Path, moves: int) -> tuple[float, li
         match = (await service.move(channel, GAME, user, text)).after
         written += wal_size(path) - before
         pages += logged_pages(path, before)
+        # Its announcements delivered as the outbox does it: claimed, then marked sent.
+        before = wal_size(path)
+        for entry in await store.claim_due(time.time()):
+            await store.mark_sent(entry.id)
+        delivered += wal_size(path) - before
         done += 1
-    return written / moves, pages
+    return written / moves, delivered / moves, pages
 
 
-async def floor_moves(store: Store, path: Path, moves: int) -> tuple[float, list[int]]:
-    """bench/scale.py's floor transaction, ``moves`` times on one match."""
+async def floor_moves(
+    store: Store, path: Path, moves: int, bare: bool = False
+) -> tuple[float, list[int]]:
+    """bench/scale.py's floor transaction, ``moves`` times on one match; ``bare``: its first
+    two statements only (the state and the log: what any move must write)."""
     state = sample_state()
     match_id, _ = await store.create_match(GAME, GUILD, 1, 1, {}, 1, clock=int(CLOCK))
     await store.start(match_id, 0, [2, 3], json.loads(state))
@@ -131,59 +142,55 @@ async def floor_moves(store: Store, path: Path, moves: int) -> tuple[float, list
                 "INSERT INTO moves (match_id, version, seat, move, at) VALUES (?, ?, ?, ?, ?)",
                 [(match_id, version + 1, seat, "b1 up", iso(now))],
             )
-            await tx.execute(
-                "UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ? AND seat IN"
-                " (?, ?) AND status IN ('pending', 'paused') AND kind IN ('deadline',"
-                " 'reminder', 'turn')",
-                (now, match_id, 0, 1),
-            )
-            user = 3 - seat
-            await tx.executemany(
-                "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at,"
-                " begun, status, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        match_id,
-                        user,
-                        1 - seat,
-                        kind,
-                        detail,
-                        version + 1,
-                        now + at,
-                        now,
-                        "pending",
-                        None,
-                    )
-                    for kind, detail, at in (
-                        ("deadline", "", CLOCK),
-                        ("reminder", "half", CLOCK / 2),
-                        ("reminder", "hour", CLOCK - 3600),
-                        ("turn", "", 300.0),
-                    )
-                ],
-            )
-            await tx.fetchone(
-                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (f"match:{match_id}", match_id, "post", SAMPLE_POST, now, now),
-            )
+            if not bare:
+                await clock_and_outbox(tx, match_id, version, seat, now)
         written += wal_size(path) - before
         pages += logged_pages(path, before)
     return written / moves, pages
 
 
+async def clock_and_outbox(tx: Tx, match_id: int, version: int, seat: int, now: float) -> None:
+    """The rest of bench/scale.py's floor: the turn clock's rows and the move's post."""
+    await tx.execute(
+        "UPDATE timers SET status = 'void', done_at = ? WHERE match_id = ? AND seat IN"
+        " (?, ?) AND status IN ('pending', 'paused') AND kind IN ('deadline',"
+        " 'reminder', 'turn')",
+        (now, match_id, 0, 1),
+    )
+    user = 3 - seat
+    await tx.executemany(
+        "INSERT INTO timers (match_id, user_id, seat, kind, detail, decision, due_at,"
+        " begun, status, remaining) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (match_id, user, 1 - seat, kind, detail, version + 1, now + at, now, "pending", None)
+            for kind, detail, at in (
+                ("deadline", "", CLOCK),
+                ("reminder", "half", CLOCK / 2),
+                ("reminder", "hour", CLOCK - 3600),
+                ("turn", "", 300.0),
+            )
+        ],
+    )
+    await tx.fetchone(
+        "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        (f"match:{match_id}", match_id, "post", SAMPLE_POST, now, now),
+    )
+
+
 async def measure(folder: Path, count: int, moves: int, show_pages: bool) -> None:
-    results = {}
-    for side in ("floor", "moves"):
+    results: dict[str, float] = {}
+    for side in ("bare", "floor", "moves"):
         path = folder / f"writes-{side}-{count}.sqlite3"
         store = await Store.open(path, SystemClock())
         try:
             if count:
                 await others(MatchService(store, GAMES), count)
-            if side == "floor":
-                per_move, pages = await floor_moves(store, path, moves)
+            if side == "moves":
+                per_move, delivered, pages = await service_moves(store, path, moves)
+                results["delivered"] = delivered
             else:
-                per_move, pages = await service_moves(store, path, moves)
+                per_move, pages = await floor_moves(store, path, moves, bare=side == "bare")
         finally:
             await store.close()
         results[side] = per_move
@@ -192,10 +199,11 @@ async def measure(folder: Path, count: int, moves: int, show_pages: bool) -> Non
             counted = Counter(names.get(p, "?") for p in pages)
             shown = ", ".join(f"{n} {c / moves:.1f}" for n, c in counted.most_common())
             print(f"    {side}: pages per move by owner: {shown}")
-    ratio = results["moves"] / results["floor"]
+    kb = {key: value / 1024 for key, value in results.items()}
     print(
-        f"{count:>7} {results['floor'] / 1024:>10.1f} {results['moves'] / 1024:>10.1f}"
-        f" {ratio:>6.2f}",
+        f"{count:>7} {kb['bare']:>8.1f} {kb['floor']:>9.1f} {kb['moves']:>8.1f}"
+        f" {results['moves'] / results['floor']:>9.2f} {results['moves'] / results['bare']:>8.2f}"
+        f" {kb['delivered']:>10.1f}",
         flush=True,
     )
 
@@ -206,8 +214,11 @@ async def main() -> None:
     parser.add_argument("--moves", type=int, default=MOVES)
     parser.add_argument("--pages", action="store_true", help="pages by table and index")
     args = parser.parse_args()
-    print(f"bytes written per move (SQLite's log), {args.moves} moves; floor: bench/scale.py's")
-    print(f"{'others':>7} {'floor kB':>10} {'move kB':>10} {'ratio':>6}")
+    print(f"kB written per move (SQLite's log), {args.moves} moves of TOKAN")
+    print(
+        f"{'others':>7} {'bare kB':>8} {'floor kB':>9} {'move kB':>8} {'vs floor':>9}"
+        f" {'vs bare':>8} {'deliver kB':>10}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for count in args.others:
             await measure(Path(folder), count, args.moves, args.pages)
