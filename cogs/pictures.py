@@ -11,7 +11,10 @@ worker processes and waits for the PNG's bytes, in the thread that asked (caller
 The pool is the process's (``configure`` sizes it; 0 workers draws in the calling thread, as
 the test suite does for speed, while a test of its own drives the pool end to end). Its
 workers start one at a time as pictures are asked for, not at boot, and die with the bot
-(``ai.pool.die_with_parent``, as the computer players' do). A picture not done within
+(``ai.pool.die_with_parent``, as the computer players' do; a worker is started by the thread
+that asked for a picture, one of the event loop's default executor, whose threads live as long
+as the loop; should one end, its workers go with it and the next picture renews the pool).
+A picture not done within
 ``RENDER_DEADLINE``, or whose worker died, raises ``RenderFailed``: the outbox entry that
 asked for it is tried again later, as when drawing failed in the bot's process; the pool is
 started afresh (a stuck worker is killed), never left broken.
