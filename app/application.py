@@ -19,13 +19,12 @@ from dotenv import load_dotenv
 
 from app.observatory import Observatory, discord_trace
 from app.pacing import PACE, RateGate, pacing_trace, share
-from app.settings import ROOT, Settings
+from app.settings import RENDER_WORKERS, ROOT, Settings
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.people import People
-from cogs.pictures import RENDER_WORKERS
 from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from data.clock import Clock, SystemClock

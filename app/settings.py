@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.logs import FORMATS
-from cogs.pictures import RENDER_WORKERS
 from data.store import LEASE_SECONDS, is_postgres_url
 from table.privacy import GRACE_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DEFAULT_DATABASE = ROOT / "data" / "tidetable.sqlite3"
+RENDER_WORKERS = 2  # processes drawing pictures: twenty matches at once on two cores
 MAX_WORKERS = 32  # more picture processes than that is a typo
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token there "

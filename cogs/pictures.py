@@ -8,16 +8,16 @@ level function of ``render/``, which pickles by name) and its arguments to a sma
 worker processes and waits for the PNG's bytes, in the thread that asked (callers run it with
 ``asyncio.to_thread``): the event loop never holds a render.
 
-The pool is the process's (``configure`` sizes it; 0 workers draws in the calling thread, as
-the test suite does for speed, while a test of its own drives the pool end to end). Its
-workers start one at a time as pictures are asked for, not at boot, and die with the bot
-(``ai.pool.die_with_parent``, as the computer players' do; a worker is started by the thread
-that asked for a picture, one of the event loop's default executor, whose threads live as long
-as the loop; should one end, its workers go with it and the next picture renews the pool).
-A picture not done within
-``RENDER_DEADLINE``, or whose worker died, raises ``RenderFailed``: the outbox entry that
-asked for it is tried again later, as when drawing failed in the bot's process; the pool is
-started afresh (a stuck worker is killed), never left broken.
+The pool is the process's (``configure`` sizes it from the RENDER_WORKERS setting; 0 workers
+draws in the calling thread, as the test suite does for speed, while tests of their own drive
+the pool end to end). Its workers start one at a time as pictures are asked for, not at boot,
+and die with the bot (``ai.pool.die_with_parent``, as the computer players' do). A worker is
+started by the thread that asked for a picture, one of the event loop's default executor,
+whose threads live as long as the loop; should one end, its workers go with it and the next
+picture renews the pool. A picture not done within ``RENDER_DEADLINE``, or whose worker died,
+raises ``RenderFailed``: the outbox entry that asked for it is tried again later, as when
+drawing failed in the bot's process; the pool is started afresh (a stuck worker is killed),
+never left broken.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from render.common import to_png
 log = logging.getLogger("tidetable.pictures")
 
 RENDER_DEADLINE = 10.0  # seconds a picture may take in a worker (a board takes ~50 ms)
-RENDER_WORKERS = 2  # the bot's default: pictures for twenty matches at once, on two cores
 
 Renderer = Callable[..., Image.Image]
 Work = Callable[[Renderer, tuple[Any, ...], dict[str, Any]], bytes]
@@ -63,7 +62,7 @@ class PicturePool:
     """Worker processes that draw pictures; safe to call from several threads at once."""
 
     def __init__(
-        self, workers: int = RENDER_WORKERS, deadline: float = RENDER_DEADLINE, work: Work = png_of
+        self, workers: int, deadline: float = RENDER_DEADLINE, work: Work = png_of
     ) -> None:
         self.workers = workers  # 0: draw in the calling thread
         self.deadline = deadline
