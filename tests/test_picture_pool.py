@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cogs.pictures import PicturePool, RenderFailed, board_png, configure, pool, rendered
+from cogs.replies import PICTURE_FAILED, explain
 from render import tokan as tokan_pictures
 from rules.registry import GAMES
 from tests.support.picture_work import dies_once, hangs_when_armed
@@ -103,3 +104,8 @@ def test_the_process_pool_names_players_as_the_cogs_ask() -> None:
         assert rendered("tokan", tokan_pictures.render, view) != named
     finally:
         configure(previous)
+
+
+def test_a_picture_not_drawn_is_answered_in_words_not_as_a_crash() -> None:
+    assert explain(RenderFailed("a picture took longer than 10 s")) == PICTURE_FAILED
+    assert "ask again" in PICTURE_FAILED and "10 s" not in PICTURE_FAILED
