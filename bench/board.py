@@ -10,7 +10,8 @@ of two members each are played through ``/tokan move`` (the first suggestion): a
 from the interaction's dispatch to the moment the stand-in stores the match's new board (the
 channel message with its picture). Meanwhile a watcher sends ``/echo`` every 50 ms, timed to
 its answer: the cost of any interaction on the same bot, under the same load. A task sleeping
-10 ms at a time measures the event loop's lag (how late it wakes).
+10 ms at a time measures the event loop's lag (how late it wakes). "render ms" is the mean time
+the bot waited for a board's picture (drawing and encoding, in a worker or in a thread).
 
 Two runs per picture setting: one match moving alone (each move as soon as the last board is
 shown), then 20 matches at once (each player thinks a random 0-2 s, ~10 moves a second in
@@ -32,6 +33,7 @@ from typing import Any
 from app.application import Tidetable, build_bot
 from bench.autocomplete import answered, percentile, with_echo
 from data.clock import SystemClock
+from metrics.instruments import RENDER_SECONDS
 from tests.e2e.driver import open_match
 from tests.fakediscord import FakeDiscord
 
@@ -48,6 +50,7 @@ LAG_TARGET_MS = 50.0
 
 @dataclass
 class Run:
+    render_ms: float = 0.0  # the mean time of a TOKAN picture as the bot waited for it
     board_ms: list[float] = field(default_factory=list)
     echo_ms: list[float] = field(default_factory=list)
     lag_ms: list[float] = field(default_factory=list)
@@ -166,6 +169,7 @@ async def measure(database: Path, workers: int, matches: int) -> Run:
                 asyncio.create_task(echo(fake, watcher, echo_channel, run)),
                 asyncio.create_task(lag(run)),
             ]
+            drawn = render_totals()
             run.measuring = True
             if matches == 1:
                 for _ in range(ALONE_MOVES):
@@ -181,9 +185,24 @@ async def measure(database: Path, workers: int, matches: int) -> Run:
 
                 await asyncio.gather(*(player(t, i) for i, t in enumerate(tables)))
             run.measuring = False
+            now = render_totals()
+            run.render_ms = 1000 * (now[0] - drawn[0]) / max(1.0, now[1] - drawn[1])
             run.stop = True
             await asyncio.gather(*helpers)
     return run
+
+
+def render_totals() -> tuple[float, float]:
+    """Seconds and count of the TOKAN pictures drawn so far (the bot's render histogram)."""
+    found = {
+        sample.name: sample.value
+        for metric in RENDER_SECONDS.collect()
+        for sample in metric.samples
+        if sample.labels.get("game") == "tokan"
+    }
+    return found.get("tidetable_picture_render_seconds_sum", 0.0), found.get(
+        "tidetable_picture_render_seconds_count", 0.0
+    )
 
 
 def report(workers: int, matches: int, run: Run) -> None:
@@ -197,7 +216,7 @@ def report(workers: int, matches: int, run: Run) -> None:
     print(
         f"{workers:>7} {matches:>7} {len(run.board_ms):>6} {board50:>9.1f} {board99:>9.1f}"
         f" {len(run.echo_ms):>6} {echo50:>8.1f} {ratio:>6.1f} {'<= ' + format(target, 'g'):>6}"
-        f" {lag99:>8.1f} {'<= 50' if matches > 1 else '':>6} {verdict:>4}",
+        f" {lag99:>8.1f} {'<= 50' if matches > 1 else '':>6} {verdict:>4} {run.render_ms:>9.1f}",
         flush=True,
     )
     if run.failed:
@@ -216,7 +235,7 @@ async def main() -> None:
     print(
         f"{'workers':>7} {'matches':>7} {'moves':>6} {'board p50':>9} {'board p99':>9}"
         f" {'echos':>6} {'echo p50':>8} {'ratio':>6} {'target':>6} {'lag p99':>8}"
-        f" {'target':>6} {'ok':>4}"
+        f" {'target':>6} {'ok':>4} {'render ms':>9}"
     )
     with tempfile.TemporaryDirectory() as folder:
         for workers in args.workers:
