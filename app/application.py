@@ -25,6 +25,7 @@ from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.people import People
+from cogs.pictures import PicturePool
 from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from data.clock import Clock, SystemClock
@@ -120,6 +121,8 @@ class Tidetable(Host):
         )
         self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
         self.render_workers = render_workers  # processes drawing pictures (0: a thread)
+        self.pictures: PicturePool | None = None
+        self._warming: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -131,8 +134,9 @@ class Tidetable(Host):
         self.eraser: Eraser
 
     async def setup_hook(self) -> None:
-        # Pictures are drawn in worker processes, started as the first pictures are asked for.
-        self.pictures = configure_pictures(self.render_workers)
+        # Pictures are drawn in worker processes: one starts once the bot is set up (below),
+        # any other when pictures are asked for while it is busy.
+        self.pictures = pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
         seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
@@ -173,6 +177,8 @@ class Tidetable(Host):
         await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
         if self.sync_commands:
             await self.sync()
+        # One picture worker starts once the rest is up, beside the bot (not in its way).
+        self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
 
     async def sync(self) -> None:
         if self.guild_id:

@@ -58,6 +58,11 @@ def png_of(renderer: Renderer, args: tuple[Any, ...], kwargs: dict[str, Any]) ->
     return to_png(renderer(*args, **kwargs))
 
 
+def _ready() -> bool:
+    """A worker's first task when warming (the worker has started and imported this module)."""
+    return True
+
+
 class PicturePool:
     """Worker processes that draw pictures; safe to call from several threads at once."""
 
@@ -91,6 +96,17 @@ class PicturePool:
         except BrokenProcessPool:
             self._renew(executor)
             raise RenderFailed("a picture's worker process died") from None
+
+    def warm(self) -> None:
+        """Start one worker now, so that the first board after a start does not wait for a
+        process to start and import the picture code (from a thread: it blocks until ready).
+        A failure is only logged: the first picture starts the pool again."""
+        if self.workers <= 0:
+            return
+        try:
+            self._current().submit(_ready).result(timeout=self.deadline)
+        except Exception:
+            log.warning("the picture pool did not start; the first picture will try again")
 
     def pids(self) -> list[int]:
         """The ids of the worker processes running now (for tests and health)."""

@@ -109,3 +109,12 @@ def test_the_process_pool_names_players_as_the_cogs_ask() -> None:
 def test_a_picture_not_drawn_is_answered_in_words_not_as_a_crash() -> None:
     assert explain(RenderFailed("a picture took longer than 10 s")) == PICTURE_FAILED
     assert "ask again" in PICTURE_FAILED and "10 s" not in PICTURE_FAILED
+
+
+def test_warming_starts_one_worker_before_any_picture(workers: PicturePool) -> None:
+    assert workers.pids() == []
+    workers.warm()
+    (pid,) = workers.pids()
+    assert workers.render(tokan_pictures.render, a_board()).startswith(b"\x89PNG")
+    assert workers.pids() == [pid], "the warm worker drew the first picture"
+    PicturePool(0).warm()  # drawing in a thread: nothing to start

@@ -46,6 +46,7 @@ async def test_boards_come_from_a_worker_and_one_that_dies_costs_a_retry_not_the
         async with fake.running(make_bot(clock=clock, render_workers=1)) as bot:
             channel = fake.channel("games")
             table = await open_match(fake, bot, "tokan", channel, players)  # its board: drawn
+            assert bot.pictures is not None
             (worker,) = bot.pictures.pids()
             assert any(p.pid == worker and p.worker for p in children(os.getpid()))
 
