@@ -19,7 +19,7 @@ from dotenv import load_dotenv
 
 from app.observatory import Observatory, discord_trace
 from app.pacing import PACE, RateGate, pacing_trace, share
-from app.settings import ROOT, Settings
+from app.settings import RENDER_WORKERS, ROOT, Settings
 from cogs.analysis import ANALYSIS_ITEMS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
@@ -27,6 +27,8 @@ from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
+from cogs.pictures import PicturePool
+from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from cogs.translator import CatalogueTranslator
 from cogs.viewer import VIEWER_ITEMS
@@ -80,6 +82,7 @@ class Tidetable(Host):
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
         guild_grace_days: float = GRACE_DAYS,
+        render_workers: int = RENDER_WORKERS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -121,6 +124,9 @@ class Tidetable(Host):
             Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
         )
         self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
+        self.render_workers = render_workers  # processes drawing pictures (0: a thread)
+        self.pictures: PicturePool | None = None
+        self._warming: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -132,6 +138,9 @@ class Tidetable(Host):
         self.eraser: Eraser
 
     async def setup_hook(self) -> None:
+        # Pictures are drawn in worker processes: one starts once the bot is set up (below),
+        # any other when pictures are asked for while it is busy.
+        self.pictures = pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
         seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
@@ -175,6 +184,8 @@ class Tidetable(Host):
         await self.tree.set_translator(CatalogueTranslator())  # names in each user's language
         if self.sync_commands:
             await self.sync()
+        # One picture worker starts once the rest is up, beside the bot (not in its way).
+        self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
 
     async def sync(self) -> None:
         if self.guild_id:
@@ -251,6 +262,9 @@ class Tidetable(Host):
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()
+        pictures = getattr(self, "pictures", None)
+        if pictures is not None:
+            pictures.close()
         if self.observatory is not None:
             await self.observatory.stop()
         if discord_too:
@@ -279,6 +293,7 @@ def build_bot(
     handle_signals: bool = False,
     metrics_port: int | None = None,
     guild_grace_days: float | None = None,
+    render_workers: int | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -302,6 +317,7 @@ def build_bot(
         guild_grace_days=(
             guild_grace_days if guild_grace_days is not None else settings.guild_grace_days
         ),
+        render_workers=render_workers if render_workers is not None else settings.render_workers,
     )
 
 

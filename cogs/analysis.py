@@ -98,9 +98,7 @@ async def analysis_post(
     swings = [int(s["index"]) for s in analysis.swings]
     title = f"{match.game.spec.name} match #{match.id}: chances of winning"
     png = await asyncio.to_thread(
-        lambda: rendered(
-            "chances", lambda: chances_chart(analysis.chances, drawn, swings, title=title)
-        )
+        rendered, "chances", chances_chart, analysis.chances, drawn, swings, title=title
     )
     final = ", ".join(f"{drawn[s]} {percent(c)}" for s, c in enumerate(analysis.chances[-1]))
     alt = f"Chart of each player's chances of winning over {len(analysis.chances)} decisions."

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import inspect
 import io
 import logging
 import re
@@ -31,7 +30,7 @@ from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
 from cogs.panel import with_play
-from cogs.pictures import rendered
+from cogs.pictures import board_png
 from cogs.replies import answer
 from cogs.settings import opening_options
 from cogs.viewer import ViewerCommands
@@ -534,8 +533,7 @@ class GameCog(
         """The public picture (no secret), naming the players: the phone-first layout where
         the renderer has one (legible at chat size, ``render.phone``)."""
         view = self.game.view(match.state, None)
-        renderer = type(self).board_renderer
-        return rendered(self.game_key, lambda: draw(renderer, view, names, layout="phone"))
+        return board_png(self.game_key, type(self).board_renderer, view, names, layout="phone")
 
     def alt_text(self, match: Match, names: messages.Names = None) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
@@ -594,9 +592,7 @@ class GameCog(
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(
-            lambda: rendered(self.game_key, lambda: draw(renderer, view, names))
-        )
+        png = await asyncio.to_thread(board_png, self.game_key, renderer, view, names)
         # The picture holds what the text says: the text is its alt text.
         alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)
@@ -647,18 +643,6 @@ def unpack_choice(value: str) -> tuple[str, int | None]:
 def picture_names(names: messages.Names) -> list[str] | None:
     """Names for a picture: an unknown one is left empty, and the picture says "Seat 2"."""
     return None if names is None else [name or "" for name in names]
-
-
-def draw(
-    renderer: Callable[..., Image.Image], view: Any, names: messages.Names, **options: Any
-) -> Image.Image:
-    """The renderer's picture of ``view``, naming the players when it can name them; each of
-    ``options`` (``layout="phone"``) is passed only to a renderer that takes it."""
-    accepted = inspect.signature(renderer).parameters
-    given = {key: value for key, value in options.items() if key in accepted}
-    if "names" in accepted:
-        return renderer(view, names=picture_names(names), **given)
-    return renderer(view, **given)
 
 
 def alt_text_of(renderer: Callable[..., Image.Image]) -> Callable[..., str] | None:

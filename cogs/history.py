@@ -89,9 +89,7 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
     if outcome is None:
         return None
     names = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
-    png = await asyncio.to_thread(
-        lambda: rendered("scores", lambda: breakdown_chart(outcome, names))
-    )
+    png = await asyncio.to_thread(rendered, "scores", breakdown_chart, outcome, names)
 
     # The picture's alt text: each player's points by category, as the bars show them.
     def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
@@ -386,9 +384,7 @@ async def stats_answer(
         for row in rows
     }
     title = f"Rating over time — {target.display_name}"
-    png = await asyncio.to_thread(
-        lambda: rendered("ratings", lambda: rating_chart(series, title=title))
-    )
+    png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
     file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
     await answer(interaction, messages.clip("\n".join(lines)), file=file)
 
