@@ -11,6 +11,7 @@ a thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import logging
 import re
@@ -259,7 +260,9 @@ def render_replay(
     frames = history.replay_frames(game, match.row.seed, len(match.players), match.options, entries)
     captions = replay_captions(match, entries, names)
     captions.append(last_caption(match, frames[-1][1], names))
-    pictures = [renderer(game.view(state, None)) for state, _ in frames]
+    # Every frame names the people, as the boards posted during the match did.
+    named = {"names": list(names)} if "names" in inspect.signature(renderer).parameters else {}
+    pictures = [renderer(game.view(state, None), **named) for state, _ in frames]
     extra = {} if max_bytes is None else {"max_bytes": max_bytes}
     data, note = replay_gif(pictures, captions, **extra)
     return data, note, len(frames)
@@ -385,7 +388,15 @@ async def stats_answer(
     }
     title = f"Rating over time — {target.display_name}"
     png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
-    file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
+    # The chart in words, like the boards: each game's line from its first rating to its last.
+    described = "; ".join(
+        f"{game}: {len(points)} rated {'match' if len(points) == 1 else 'matches'}, from "
+        f"{points[0][1]:.0f} to {points[-1][1]:.0f}"
+        for game, points in series.items()
+        if points
+    )
+    alt = clip_alt(f"Chart: {target.display_name}'s rating over time. {described}.")
+    file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png", description=alt)
     await answer(interaction, messages.clip("\n".join(lines)), file=file)
 
 

@@ -40,6 +40,7 @@ from cogs.history import (
 )
 from cogs.host import Host
 from cogs.replies import answer, report
+from render.common import clip_alt
 from rules.base import Game
 from table import history
 from table.errors import NoMatchHere
@@ -344,5 +345,12 @@ class ViewerCommands:
             text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
         if note:
             text += f" {note}"
-        file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
+        alt = clip_alt(
+            f"Animated replay of {self.game.spec.name} match #{found.id} between "
+            f"{', '.join(names)}: {moves}, a frame each with the move in words under the board, "
+            "then the final scores."
+        )
+        file = discord.File(
+            io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif", description=alt
+        )
         await self._show(interaction, public, text, file=file, posted="Posted the replay.")

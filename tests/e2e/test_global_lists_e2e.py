@@ -49,6 +49,10 @@ async def test_global_lists_name_only_people_the_asker_shares_a_server_with(fake
         # Another member's record across servers: for those who share this server only.
         mate = await fake.slash(alice, here, "tidetable stats", player=bob, everywhere=True)
         assert "record on all servers" in mate.content and "**Tonari**: 1 match" in mate.content
+        # The chart carries its words, like the boards (issue 25): whose rating, per game.
+        (chart,) = mate.message.stored_attachments
+        assert chart.description and "bob's rating over time" in chart.description
+        assert "Tonari: 1 rated match" in chart.description
         stranger = await fake.slash(alice, here, "tidetable stats", player=carol, everywhere=True)
         assert "not a member of this server" in stranger.content, stranger.content
         assert "Tonari" not in stranger.content and not stranger.files

@@ -137,6 +137,10 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         assert getattr(gif, "n_frames", 1) == len(entries) + 1, replay.content
         assert f"{len(entries)} log entries" in replay.content
         assert len(data) <= 10 * 1024 * 1024
+        # Its alt text names the people (issue 25); the frames name them too.
+        (described,) = replay.message.stored_attachments
+        assert described.description and "Animated replay of TOKAN match" in described.description
+        assert all(user.name in described.description for user in players)
 
         # The ratings: both players, this server and all servers.
         board = await fake.slash(alice, channel, "tokan leaderboard")

@@ -180,3 +180,23 @@ async def test_an_analysis_is_saved_with_its_post_once_however_many_save_it(serv
     assert again.chances == kept.chances and posted_again == ()
     rows = await store.db.read("SELECT id, payload FROM outbox WHERE kind = ?", (ANALYSIS,))
     assert [(int(r[0]), json.loads(r[1])) for r in rows] == [(posted[0], {"match": match_id})]
+
+
+async def test_replay_frames_name_the_people(service):
+    """Each frame of the replay GIF is drawn with the players' names (issue 25), as the boards
+    posted during the match were, not "Seat 1 (A)"."""
+    from PIL import Image
+
+    from cogs.history import render_replay
+
+    match_id = await a_match(service, 1, 13, (ALICE, BOB), [3, 3, 1])
+    match = await service.by_id(match_id)
+    entries = await service.store.moves(match_id)
+    seen: list[object] = []
+
+    def board(view: object, names: list[str] | None = None) -> Image.Image:
+        seen.append(names)
+        return Image.new("RGB", (40, 30), "white")
+
+    _, _, frames = render_replay(match, entries, ["Zoë", "山田 太郎"], board)
+    assert frames == len(seen) and seen and all(names == ["Zoë", "山田 太郎"] for names in seen)
