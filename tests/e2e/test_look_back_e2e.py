@@ -176,10 +176,12 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
         assert len(kept.chances) == len(standing)
         for row in kept.chances:
             assert len(row) == len(match.players) and abs(sum(row) - 1) < 1e-3
+        # The last chances are the result: a share of the win for each winner, and on a draw
+        # (a TOKAN tie on equal towers: nobody wins) fair shares, so the row still sums to 1.
         winners = match.outcome().winners
-        assert kept.chances[-1] == [
-            round(1 / len(winners), 4) if s in winners else 0.0 for s in range(len(match.players))
-        ]
+        players = len(match.players)
+        won = [round(1 / len(winners), 4) if s in winners else 0.0 for s in range(players)]
+        assert kept.chances[-1] == (won if winners else [round(1 / players, 4)] * players)
         if match.game.spec.hidden_information:  # a move not played would show a hand
             for swing in kept.swings:
                 assert swing["preferred"] is None or swing["preferred"].endswith("stays hidden)")

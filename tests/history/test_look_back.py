@@ -200,3 +200,30 @@ async def test_replay_frames_name_the_people(service):
 
     _, _, frames = render_replay(match, entries, ["Zoë", "山田 太郎"], board)
     assert frames == len(seen) and seen and all(names == ["Zoë", "山田 太郎"] for names in seen)
+
+
+def test_the_last_chances_of_a_drawn_match_are_fair_shares():
+    """A TOKAN tie on equal towers has no winner. The analysis' last row is the result, and
+    every row of the chart sums to 1: a draw ends on fair shares (the e2e test expected a row of
+    zeros there and failed on the matches that drew)."""
+    from types import SimpleNamespace
+
+    from rules import rng
+    from rules.registry import GAMES
+    from table.analysis import result_chances
+
+    game = GAMES["tokan"]
+    state = game.setup(2, game.spec.resolve_options({}), 12)  # this seed and policy draw
+    draw = rng.stream(26, "look-back")
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        state = game.play(state, seat, game.playout_move(state, seat, draw))
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.winners == ()
+    match = SimpleNamespace(game=game, players=(ALICE, BOB), row=SimpleNamespace(result=None))
+    assert result_chances(match, state) == (0.5, 0.5)  # type: ignore[arg-type]
+    # No final state to read (a resignation ends it): the winners the match recorded.
+    said = SimpleNamespace(
+        game=game, players=(ALICE, BOB), row=SimpleNamespace(result={"winners": [1]})
+    )
+    assert result_chances(said, None) == (0.0, 1.0)  # type: ignore[arg-type]
