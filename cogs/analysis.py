@@ -29,6 +29,7 @@ from cogs.history import MATCH_HELP, display_names, seat_names
 from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer, report
+from cogs.viewer import clicked_match
 from data.analyses import AnalysisStore, StoredAnalysis
 from data.outbox import Permanent
 from data.store import OutboxEntry
@@ -194,7 +195,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:an
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await bot.service.by_id(self.match_id)
+            found = await clicked_match(bot, self.match_id)
             await answer_analysis(bot, interaction, found)
         except Exception as error:
             await report(interaction, error)
@@ -226,8 +227,10 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rm:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             require_posting(interaction)
-            old = await bot.service.by_id(self.match_id)
-            done = await rematch(bot.service, old, interaction.user.id)
+            old = await clicked_match(bot, self.match_id)
+            done = await rematch(
+                bot.service, old, interaction.user.id, guild_id=interaction.guild_id
+            )
             settled = await bot.dispatcher.settle(done.entries)
             text = (
                 f"Match #{done.match.id} is open: the rematch of #{old.id}, seats turned by one. "

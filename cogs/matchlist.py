@@ -26,6 +26,7 @@ from table.errors import NoMatchHere
 PAGE_SIZE = 10
 NO_MENTIONS = discord.AllowedMentions.none()
 GAME_CHOICES = ("tokan", "tonari", "fishing", "toshi", "tonga")
+ACCOUNT_ID_MAX = 2**63 - 1  # Discord's ids (and storage's integers) fit in 64 signed bits
 
 
 def result_for(match: FinishedMatch, user_id: int) -> str:
@@ -100,8 +101,9 @@ class HistoryPage(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             bot = cast(Host, interaction.client)
-            if (interaction.guild_id or 0) != self.where:
-                raise NoMatchHere("This list belongs to another place: ask for it here.")
+            refused = page_refusal(self.user, self.where, interaction.user.id, interaction.guild_id)
+            if refused:
+                raise NoMatchHere(refused)
             content, view = await history_page(
                 bot, self.user, self.where or None, self.game or None, self.page
             )
@@ -110,6 +112,20 @@ class HistoryPage(
             )
         except Exception as error:
             await report(interaction, error)
+
+
+def page_refusal(owner: int, where: int, asker: int, guild_id: int | None) -> str | None:
+    """Why a click on a history page is refused, or None. A page turns only where its list was
+    asked for; every server's list (``where`` 0, a DM's) is its owner's alone, as the command
+    allows, whatever a custom id says; an id no account has (past 64 bits) is refused before
+    it reaches storage."""
+    if (guild_id or 0) != where:
+        return "This list belongs to another place: ask for it here."
+    if where == 0 and owner != asker:
+        return "This list is another player's: ask for your own with `/tidetable history`."
+    if owner > ACCOUNT_ID_MAX or where > ACCOUNT_ID_MAX:
+        return "This list is not one the bot made: ask again with `/tidetable history`."
+    return None
 
 
 async def history_page(

@@ -28,7 +28,7 @@ from discord import app_commands
 from PIL import Image
 
 from cogs import messages
-from cogs.bounds import MatchNumber
+from cogs.bounds import DISCORD_INT_MAX, MatchNumber
 from cogs.history import (
     GATES,
     MATCH_HELP,
@@ -251,6 +251,14 @@ async def open_viewer(
     )
 
 
+async def clicked_match(bot: Host, match_id: int) -> Match:
+    """The match a button's custom id names. A number past any match's (one storage could not
+    even look up: a forged id) is refused in words, as a number that names no match."""
+    if match_id > DISCORD_INT_MAX:
+        raise NoMatchHere("That match does not exist.")
+    return await bot.service.by_id(match_id)
+
+
 async def show_position(
     interaction: discord.Interaction,
     match_id: int,
@@ -261,7 +269,7 @@ async def show_position(
     """A click in the viewer: the message shows ``position`` (or another page of the select)."""
     try:
         bot = cast(Host, interaction.client)
-        found = await bot.service.by_id(match_id)
+        found = await clicked_match(bot, match_id)
         if found.row.guild_id != interaction.guild_id:
             raise NoMatchHere(f"Match #{match_id} was not played on this server.")
         if found.status == "lobby" or found.state is None:

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from table.computers import computer_id, is_computer, level_of
-from table.errors import LobbyError, NotAPlayer
+from table.errors import LobbyError, NoMatchHere, NotAPlayer
 from table.lobby import SEATING, Lobby
 from table.match import Done, Match
 from table.turnclock import CLOCKS
@@ -39,8 +39,12 @@ def clock_choice(seconds: int) -> str:
     return next((name for name, length in CLOCKS.items() if length == seconds), "default")
 
 
-async def rematch(service: Lobby, old: Match, user_id: int) -> Done:
-    """The rematch of ``old`` asked for by ``user_id``, who becomes its creator."""
+async def rematch(service: Lobby, old: Match, user_id: int, *, guild_id: int | None) -> Done:
+    """The rematch of ``old`` asked for by ``user_id``, who becomes its creator, from a click
+    on the server ``guild_id`` (None: a DM): only on the server the match was played on, as
+    every look at a match."""
+    if old.row.guild_id != guild_id:
+        raise NoMatchHere(f"Match #{old.id} was not played on this server.")
     if old.status != "finished":
         raise LobbyError(f"Match #{old.id} is not finished: a rematch follows a finished match.")
     if user_id not in old.players or is_computer(user_id):

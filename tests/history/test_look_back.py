@@ -58,8 +58,13 @@ async def test_a_rematch_opens_a_lobby_that_starts_in_the_turned_order(service):
     old = await service.by_id(old_id)
     assert old.status == "finished"
     with pytest.raises(Exception, match="Only a player"):
-        await rematch(service, old, CAROL)
-    done = await rematch(service, old, BOB)
+        await rematch(service, old, CAROL, guild_id=1)
+    # A click from another server (or a DM) opens nothing, there or here.
+    for elsewhere in (2, None):
+        with pytest.raises(Exception, match="not played on this server"):
+            await rematch(service, old, BOB, guild_id=elsewhere)
+    assert await service.store.open_match_in(10) is None
+    done = await rematch(service, old, BOB, guild_id=1)
     lobby = done.match
     assert lobby.status == "lobby" and lobby.players == (BOB,) and lobby.creator_id == BOB
     await service.join(10, "nim", ALICE)
@@ -79,7 +84,7 @@ async def test_a_rematch_keeps_its_computer_players(service):
             match = match.after
         else:
             match = (await service.move(11, "nim", ALICE, text)).after
-    done = await rematch(service, match, ALICE)
+    done = await rematch(service, match, ALICE, guild_id=1)
     assert sorted(done.match.players) == sorted([ALICE, computer_id("hard", 1)])
     started = (await service.start(11, "nim", ALICE)).match
     assert started.players == (match.players[1], match.players[0])
@@ -227,3 +232,33 @@ def test_the_last_chances_of_a_drawn_match_are_fair_shares():
         game=game, players=(ALICE, BOB), row=SimpleNamespace(result={"winners": [1]})
     )
     assert result_chances(said, None) == (0.0, 1.0)  # type: ignore[arg-type]
+
+
+def test_a_history_page_turns_only_for_whom_and_where_it_was_asked():
+    """The page buttons carry their list's owner and place; a click elsewhere, or by someone
+    else on every server's list (a DM's, the owner's alone), or with an id past 64 bits (a
+    forged one) is refused in words."""
+    from cogs.matchlist import page_refusal
+
+    assert page_refusal(ALICE, 1, BOB, 1) is None  # a server's list: anyone there may look
+    assert page_refusal(ALICE, 0, ALICE, None) is None
+    assert "another place" in str(page_refusal(ALICE, 1, ALICE, 2))
+    assert "another place" in str(page_refusal(ALICE, 1, ALICE, None))
+    assert "another player's" in str(page_refusal(ALICE, 0, BOB, None))
+    assert "not one the bot made" in str(page_refusal(2**64, 1, BOB, 1))
+
+
+async def test_a_forged_match_number_on_a_button_is_refused_in_words(service):
+    """A viewer, analysis or rematch button names its match in its custom id: a number no match
+    has, even one past storage's 64 bits, is answered as such, not with an overflow."""
+    from types import SimpleNamespace
+
+    from cogs.viewer import clicked_match
+    from table.errors import NoMatchHere
+
+    bot = SimpleNamespace(service=service)
+    for number in (2**64, 10**40, 999_999):
+        with pytest.raises(NoMatchHere, match="does not exist"):
+            await clicked_match(bot, number)  # type: ignore[arg-type]
+    match_id = await a_match(service, 1, 14, (ALICE, BOB), [3, 3, 1])
+    assert (await clicked_match(bot, match_id)).id == match_id  # type: ignore[arg-type]
