@@ -176,7 +176,8 @@ def jump_options(
     if page > 0:
         options.append(discord.SelectOption(label="« earlier moves", value=f"page:{page - 1}"))
     for index in range(first, min(first + PAGE, count)):
-        label = "Start" if index == 0 else f"{index}. {captions[index]}"
+        # A caption is the log's line, led by its number (the position): said once.
+        label = "Start" if index == 0 else captions[index]
         options.append(
             discord.SelectOption(
                 label=messages.fit_choice(label)[:100],

@@ -124,6 +124,15 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
                 assert turned.error is None and position_of(viewer.content) == len(entries)
                 (select,) = [c for c in custom_ids(viewer) if c.startswith("tt:rvj:")]
                 assert int(select.split(":")[4]) == page - 1
+        # Each option reads as the log's line for its position, its number said once.
+        (menu,) = [
+            c for row in viewer.components for c in row["components"] if c["custom_id"] == select
+        ]
+        for option in menu["options"]:
+            if option["value"].startswith("pos:") and option["value"] != "pos:0":
+                number = option["value"].split(":")[1]
+                assert option["label"].startswith(f"{number}. "), option
+                assert not option["label"].startswith(f"{number}. {number}."), option
         target = min(5, len(entries))
         jumped = await fake.select(alice, viewer, select, [f"pos:{target}"])
         assert jumped.error is None, jumped.error
