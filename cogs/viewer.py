@@ -6,11 +6,14 @@ select to jump to any position (25 options a page: paged with its own "earlier" 
 options past that). Every position is the log replayed up to it (``table.history``): the start,
 then the state after each log entry, undos and resignations included, as the channel saw them;
 during a match, the moves so far. The whole state of the viewer is in its custom ids (match,
-position, kind), so it keeps working after a restart, as the other buttons do.
+position, kind, owner), so it keeps working after a restart, as the other buttons do.
 
 A player of a game with hidden information sees, below the board, their *own* private view as
 it was at that position: the seat is looked up from whoever clicks, never carried in the custom
 id, and the message is ephemeral: nobody else ever sees it, and nobody sees another's view.
+The custom ids also name the viewer's owner (who asked for it): a click by anyone else (a
+forged one: Discord shows the message to its owner alone) is answered on its own, and the
+viewer, which would otherwise show the clicker's own view to its owner, stays as it was.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from cogs.replies import answer, report
 from render.common import clip_alt
 from rules.base import Game
 from table import history
-from table.errors import NoMatchHere
+from table.errors import NoMatchHere, NotAPlayer
 from table.match import Match
 from table.service import MatchService
 
@@ -86,10 +89,11 @@ def clamp(position: int, count: int) -> int:
 
 class StepButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tt:rv:(?P<match>\d+):(?P<pos>\d+):(?P<kind>[po]):(?P<slot>[fbnl])",
+    template=r"tt:rv:(?P<match>\d+):(?P<pos>\d+):(?P<kind>[po])(?P<owner>\d*):(?P<slot>[fbnl])",
 ):
     """Show position ``pos`` of match ``match``'s replay in the viewer it is under. ``slot``
-    tells the four buttons apart (their targets may coincide)."""
+    tells the four buttons apart (their targets may coincide). ``owner`` follows the kind (a
+    viewer drawn before owners were named has none: its clicks are taken as its owner's)."""
 
     LABELS: ClassVar[dict[str, str]] = {
         "f": "⏮ First",
@@ -99,31 +103,43 @@ class StepButton(
     }
 
     def __init__(
-        self, match_id: int, position: int, kind: str, slot: str, disabled: bool = False
+        self,
+        match_id: int,
+        position: int,
+        kind: str,
+        slot: str,
+        disabled: bool = False,
+        owner: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=self.LABELS[slot],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"tt:rv:{match_id}:{position}:{kind}:{slot}",
+                custom_id=f"tt:rv:{match_id}:{position}:{kind}{owner or ''}:{slot}",
                 disabled=disabled,
             )
         )
-        self.match_id, self.position, self.kind = match_id, position, kind
+        self.match_id, self.position, self.kind, self.owner = match_id, position, kind, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StepButton:
-        return cls(int(match["match"]), int(match["pos"]), match["kind"], match["slot"])
+        return cls(
+            int(match["match"]),
+            int(match["pos"]),
+            match["kind"],
+            match["slot"],
+            owner=owner_of(match["owner"]),
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show_position(interaction, self.match_id, self.position, self.kind)
+        await show_position(interaction, self.match_id, self.position, self.kind, self.owner)
 
 
 class JumpSelect(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"tt:rvj:(?P<match>\d+):(?P<pos>\d+):(?P<page>\d+):(?P<kind>[po])",
+    template=r"tt:rvj:(?P<match>\d+):(?P<pos>\d+):(?P<page>\d+):(?P<kind>[po])(?P<owner>\d*)",
 ):
     """Jump to any position: a page of positions, with "earlier" and "later" entries that
     turn the select's page (the position shown stays)."""
@@ -135,21 +151,29 @@ class JumpSelect(
         page: int,
         kind: str,
         options: Sequence[discord.SelectOption] = (),
+        owner: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 placeholder="Jump to a move…",
                 options=list(options) or [discord.SelectOption(label="start", value="pos:0")],
-                custom_id=f"tt:rvj:{match_id}:{position}:{page}:{kind}",
+                custom_id=f"tt:rvj:{match_id}:{position}:{page}:{kind}{owner or ''}",
             )
         )
         self.match_id, self.position, self.page, self.kind = match_id, position, page, kind
+        self.owner = owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> JumpSelect:
-        return cls(int(match["match"]), int(match["pos"]), int(match["page"]), match["kind"])
+        return cls(
+            int(match["match"]),
+            int(match["pos"]),
+            int(match["page"]),
+            match["kind"],
+            owner=owner_of(match["owner"]),
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = cast(dict[str, Any], interaction.data or {})
@@ -162,9 +186,16 @@ class JumpSelect(
             )
             return
         if found[1] == "page":
-            await show_position(interaction, self.match_id, self.position, self.kind, int(found[2]))
+            await show_position(
+                interaction, self.match_id, self.position, self.kind, self.owner, int(found[2])
+            )
         else:
-            await show_position(interaction, self.match_id, int(found[2]), self.kind)
+            await show_position(interaction, self.match_id, int(found[2]), self.kind, self.owner)
+
+
+def owner_of(digits: str) -> int | None:
+    """The owner a custom id names (None: none, from a viewer drawn before owners were)."""
+    return int(digits) if digits else None
 
 
 def jump_options(
@@ -191,17 +222,22 @@ def jump_options(
 
 
 def viewer_controls(
-    match_id: int, position: int, count: int, kind: str, page: int, captions: Sequence[str]
+    match_id: int,
+    position: int,
+    count: int,
+    kind: str,
+    page: int,
+    captions: Sequence[str],
+    owner: int | None = None,
 ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     last = count - 1
-    view.add_item(StepButton(match_id, 0, kind, "f", disabled=position == 0))
-    view.add_item(StepButton(match_id, max(position - 1, 0), kind, "b", disabled=position == 0))
-    view.add_item(StepButton(match_id, min(position + 1, last), kind, "n", position >= last))
-    view.add_item(StepButton(match_id, last, kind, "l", disabled=position >= last))
-    view.add_item(
-        JumpSelect(match_id, position, page, kind, jump_options(position, page, count, captions))
-    )
+    targets = {"f": 0, "b": max(position - 1, 0), "n": min(position + 1, last), "l": last}
+    for slot, target in targets.items():
+        stuck = position == 0 if slot in "fb" else position >= last
+        view.add_item(StepButton(match_id, target, kind, slot, disabled=stuck, owner=owner))
+    options = jump_options(position, page, count, captions)
+    view.add_item(JumpSelect(match_id, position, page, kind, options, owner=owner))
     return view
 
 
@@ -235,7 +271,7 @@ async def viewer_message(
     captions = [f.caption for f in every]
     shown = page if page is not None else position // PAGE
     shown = min(max(shown, 0), (len(every) - 1) // PAGE)
-    view = viewer_controls(match.id, position, len(every), kind, shown, captions)
+    view = viewer_controls(match.id, position, len(every), kind, shown, captions, owner=asker)
     return messages.clip(text), files, view
 
 
@@ -265,11 +301,17 @@ async def show_position(
     match_id: int,
     position: int,
     kind: str,
+    owner: int | None = None,
     page: int | None = None,
 ) -> None:
-    """A click in the viewer: the message shows ``position`` (or another page of the select)."""
+    """A click in the viewer: the message shows ``position`` (or another page of the select).
+    Only its owner's: anyone else is answered on their own, the viewer left as it was."""
     try:
         bot = cast(Host, interaction.client)
+        if owner is not None and owner != interaction.user.id:
+            raise NotAPlayer(
+                "This replay viewer is someone else's: open your own with the game's `replay`."
+            )
         found = await clicked_match(bot, match_id)
         if found.row.guild_id != interaction.guild_id:
             raise NoMatchHere(f"Match #{match_id} was not played on this server.")

@@ -139,6 +139,18 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
         assert position_of(viewer.content) == target
         assert board_of(viewer) == await expected_board(table, every[target].state)
 
+        # A click on alice's viewer by anyone else (a forged one: Discord shows it to alice
+        # alone) is answered on its own; her viewer never shows the clicker's view.
+        shown, pictures = viewer.content, list(viewer.attachments)
+        (select,) = [c for c in custom_ids(viewer) if c.startswith("tt:rvj:")]
+        assert select.endswith(f":o{alice.id}") or select.endswith(f":p{alice.id}")
+        for other in (users[1], watcher):
+            forged = await fake.click(other, viewer, button(viewer, f"tt:rv:{match.id}:0:", ":f"))
+            assert forged.ephemeral and "someone else's" in forged.content, forged.content
+            refused = await fake.select(other, viewer, select, [f"pos:{target}"])
+            assert refused.ephemeral and "someone else's" in refused.content
+            assert viewer.content == shown and list(viewer.attachments) == pictures
+
         # A game with hidden information: each player steps through their own view only.
         if match.game.spec.hidden_information:
             for user in users:
