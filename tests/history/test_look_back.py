@@ -262,3 +262,21 @@ async def test_a_forged_match_number_on_a_button_is_refused_in_words(service):
             await clicked_match(bot, number)  # type: ignore[arg-type]
     match_id = await a_match(service, 1, 14, (ALICE, BOB), [3, 3, 1])
     assert (await clicked_match(bot, match_id)).id == match_id  # type: ignore[arg-type]
+
+
+def test_viewer_custom_ids_name_their_owner_and_older_ones_still_step():
+    """A viewer's buttons carry its owner after the kind; one drawn before owners were named
+    (no digits there) still matches its template, with no owner."""
+    import re
+
+    from cogs.viewer import JumpSelect, StepButton, owner_of
+
+    step = StepButton(12, 3, "o", "n", owner=ALICE)
+    assert step.item.custom_id == f"tt:rv:12:3:o{ALICE}:n"
+    jump = JumpSelect(12, 3, 0, "p", owner=BOB)
+    assert jump.item.custom_id == f"tt:rvj:12:3:0:p{BOB}"
+    for custom, owner in ((step.item.custom_id, ALICE), ("tt:rv:12:3:o:n", None)):
+        found = re.fullmatch(StepButton.__discord_ui_compiled_template__, custom)
+        assert found is not None and owner_of(found["owner"]) == owner
+    older = re.fullmatch(JumpSelect.__discord_ui_compiled_template__, "tt:rvj:12:3:0:o")
+    assert older is not None and owner_of(older["owner"]) is None
