@@ -63,6 +63,9 @@ class Frame:
     position: int  # 0: the start; i: after log entry i
     count: int  # positions in all (log entries + 1)
     caption: str  # what led here, in the channel's words
+    # The last position's: how the match ended (the final scores, or the resignation that
+    # ended it early); empty on the others.
+    ending: str = ""
 
 
 def frames(
@@ -80,6 +83,9 @@ def frames(
     out = [Frame(start, 0, count, "The start, before anyone moved.")]
     for index, step in enumerate(steps):
         out.append(Frame(step.after, index + 1, count, lines[index]))
+    # With the steps: a match a resignation ended is not "still running" at its last position.
+    ending = history.final_caption(game, out[-1].state, steps)
+    out[-1] = dataclasses.replace(out[-1], ending=ending)
     return out
 
 
@@ -260,7 +266,7 @@ async def viewer_message(
     head += f"{frame.count - 1}" + (" (the moves so far)" if match.status == "active" else "")
     text = f"{head}\n{frame.caption}"
     if position == frame.count - 1 and match.status != "active":
-        final = history.final_caption(match.game, frame.state)
+        final = frame.ending
         drawn = [name or match.game.seat_name(s) for s, name in enumerate(names)]
         text += "\n" + messages.people(last_caption(match, final, drawn), match, names)
     if own and seat is not None:

@@ -303,3 +303,24 @@ async def test_history_in_a_server_and_in_a_dm(fake, make_bot):
         assert "on " in everywhere.content.splitlines()[1]
         refused = await fake.slash(alice, dm, "tidetable history", player=bob)
         assert "your own matches only" in refused.content
+
+
+async def test_the_viewer_ends_a_resigned_match_with_its_resignation(fake, make_bot):
+    """A match a resignation ended is over at its last position: the viewer says how it ended
+    and who won, never "still running" (its game had not reached an end)."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        seat = match.game.to_act(match.state)[0]
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+        await bot.service.move(channel.id, "tokan", match.user_at(seat), text)
+        resigned = await fake.slash(alice, channel, "tokan resign")
+        assert resigned.error is None, resigned.content
+        await drain(bot, fake)
+        assert (await table.match()).status == "finished"
+        viewer = await fake.slash(bob, channel, "tokan replay")
+        assert position_of(viewer.content) == 2, viewer.content
+        assert "still running" not in viewer.content
+        assert "resign" in viewer.content and "Winner: bob" in viewer.content, viewer.content
