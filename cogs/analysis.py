@@ -88,6 +88,11 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         else:
             text += " The search would have played the same."
         lines.append(text)
+    if match.status == "finished" and match.outcome() is None:  # a resignation ended it
+        lines.append(
+            f"The match ended early after decision {len(chances)}: the chart's last point is "
+            "the estimate then, not the result."
+        )
     return messages.clip("\n".join(lines))
 
 

@@ -3,7 +3,9 @@
 Each decision that stands in the log (moves taken back are not decisions of the game played)
 is handed to the analysis worker as the deciding seat saw it: that seat's view just before,
 and the public log of the moves before it (``ai.analysis``). The worker estimates every seat's
-chances after each decision; the last decision's are the result itself. The three largest
+chances after each decision; when the last decision ended the game, its chances are the result
+itself (a match a resignation ended was not decided by its last move: that one is estimated
+too). The three largest
 swings (the decisions after which some seat's chances moved most) are searched again without
 the played move imposed, to say what the search preferred there. Nothing here runs on the event
 loop: replaying the log runs in a thread, the searches in the niced worker process.
@@ -70,6 +72,12 @@ def result_chances(match: Match, final: Any) -> tuple[float, ...]:
     return tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(players))
 
 
+def ended_by_play(match: Match, final: Any) -> bool:
+    """Whether the game itself ended with the match's last decision (not a resignation after
+    it, with no end of the game behind it)."""
+    return final is not None and match.game.outcome(final) is not None
+
+
 def largest_swings(
     chances: Sequence[Sequence[float]], count: int = SWINGS
 ) -> list[tuple[int, float]]:
@@ -127,9 +135,12 @@ class Analyst:
             if not decisions:
                 raise NoMatchHere(f"Match #{match.id} ended before anyone decided anything.")
             key, seed = match.row.game, match.row.seed
-            # The last decision's chances are the result: no search needed.
-            estimated, cpu = await self.pool.chances(key, decisions[:-1], seed, self.iterations)
-            chances = [*estimated, result_chances(match, final)]
+            if ended_by_play(match, final):  # the last decision's chances are the result
+                estimated, cpu = await self.pool.chances(key, decisions[:-1], seed, self.iterations)
+                chances = [*estimated, result_chances(match, final)]
+            else:  # a resignation ended it after the last decision: that one is estimated too
+                estimated, cpu = await self.pool.chances(key, decisions, seed, self.iterations)
+                chances = list(estimated)
             swings = largest_swings(chances)
             picked = [index for index, _ in swings]
             preferred = await self.pool.preferences(

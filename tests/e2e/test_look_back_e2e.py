@@ -324,3 +324,13 @@ async def test_the_viewer_ends_a_resigned_match_with_its_resignation(fake, make_
         assert position_of(viewer.content) == 2, viewer.content
         assert "still running" not in viewer.content
         assert "resign" in viewer.content and "Winner: bob" in viewer.content, viewer.content
+        # Its analysis: the one decision estimated, and the words say the match ended early.
+        analyst(bot).iterations = ITERATIONS
+        final = fake.messages(channel)[-1]
+        asked = await fake.click(bob, final, f"tt:an:{match.id}")
+        assert asked.error is None, asked.content
+        await drain(bot, fake)
+        post = fake.messages(channel)[-1]
+        assert "where it turned" in post.content and "ended early" in post.content
+        kept = await AnalysisStore(bot.service.store).get(match.id)
+        assert kept is not None and len(kept.chances) == 1

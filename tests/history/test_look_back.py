@@ -280,3 +280,47 @@ def test_viewer_custom_ids_name_their_owner_and_older_ones_still_step():
         assert found is not None and owner_of(found["owner"]) == owner
     older = re.fullmatch(JumpSelect.__discord_ui_compiled_template__, "tt:rvj:12:3:0:o")
     assert older is not None and owner_of(older["owner"]) is None
+
+
+class StubPool:
+    """The analysis worker's answers without a search: fair shares, the played move kept."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    async def chances(self, key, decisions, seed, iterations=None):  # type: ignore[no-untyped-def]
+        self.asked.append(len(decisions))
+        return [(0.5, 0.5) for _ in decisions], 0.0
+
+    async def preferences(self, key, decisions, seed, iterations=None):  # type: ignore[no-untyped-def]
+        from ai.analysis import Preference
+
+        return [Preference(d.move, (0.5, 0.5), None) for d in decisions]
+
+
+async def test_the_last_decision_is_the_result_only_when_it_ended_the_game(service):
+    """A game played to its end: its last decision's chances are the result, unsearched. A
+    match a resignation ended after its last decision: that decision is estimated as the
+    others (pinning it to the result would credit the resignation's swing to that move)."""
+    from data.analyses import AnalysisStore
+    from table.analysis import Analyst
+
+    pool = StubPool()
+    analyst = Analyst(AnalysisStore(service.store), pool)  # type: ignore[arg-type]
+    played = await service.by_id(await a_match(service, 1, 20, (ALICE, BOB), [3, 3, 1]))
+    entries = await service.store.moves(played.id)
+    kept, _ = await analyst.analysis(played, entries)
+    winners = played.outcome().winners  # type: ignore[union-attr]
+    assert pool.asked == [len(kept.chances) - 1]
+    assert kept.chances[-1] == [1.0 if s in winners else 0.0 for s in range(2)]
+
+    await service.create("nim", 1, 21, ALICE, {})
+    await service.join(21, "nim", BOB)
+    match = (await service.start(21, "nim", ALICE)).match
+    (mover,) = match.to_act()
+    await service.move(21, "nim", mover, "take 1")
+    await service.resign(21, "nim", mover)
+    resigned = await service.by_id(match.id)
+    assert resigned.status == "finished" and resigned.outcome() is None
+    kept, _ = await analyst.analysis(resigned, await service.store.moves(match.id))
+    assert pool.asked[-1] == 1 and kept.chances == [[0.5, 0.5]]
