@@ -138,40 +138,58 @@ def log_pages(
 
 class LogButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tt:log:(?P<match>\d+):(?P<page>\d+):(?P<kind>[po])",
+    template=r"tt:log:(?P<match>\d+):(?P<page>\d+):(?P<kind>[po])(?::(?P<owner>\d{1,20}))?",
 ):
     """Show page ``page`` of match ``match``'s log in the message the button is under. The
-    kind says whose words: public, or the clicking player's own (their own face-down cards
-    named; only ever on a message that player alone sees)."""
+    kind says whose words: public, or its owner's own (their own face-down cards named; only
+    ever on a message that player alone sees, and turned by them alone: the owner is in the
+    id, so a click by anyone else can never put their words in the owner's message)."""
 
     def __init__(
-        self, match_id: int, page: int, kind: str, label: str = "page", disabled: bool = False
+        self,
+        match_id: int,
+        page: int,
+        kind: str,
+        label: str = "page",
+        disabled: bool = False,
+        owner: int | None = None,
     ) -> None:
+        mark = f":{owner}" if kind == OWN_VIEW and owner is not None else ""
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"tt:log:{match_id}:{page}:{kind}",
+                custom_id=f"tt:log:{match_id}:{page}:{kind}{mark}",
                 disabled=disabled,
             )
         )
-        self.match_id, self.page, self.kind = match_id, page, kind
+        self.match_id, self.page, self.kind, self.owner = match_id, page, kind, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LogButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["match"]), int(match["page"]), match["kind"], label or "")
+        owner = int(match["owner"]) if match["owner"] else None
+        return cls(int(match["match"]), int(match["page"]), match["kind"], label or "", owner=owner)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.kind == OWN_VIEW and self.owner not in (None, interaction.user.id):
+                await answer(
+                    interaction,
+                    "These pages are another player's own copy of the log: nothing changed. "
+                    "Ask for the log yourself to read yours.",
+                )
+                return
             bot = cast(Host, interaction.client)  # the application is the one client
             found = await bot.service.by_id(self.match_id)
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
             names = await bot.people.names(found.row.guild_id, found.players)
-            content, view = await log_message(found, entries, self.page, viewer, self.kind, names)
+            content, view = await log_message(
+                found, entries, self.page, viewer, self.kind, names, interaction.user.id
+            )
             # The page replaces the one shown, as the answer itself: reading a log and
             # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
             await interaction.response.edit_message(
@@ -181,13 +199,16 @@ class LogButton(
             await report(interaction, error)
 
 
-def log_view(match_id: int, page: int, count: int, kind: str) -> discord.ui.View | None:
+def log_view(
+    match_id: int, page: int, count: int, kind: str, owner: int | None = None
+) -> discord.ui.View | None:
     """Previous and next buttons (each names the page it shows), when there is more than one."""
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LogButton(match_id, max(page - 1, 0), kind, "◀ Previous", page == 0))
-    view.add_item(LogButton(match_id, min(page + 1, count - 1), kind, "Next ▶", page >= count - 1))
+    back, onward = max(page - 1, 0), min(page + 1, count - 1)
+    view.add_item(LogButton(match_id, back, kind, "◀ Previous", page == 0, owner))
+    view.add_item(LogButton(match_id, onward, kind, "Next ▶", page >= count - 1, owner))
     return view
 
 
@@ -198,8 +219,10 @@ async def log_message(
     viewer: int | None,
     kind: str,
     names: messages.Names = None,
+    owner: int | None = None,
 ) -> tuple[str, discord.ui.View | None]:
-    """One page of the log with its header, and the buttons to turn pages."""
+    """One page of the log with its header, and the buttons to turn pages (``owner``: who
+    reads an own copy, the only one its buttons answer)."""
     book = await asyncio.to_thread(log_pages, match, entries, viewer, names)
     page = min(max(page, 0), len(book) - 1)  # a page asked for on a log that changed since
     whose = ", with your own moves in your words" if kind == OWN_VIEW else ""
@@ -207,7 +230,8 @@ async def log_message(
     if len(book) > 1:
         head += f", page {page + 1} of {len(book)}"
     body = book[page] or "No moves yet."
-    return messages.clip(f"{head}:\n{body}", 2000), log_view(match.id, page, len(book), kind)
+    view = log_view(match.id, page, len(book), kind, owner)
+    return messages.clip(f"{head}:\n{body}", 2000), view
 
 
 GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
@@ -458,7 +482,9 @@ class HistoryCommands:
         own = seat is not None and self.game.spec.hidden_information
         kind = OWN_VIEW if own else PUBLIC_VIEW
         names = await self.bot.people.names(found.row.guild_id, found.players)
-        content, view = await log_message(found, entries, 0, seat if own else None, kind, names)
+        content, view = await log_message(
+            found, entries, 0, seat if own else None, kind, names, interaction.user.id
+        )
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
 
     @app_commands.command(  # type: ignore[type-var]

@@ -74,6 +74,18 @@ async def test_a_whole_game_keeps_every_secret(
                 assert not re.search(r"\b[RBGPY]\d{1,2}\b", line), line
         assert not fake.errors or all(e.code == 50007 for e in fake.errors)
 
+        # A player's own copy of the log names their face-down cards: its pages turn for them
+        # alone. Another player's click on its buttons changes nothing and says why.
+        owner, other = users[0], users[1]
+        own = await fake.slash(owner, channel, "toshi log")
+        assert own.ephemeral and "your own moves in your words" in own.content
+        turners = [c for c in own.message.custom_ids() if c.startswith("tt:log:")]
+        assert turners and all(c.endswith(f":o:{owner.id}") for c in turners), turners
+        shown = own.message.content
+        forged = await fake.click(other, own.message, turners[-1])
+        assert forged.ephemeral and "another player's own copy" in forged.content
+        assert own.message.content == shown
+
 
 async def check_no_hand_in_public(table: Table) -> None:
     match = await table.match()
