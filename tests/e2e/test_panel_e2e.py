@@ -4,6 +4,7 @@ the turn DM and the private view only in its owner's panel."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 
 from data.clock import ManualClock
@@ -162,3 +163,80 @@ async def test_the_your_turn_dm_of_an_open_game_has_play(fake, make_bot):
         await changed(table, panel, before)
         assert panel.content.startswith("Done"), panel.content
         assert (await table.match()).version > match.version
+
+
+async def test_a_typed_move_makes_an_open_panel_stale(fake, make_bot):
+    """A move typed while a panel is open: the panel's next tap and its Confirm are refused
+    as stale (no second move), each answered once without an error."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        chooser = await open_panel(fake, table, mover)  # a panel left at its first step
+        panel = await to_confirmation(fake, mover, await open_panel(fake, table, mover))
+        confirm = next(c for c in panel.custom_ids() if c.startswith("tt:tgo:"))
+        legal = match.game.legal_moves(match.state, match.seat_of(mover.id))
+        move = match.game.format(match.state, legal[-1])
+        typed = await fake.slash(mover, channel, "tokan move", move=move)
+        assert typed.content.startswith("Done"), typed.content
+        await drain(bot, fake)
+        before = await bot.service.store.moves(match.id)
+        said = await fake.click(mover, panel, confirm)
+        assert said.error is None and said.type is not None
+        assert "older board" in panel.content and not panel.attachments, panel.content
+        custom, value = offered(chooser)[0]
+        if value is None:
+            said = await fake.click(mover, chooser, custom)
+        else:
+            said = await fake.select(mover, chooser, custom, [value])
+        assert said.error is None and "older board" in chooser.content, chooser.content
+        assert await bot.service.store.moves(match.id) == before
+        assert not fake.errors, fake.errors
+
+
+async def test_two_confirms_at_once_play_once(fake, make_bot):
+    """A double tap whose two presses both arrive before the first is saved: the service's
+    version check plays one; both presses are answered, neither with an error."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        panel = await to_confirmation(fake, mover, await open_panel(fake, table, mover))
+        confirm = next(c for c in panel.custom_ids() if c.startswith("tt:tgo:"))
+        results = await asyncio.gather(
+            fake.click(mover, panel, confirm), fake.click(mover, panel, confirm)
+        )
+        await drain(bot, fake)
+        assert all(r.error is None and r.type is not None for r in results), results
+        log = [m for m in await bot.service.store.moves(match.id) if m.seat is not None]
+        assert len(log) == 1
+        assert (await table.match()).version == match.version + 1
+        assert not fake.errors, fake.errors
+
+
+async def test_a_garbled_path_is_refused_and_plays_nothing(fake, make_bot):
+    """A custom id whose path leads nowhere (forged, or from a tree that changed): refused
+    like a stale panel, nothing played."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        panel = await open_panel(fake, table, mover)
+        custom, _ = offered(panel)[0]
+        prefix = custom.rsplit(":", 1)[0].replace("tt:ts:", "tt:tap:")
+        for bad in ("oooo", "0" * 30):
+            forged = f"{prefix}:{bad}"
+            walk = [c for row in panel.components for c in row.get("components", [])]
+            walk[0]["custom_id"] = forged  # the stand-in sends what the message carries
+            walk[0]["type"] = 2
+            said = await fake.click(mover, panel, forged)
+            assert said.error is None and "older board" in panel.content, panel.content
+            panel = await open_panel(fake, table, mover)
+        assert (await table.match()).version == match.version
+        assert not fake.errors, fake.errors
