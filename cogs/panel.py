@@ -36,6 +36,9 @@ from taps.tree import DIGITS, MAX_OPTIONS, BadPath, Option, Step
 # as one select menu beyond.
 MAX_BUTTONS = 20
 PATH = f"[{DIGITS}]*"
+# Toshi Tōshi's notation names the next leader by seat number ("lead 2"): on the panel that
+# number is a person, named like every seat ("lead bob (B)").
+_LEAD = re.compile(r"\blead (\d)\b")
 STALE = (
     "This panel is for an older board of match #{id}: nothing was played. "
     "Press Play for the current decision."
@@ -365,7 +368,7 @@ async def play(
             content=f"Not played: {said}", view=play_view(match.id), attachments=[]
         )
         return
-    text = f"Done: `{result.move_text}`."
+    text = f"Done: `{named(result.move_text, seen)}`."
     try:
         settled = await bot.dispatcher.settle(result.entries)
         text += messages.delivery_note(settled)
@@ -381,6 +384,11 @@ async def play(
 
 
 # -- what a panel shows ------------------------------------------------------------------------
+def named(text: str, seen: Seen) -> str:
+    """A move's text or label with every seat it names written as the person."""
+    return messages.people(_LEAD.sub(r"lead seat \1", text), seen.match, seen.names)
+
+
 def head(seen: Seen) -> str:
     match, seat = seen.match, seen.seat
     assert seat is not None
@@ -403,10 +411,10 @@ def panel(seen: Seen, chosen: Decision, path: str) -> tuple[str, discord.ui.View
     step = chosen.moves.step(node)
     content = head(seen)
     if step.so_far:
-        content += f"\nChosen so far: `{messages.people(step.so_far, match, seen.names)}`"
+        content += f"\nChosen so far: `{named(step.so_far, seen)}`"
     content += "\nChoose:" if len(step.options) > 1 else "\nYour only choice:"
     view = discord.ui.View(timeout=None)
-    labels = [messages.people(o.label, match, seen.names)[:80] or "…" for o in step.options]
+    labels = [named(o.label, seen)[:80] or "…" for o in step.options]
     if len(step.options) <= MAX_BUTTONS:
         for index, label in enumerate(labels):
             button = TapButton(match.id, match.version, path + DIGITS[index], label)
@@ -447,7 +455,7 @@ async def confirmation(
     text = game.format(state, move)
     after = await asyncio.to_thread(safe_preview, game, state, seat, move)
     cog = bot.game_cog(match.row.game)
-    shown = messages.people(text, match, seen.names)
+    shown = named(text, seen)
     content = head(seen) + f"\nSend `{shown}`?"
     if after is not None:
         said = messages.people(game.describe(state, seat, move, after), match, seen.names)

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 
+from cogs import messages
 from data.clock import ManualClock
+from rules import rng
 from table.turnclock import TURN_NOTICE_DELAY
-from tests.e2e.driver import choose_turns, drain, open_match
+from taps.decision import decision
+from taps.tree import DIGITS
+from tests.e2e.driver import choose_turns, drain, open_match, send_move
+from tests.fakediscord.records import walk_components
 from tests.e2e.taps import changed, offered, play_button
 
 
@@ -240,3 +246,39 @@ async def test_a_garbled_path_is_refused_and_plays_nothing(fake, make_bot):
             panel = await open_panel(fake, table, mover)
         assert (await table.match()).version == match.version
         assert not fake.errors, fake.errors
+
+
+async def test_toshi_next_leader_is_named_on_the_panel(fake, make_bot):
+    """Toshi Tōshi's `lead 2` names a seat by number: the panel's button, the confirmation
+    and the answer name the person instead."""
+    users = [fake.add_member(name) for name in ("alice", "bob", "carol")]
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "toshi", channel, users)
+        draw = rng.stream(3, "lead")
+        for _ in range(200):  # typed moves until a trick's winner may choose the next leader
+            match = await table.match()
+            seat = match.game.to_act(match.state)[0]
+            chosen = decision(match.game, match.state, seat)
+            leads = [i for i, t in enumerate(chosen.moves.texts) if t.startswith("lead ")]
+            if leads:
+                break
+            await send_move(table, match, match.user_at(seat), draw)
+        else:
+            raise AssertionError("no choice of the next leader in 200 decisions")
+        mover = table.user(match.user_at(seat))
+        index = leads[0]
+        path = next(p for p, leaf in chosen.moves.leaves() if leaf == index)
+        led = int(chosen.moves.texts[index].split()[1]) - 1
+        names = await bot.people.names(match.row.guild_id, match.players)
+        person = messages.person(match, led, names)
+        assert "alice" in person or "bob" in person or "carol" in person
+        panel = await open_panel(fake, table, mover)
+        for depth in range(len(path)):
+            labels = [c.get("label") for c in walk_components(panel.components)]
+            labels += [
+                o["label"] for c in walk_components(panel.components) for o in c.get("options", [])
+            ]
+            assert not any(re.fullmatch(r"lead \d", str(label)) for label in labels), labels
+            panel = await pick(fake, mover, panel, DIGITS.index(path[depth]))
+        assert f"Send `lead {person}" in panel.content, panel.content
