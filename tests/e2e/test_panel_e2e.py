@@ -8,9 +8,12 @@ import asyncio
 import copy
 import re
 
+import pytest
+
 from cogs import messages
 from data.clock import ManualClock
 from rules import rng
+from table.errors import StaleMove
 from table.turnclock import TURN_NOTICE_DELAY
 from taps.decision import decision
 from taps.tree import DIGITS
@@ -282,3 +285,29 @@ async def test_toshi_next_leader_is_named_on_the_panel(fake, make_bot):
             assert not any(re.fullmatch(r"lead \d", str(label)) for label in labels), labels
             panel = await pick(fake, mover, panel, DIGITS.index(path[depth]))
         assert f"Send `lead {person}" in panel.content, panel.content
+
+
+async def test_a_compound_move_on_an_older_board_is_refused(fake, make_bot):
+    """The panel sends Tonga Bonga's whole routes and several dice by their text with the
+    version it was drawn for: on an older version the service refuses it, nothing saved."""
+    users = [fake.add_member(name) for name in ("alice", "bob", "carol")]
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tonga", channel, users)
+        draw = rng.stream(4, "compound")
+        for _ in range(60):  # typed moves until a compound move is offered
+            match = await table.match()
+            seat = match.game.to_act(match.state)[0]
+            chosen = decision(match.game, match.state, seat)
+            if len(chosen.legal) > chosen.listed:
+                break
+            await send_move(table, match, match.user_at(seat), draw)
+        else:
+            raise AssertionError("no compound move offered in 60 decisions")
+        text = chosen.moves.texts[chosen.listed]
+        before = await bot.service.store.moves(match.id)
+        with pytest.raises(StaleMove):
+            await bot.service.move_by_text(match.id, match.user_at(seat), match.version - 1, text)
+        assert await bot.service.store.moves(match.id) == before
+        played = await bot.service.move_by_text(match.id, match.user_at(seat), match.version, text)
+        assert played.move_text == text
