@@ -394,6 +394,8 @@ def head(seen: Seen) -> str:
     assert seat is not None
     pending = messages.people(match.game.pending(match.state), match, seen.names)
     lines = [f"**{match.game.spec.name}** match #{match.id} — your decision: {pending}"]
+    # Moves name seats by their letter or colour ("place 4 on B", "lead C"): who is who.
+    lines.append(f"At the table: {messages.seating(match, seen.names, notify=False)}")
     private = match.game.private_text(match.state, seat)
     if private:
         lines.append(private)

@@ -141,6 +141,8 @@ async def test_private_view_in_the_owners_panel_and_play_in_the_turn_dm(fake, ma
         hand = match.game.private_text(match.state, seat)
         panel = await open_panel(fake, table, mover)
         assert panel.ephemeral and hand in panel.content and panel.attachments
+        # Moves name seats by letter: the panel says who sits where, by name.
+        assert all(f"{user.name} (" in panel.content for user in users), panel.content
         # Nothing of it reached the channel; the board has Play for everyone.
         assert hand not in fake.all_public_text()
         # The turn DM carries a Play button; pressed there, it opens the same panel.
