@@ -18,8 +18,8 @@ from table.turnclock import TURN_NOTICE_DELAY
 from taps.decision import decision
 from taps.tree import DIGITS
 from tests.e2e.driver import choose_turns, drain, open_match, send_move
-from tests.fakediscord.records import walk_components
 from tests.e2e.taps import changed, offered, play_button
+from tests.fakediscord.records import walk_components
 
 
 async def open_panel(fake, table, user):
