@@ -313,3 +313,25 @@ async def test_a_compound_move_on_an_older_board_is_refused(fake, make_bot):
         assert await bot.service.store.moves(match.id) == before
         played = await bot.service.move_by_text(match.id, match.user_at(seat), match.version, text)
         assert played.move_text == text
+
+
+async def test_a_move_by_the_panel_notifies_the_next_player_once(fake, make_bot):
+    """The panel is ephemeral and its edits ping nobody: a move played there notifies the
+    next player once (the board's mention), and its player not at all."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        other = bob if mover is alice else alice
+        pinged = {user.id: len(fake.notified(user)) for user in (alice, bob)}
+        panel = await to_confirmation(fake, mover, await open_panel(fake, table, mover))
+        confirm = next(c for c in panel.custom_ids() if c.startswith("tt:tgo:"))
+        before = (panel.content, panel.custom_ids())
+        await fake.click(mover, panel, confirm)
+        await changed(table, panel, before)
+        await drain(bot, fake)
+        assert list((await table.match()).to_act()) == [other.id]
+        assert len(fake.notified(other)) == pinged[other.id] + 1
+        assert len(fake.notified(mover)) == pinged[mover.id]
