@@ -27,7 +27,7 @@ from cogs.host import Host
 from cogs.replies import answer, report
 from rules.errors import PlayerError
 from table.computers import is_computer
-from table.history import undo_enabled
+from table.history import UNDO, undo_enabled
 from table.match import Match
 from taps.decision import Decision, decision, needs_confirmation, safe_preview
 from taps.tree import DIGITS, MAX_OPTIONS, BadPath, Option, Step
@@ -42,6 +42,13 @@ _LEAD = re.compile(r"\blead (\d)\b")
 STALE = (
     "This panel is for an older board of match #{id}: nothing was played. "
     "Press Play for the current decision."
+)
+# A second tap on a panel whose move was saved (a double tap, a retry after a slow answer):
+# it must not read "nothing was played" over the answer of the first.
+# (Said of "your seat": the table may have played it after the player's time ran out.)
+ALREADY = (
+    "A move for your seat on that board of match #{id} was already saved: `{move}`. This tap "
+    "played nothing more. Press Play for the current decision."
 )
 
 
@@ -314,8 +321,9 @@ async def tap(
     confirmation of a move, or the move itself."""
     seen = await look(bot, match_id, interaction.user.id)
     if seen.match.version != version:
+        said = await stale_text(bot, seen, interaction.user.id, version)
         await interaction.response.edit_message(
-            content=STALE.format(id=match_id), view=play_view(match_id), attachments=[]
+            content=said, view=play_view(match_id), attachments=[]
         )
         return
     if seen.seat is None:  # an answer of its own: the panel stays as its owner left it
@@ -342,6 +350,18 @@ async def tap(
         await interaction.edit_original_response(content=content, view=view, attachments=[file])
         return
     await play(bot, interaction, seen, chosen, node.move)
+
+
+async def stale_text(bot: Host, seen: Seen, user_id: int, version: int) -> str:
+    """Why a panel drawn for ``version`` plays nothing: the move made on that board was this
+    player's own (saved by an earlier tap), or the match moved on otherwise."""
+    match = seen.match
+    seat = match.seat_of(user_id)
+    if seat is not None and version < match.version:
+        made = [m for m in await bot.service.store.moves(match.id) if m.version == version + 1]
+        if made and made[0].seat == seat and made[0].move != UNDO:
+            return ALREADY.format(move=named(made[0].move, seen), id=match.id)
+    return STALE.format(id=match.id)
 
 
 async def play(

@@ -104,7 +104,10 @@ async def test_back_cancel_others_and_stale(fake, make_bot):
         panel.components = shown  # the old panel as a slow client still showed it, again
         again = await fake.click(mover, panel, confirm)
         assert again.error is None
-        assert "older board" in panel.content, panel.content
+        # It says the move was saved (not "nothing was played" over the first tap's answer).
+        played = log[-1].move
+        assert panel.content.startswith("A move for your seat") and f"`{played}`" in panel.content
+        assert "nothing was played" not in panel.content, panel.content
         log = await bot.service.store.moves(match.id)
         assert len([m for m in log if m.seat is not None]) == 1
         assert not fake.errors, fake.errors
@@ -196,13 +199,15 @@ async def test_a_typed_move_makes_an_open_panel_stale(fake, make_bot):
         before = await bot.service.store.moves(match.id)
         said = await fake.click(mover, panel, confirm)
         assert said.error is None and said.type is not None
-        assert "older board" in panel.content and not panel.attachments, panel.content
+        # The typed move was the player's own: the panel says it was saved, and plays nothing.
+        assert panel.content.startswith("A move for your seat") and not panel.attachments
+        assert f"`{move}`" in panel.content, panel.content
         custom, value = offered(chooser)[0]
         if value is None:
             said = await fake.click(mover, chooser, custom)
         else:
             said = await fake.select(mover, chooser, custom, [value])
-        assert said.error is None and "older board" in chooser.content, chooser.content
+        assert said.error is None and "A move for your seat" in chooser.content, chooser.content
         assert await bot.service.store.moves(match.id) == before
         assert not fake.errors, fake.errors
 
