@@ -43,6 +43,7 @@ STALE = (
     "This panel is for an older board of match #{id}: nothing was played. "
     "Press Play for the current decision."
 )
+NOT_A_PANEL = "That is not a button of a tap panel: nothing was changed. Press Play to decide."
 # A second tap on a panel whose move was saved (a double tap, a retry after a slow answer):
 # it must not read "nothing was played" over the answer of the first.
 # (Said of "your seat": the table may have played it after the player's time ran out.)
@@ -216,6 +217,9 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:tx:(
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not on_a_panel(interaction):
+            await answer(interaction, NOT_A_PANEL)
+            return
         await interaction.response.edit_message(
             content=f"Closed: nothing was played in match #{self.match_id}.",
             view=play_view(self.match_id, "Play again"),
@@ -257,6 +261,14 @@ async def guarded(interaction: discord.Interaction, act: Callable[[Host], Awaita
         await act(bot)
     except Exception as error:
         await report(interaction, error)
+
+
+def on_a_panel(interaction: discord.Interaction) -> bool:
+    """Whether the click came from an ephemeral message, as every panel is. The panel's
+    answers edit the message clicked: a panel's custom id forged onto a public message (a
+    board) must not replace that post."""
+    message = interaction.message
+    return message is None or message.flags.ephemeral
 
 
 @dataclass
@@ -319,6 +331,9 @@ async def tap(
 ) -> None:
     """A choice, Back or Confirm on a panel drawn for ``version``: the next step, the
     confirmation of a move, or the move itself."""
+    if not on_a_panel(interaction):
+        await answer(interaction, NOT_A_PANEL)
+        return
     seen = await look(bot, match_id, interaction.user.id)
     if seen.match.version != version:
         said = await stale_text(bot, seen, interaction.user.id, version)

@@ -340,3 +340,28 @@ async def test_a_move_by_the_panel_notifies_the_next_player_once(fake, make_bot)
         assert list((await table.match()).to_act()) == [other.id]
         assert len(fake.notified(other)) == pinged[other.id] + 1
         assert len(fake.notified(mover)) == pinged[mover.id]
+
+
+async def test_a_panel_id_forged_onto_the_board_leaves_the_board_alone(fake, make_bot):
+    """Panels are ephemeral and their answers edit the message clicked: a panel's custom id
+    on a public post (forged) is answered on its own, and the board post stays as it was."""
+    alice, bob = fake.add_member("alice"), fake.add_member("bob")
+    async with fake.running(make_bot(new_seed=lambda: 5)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, [alice, bob])
+        match = await table.match()
+        mover = table.user(match.to_act()[0])
+        board = play_button(table)
+        content, files = board.content, list(board.attachments)
+        button = next(
+            c
+            for c in walk_components(board.components)
+            if c.get("custom_id", "").startswith("tt:play:")
+        )
+        for forged in (f"tt:tap:{match.id}:{match.version - 1}:0", f"tt:tx:{match.id}"):
+            button["custom_id"] = forged
+            said = await fake.click(mover, board, forged)
+            assert said.ephemeral and "not a button of a tap panel" in said.message.content
+            assert board.content == content and list(board.attachments) == files
+        assert (await table.match()).version == match.version
+        assert not fake.errors, fake.errors
