@@ -27,7 +27,7 @@ from cogs.host import Host
 from cogs.replies import answer, report
 from rules.errors import PlayerError
 from table.computers import is_computer
-from table.history import undo_enabled
+from table.history import UNDO, undo_enabled
 from table.match import Match
 from taps.decision import Decision, decision, needs_confirmation, safe_preview
 from taps.tree import DIGITS, MAX_OPTIONS, BadPath, Option, Step
@@ -36,9 +36,20 @@ from taps.tree import DIGITS, MAX_OPTIONS, BadPath, Option, Step
 # as one select menu beyond.
 MAX_BUTTONS = 20
 PATH = f"[{DIGITS}]*"
+# Toshi Tōshi's notation names the next leader by seat number ("lead 2"): on the panel that
+# number is a person, named like every seat ("lead bob (B)").
+_LEAD = re.compile(r"\blead (\d)\b")
 STALE = (
     "This panel is for an older board of match #{id}: nothing was played. "
     "Press Play for the current decision."
+)
+NOT_A_PANEL = "That is not a button of a tap panel: nothing was changed. Press Play to decide."
+# A second tap on a panel whose move was saved (a double tap, a retry after a slow answer):
+# it must not read "nothing was played" over the answer of the first.
+# (Said of "your seat": the table may have played it after the player's time ran out.)
+ALREADY = (
+    "A move for your seat on that board of match #{id} was already saved: `{move}`. This tap "
+    "played nothing more. Press Play for the current decision."
 )
 
 
@@ -206,6 +217,9 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:tx:(
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not on_a_panel(interaction):
+            await answer(interaction, NOT_A_PANEL)
+            return
         await interaction.response.edit_message(
             content=f"Closed: nothing was played in match #{self.match_id}.",
             view=play_view(self.match_id, "Play again"),
@@ -247,6 +261,14 @@ async def guarded(interaction: discord.Interaction, act: Callable[[Host], Awaita
         await act(bot)
     except Exception as error:
         await report(interaction, error)
+
+
+def on_a_panel(interaction: discord.Interaction) -> bool:
+    """Whether the click came from an ephemeral message, as every panel is. The panel's
+    answers edit the message clicked: a panel's custom id forged onto a public message (a
+    board) must not replace that post."""
+    message = interaction.message
+    return message is None or message.flags.ephemeral
 
 
 @dataclass
@@ -309,10 +331,14 @@ async def tap(
 ) -> None:
     """A choice, Back or Confirm on a panel drawn for ``version``: the next step, the
     confirmation of a move, or the move itself."""
+    if not on_a_panel(interaction):
+        await answer(interaction, NOT_A_PANEL)
+        return
     seen = await look(bot, match_id, interaction.user.id)
     if seen.match.version != version:
+        said = await stale_text(bot, seen, interaction.user.id, version)
         await interaction.response.edit_message(
-            content=STALE.format(id=match_id), view=play_view(match_id), attachments=[]
+            content=said, view=play_view(match_id), attachments=[]
         )
         return
     if seen.seat is None:  # an answer of its own: the panel stays as its owner left it
@@ -341,6 +367,18 @@ async def tap(
     await play(bot, interaction, seen, chosen, node.move)
 
 
+async def stale_text(bot: Host, seen: Seen, user_id: int, version: int) -> str:
+    """Why a panel drawn for ``version`` plays nothing: the move made on that board was this
+    player's own (saved by an earlier tap), or the match moved on otherwise."""
+    match = seen.match
+    seat = match.seat_of(user_id)
+    if seat is not None and version < match.version:
+        made = [m for m in await bot.service.store.moves(match.id) if m.version == version + 1]
+        if made and made[0].seat == seat and made[0].move != UNDO:
+            return ALREADY.format(move=named(made[0].move, seen), id=match.id)
+    return STALE.format(id=match.id)
+
+
 async def play(
     bot: Host, interaction: discord.Interaction, seen: Seen, chosen: Decision, index: int
 ) -> None:
@@ -365,7 +403,7 @@ async def play(
             content=f"Not played: {said}", view=play_view(match.id), attachments=[]
         )
         return
-    text = f"Done: `{result.move_text}`."
+    text = f"Done: `{named(result.move_text, seen)}`."
     try:
         settled = await bot.dispatcher.settle(result.entries)
         text += messages.delivery_note(settled)
@@ -381,11 +419,18 @@ async def play(
 
 
 # -- what a panel shows ------------------------------------------------------------------------
+def named(text: str, seen: Seen) -> str:
+    """A move's text or label with every seat it names written as the person."""
+    return messages.people(_LEAD.sub(r"lead seat \1", text), seen.match, seen.names)
+
+
 def head(seen: Seen) -> str:
     match, seat = seen.match, seen.seat
     assert seat is not None
     pending = messages.people(match.game.pending(match.state), match, seen.names)
     lines = [f"**{match.game.spec.name}** match #{match.id} — your decision: {pending}"]
+    # Moves name seats by their letter or colour ("place 4 on B", "lead C"): who is who.
+    lines.append(f"At the table: {messages.seating(match, seen.names, notify=False)}")
     private = match.game.private_text(match.state, seat)
     if private:
         lines.append(private)
@@ -403,10 +448,10 @@ def panel(seen: Seen, chosen: Decision, path: str) -> tuple[str, discord.ui.View
     step = chosen.moves.step(node)
     content = head(seen)
     if step.so_far:
-        content += f"\nChosen so far: `{messages.people(step.so_far, match, seen.names)}`"
+        content += f"\nChosen so far: `{named(step.so_far, seen)}`"
     content += "\nChoose:" if len(step.options) > 1 else "\nYour only choice:"
     view = discord.ui.View(timeout=None)
-    labels = [messages.people(o.label, match, seen.names)[:80] or "…" for o in step.options]
+    labels = [named(o.label, seen)[:80] or "…" for o in step.options]
     if len(step.options) <= MAX_BUTTONS:
         for index, label in enumerate(labels):
             button = TapButton(match.id, match.version, path + DIGITS[index], label)
@@ -447,7 +492,7 @@ async def confirmation(
     text = game.format(state, move)
     after = await asyncio.to_thread(safe_preview, game, state, seat, move)
     cog = bot.game_cog(match.row.game)
-    shown = messages.people(text, match, seen.names)
+    shown = named(text, seen)
     content = head(seen) + f"\nSend `{shown}`?"
     if after is not None:
         said = messages.people(game.describe(state, seat, move, after), match, seen.names)

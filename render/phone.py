@@ -158,7 +158,26 @@ def _inside(label: Label, box: tuple[int, int, int, int]) -> bool:
 
 
 def _wrap(text: str, width: float, size: int) -> list[str]:
-    return [line for line in wrap(" ".join(text.split()), width, size) if line]
+    text = " ".join(text.split())
+    lines = wrap(text, width, size)
+    if any(text_width(line, size) > width for line in lines):
+        lines = _flow(text, width, size)
+    return [ellipsize(line, width, size) for line in lines if line]
+
+
+def _flow(text: str, width: float, size: int) -> list[str]:
+    """``wrap`` measures each word in its own font, but a line is drawn in one: the fallback
+    font, wider, as soon as a name in it needs that font (Cyrillic, CJK). Then the text is
+    wrapped again measuring each trial line whole, so no line runs past the picture's edge."""
+    lines: list[str] = []
+    words: list[str] = []
+    for word in text.split():
+        if words and text_width(" ".join([*words, word]), size) > width:
+            lines.append(" ".join(words))
+            words = []
+        words.append(word)
+    lines.append(" ".join(words))
+    return lines
 
 
 def _status(status: Status, width: int, size: int, drawn: list[Drawn]) -> Image.Image:

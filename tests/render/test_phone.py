@@ -13,9 +13,9 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from cogs.base import draw
-from render.common import seat_label, to_png
-from render.phone import CHAT_WIDTH, MIN_TEXT, drawn_texts
+from cogs.pictures import board_png
+from render.common import seat_label, text_width, to_png
+from render.phone import CHAT_WIDTH, MIN_TEXT, PAD, drawn_texts
 from rules.registry import GAMES
 from tests.render.pictures import counts, moments, renderer
 from tests.render.support import NAMES
@@ -88,10 +88,11 @@ def test_the_posted_picture_is_the_phone_one_and_other_renderers_are_left_alone(
     key = "tonari"
     view = moments(key, 3)["middle"]
     module = renderer(key)
-    posted = draw(module.render, view, list(NAMES[:3]), layout="phone")
+    posted = Image.open(io.BytesIO(board_png(key, module.render, view, NAMES[:3], layout="phone")))
     assert posted.width == -(-module.render(view, names=NAMES[:3]).width // 2)
     # A renderer without layouts (a test game's) is called as before.
-    assert draw(render_nim, NimView(pile=3, turn=0, my_secret=None), None, layout="phone").size == (
+    nim = NimView(pile=3, turn=0, my_secret=None)
+    assert Image.open(io.BytesIO(board_png("nim", render_nim, nim, None, layout="phone"))).size == (
         240,
         80,
     )
@@ -118,3 +119,15 @@ def test_the_hand_reads_at_chat_width_in_rows_of_six_cards():
         assert {str(card) for card in view.hand} <= {t.text for t in texts}
         for text in texts:
             assert text.at(image.width) >= MIN_TEXT, text
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_status_line_fits_in_the_picture(key: str):
+    """A status line is drawn in one font, the fallback one when a name needs it (Cyrillic,
+    CJK): the line, measured whole in that font, stays inside the picture, never cut at its
+    right edge ("sail a route (e.g. g")."""
+    for players, moment, _view, image in phone_pictures(key):
+        for text in drawn_texts(image):
+            if text.where == "status":
+                wide = text_width(text.text, round(text.size))
+                assert PAD + wide <= image.width, (players, moment, text.text, wide, image.width)

@@ -4,6 +4,11 @@ tree of choices are exactly the rules' legal moves, each once."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from rules import rng
@@ -137,3 +142,40 @@ def test_confirmation_and_safe_previews():
                 steps += not asked
                 hidden += preview is None
     assert confirmed and steps and hidden
+
+
+DIGEST = """
+import hashlib, sys
+from rules import rng
+from rules.registry import GAMES
+from taps.decision import decision
+digest = hashlib.sha256()
+for key in ("tonga", "toshi"):
+    game = GAMES[key]
+    state = game.setup(3, {o.key: o.default for o in game.spec.options}, 7)
+    draw = rng.stream(2, "restart")
+    for _ in range(60):
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        chosen = decision(game, state, seat)
+        digest.update(repr((chosen.moves.texts, chosen.moves.labels, chosen.listed)).encode())
+        state = game.play(state, seat, game.playout_move(state, seat, draw))
+sys.stdout.write(digest.hexdigest())
+"""
+
+
+def test_the_tree_is_the_same_in_another_process():
+    """A panel drawn before a restart is tapped after it: its paths must lead to the same
+    moves in a new process, whatever its hash seed (Tonga Bonga's compound moves come from
+    its suggestions: no set's order may reach them)."""
+    root = Path(__file__).resolve().parents[2]
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}
+        done = subprocess.run(
+            [sys.executable, "-c", DIGEST], env=env, cwd=root, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        digests.add(done.stdout)
+    assert len(digests) == 1, digests
