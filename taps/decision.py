@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.base import AnyGame, Seat
 from rules.errors import PlayerError
-from taps.tree import Moves
+from taps.tree import LABEL_LIMIT, Moves
 
 COMPOUND_LIMIT = 25  # whole routes and placements asked of the rules' suggestions
 
@@ -51,7 +51,9 @@ def decision(game: AnyGame, state: Any, seat: Seat) -> Decision:
             known.add(text)
             legal.append(move)
             texts.append(text)
-            labels.append(game.button_label(state, move))
+            # The suggestion as the rules word it: a route with its cost and gain ("go i11
+            # i12 (2 points, 1 left: camp on Cocoa +25)"), the words parse() reads past.
+            labels.append(said if said != text and len(said) <= LABEL_LIMIT else text)
     return Decision(seat, legal, Moves(tuple(texts), tuple(labels)), listed)
 
 

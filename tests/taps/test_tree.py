@@ -73,7 +73,12 @@ def test_tonga_bonga_offers_whole_routes_and_several_dice_at_once():
                 kinds.add("route")
             if text.startswith("place ") and "," in text:
                 kinds.add("dice")
-    assert kinds == {"route", "dice"}
+            if text.startswith("go "):  # a whole route says what it costs and gains
+                label = chosen.moves.labels[index]
+                assert "point" in label or label == text, label
+                if "point" in label:
+                    kinds.add("cost")
+    assert kinds == {"route", "dice", "cost"}
     for key in ("tokan", "toshi", "tonari", "fishing"):  # the others list every move already
         for game, state, seat in list(positions(key, GAMES[key].spec.min_players, games=1))[:40]:
             chosen = decision(game, state, seat)
