@@ -166,6 +166,7 @@ class Tidetable(Host):
         await self.load_extension("cogs.places")  # deleted channels, archived match threads
         await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
         await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
+        await self.load_extension("cogs.leagues")  # `/league`: leagues and tournaments
         if self.sync_commands:
             await self.sync()
 

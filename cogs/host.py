@@ -10,6 +10,7 @@ are routed to it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -21,6 +22,7 @@ from cogs.people import People
 from cogs.replies import answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
+from data.store import OutboxEntry
 from table.computer_turns import ComputerTable
 from table.match import Match
 from table.privacy import Privacy
@@ -72,6 +74,17 @@ class Host(commands.AutoShardedBot):
     computers: ComputerTable  # computer seats' decisions, in a pool of worker processes
     game_cogs: dict[str, GameTable]  # by game key, as each game's cog is loaded
     privacy: Privacy  # forgetting people, and the data of servers that removed the bot
+
+    @property
+    def outbox_kinds(self) -> dict[str, Callable[[OutboxEntry, str], Awaitable[None]]]:
+        """Deliverers of outbox kinds that cogs bring (a league's posts, the list of open
+        tables), by kind: each gets the entry and its nonce."""
+        kinds: dict[str, Callable[[OutboxEntry, str], Awaitable[None]]] | None = (
+            self.__dict__.get("_outbox_kinds")
+        )
+        if kinds is None:
+            kinds = self.__dict__["_outbox_kinds"] = {}
+        return kinds
 
     def game_cog(self, key: str) -> GameTable:
         return self.game_cogs[key]

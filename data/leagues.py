@@ -156,8 +156,13 @@ class LeagueStore:
             )
             league_id = int(made[0]) if made else 0
             await self.store._announce(
-                db, None, [Announcement("league", {"do": "signup", "league": league_id},
-                                        lane=league_lane(league_id))]
+                db,
+                None,
+                [
+                    Announcement(
+                        "league", {"do": "signup", "league": league_id}, lane=league_lane(league_id)
+                    )
+                ],
             )
         return league_id
 
@@ -211,8 +216,15 @@ class LeagueStore:
             )
             if added:
                 await self.store._announce(
-                    db, None, [Announcement("league", {"do": "signup", "league": league_id},
-                                            lane=league_lane(league_id))]
+                    db,
+                    None,
+                    [
+                        Announcement(
+                            "league",
+                            {"do": "signup", "league": league_id},
+                            lane=league_lane(league_id),
+                        )
+                    ],
                 )
         return bool(added)
 
@@ -226,9 +238,15 @@ class LeagueStore:
             )
             if changed:
                 await self.store._announce(
-                    db, None, [Announcement("league", {"do": "withdrew", "league": league_id,
-                                                       "user": user_id},
-                                            lane=league_lane(league_id))]
+                    db,
+                    None,
+                    [
+                        Announcement(
+                            "league",
+                            {"do": "withdrew", "league": league_id, "user": user_id},
+                            lane=league_lane(league_id),
+                        )
+                    ],
                 )
         return bool(changed)
 
@@ -241,8 +259,15 @@ class LeagueStore:
             )
             if changed:
                 await self.store._announce(
-                    db, None, [Announcement("league", {"do": "cancelled", "league": league_id},
-                                            lane=league_lane(league_id))]
+                    db,
+                    None,
+                    [
+                        Announcement(
+                            "league",
+                            {"do": "cancelled", "league": league_id},
+                            lane=league_lane(league_id),
+                        )
+                    ],
                 )
         return bool(changed)
 
@@ -352,8 +377,11 @@ class LeagueStore:
                 await self.store._announce(
                     db,
                     match_id,
-                    [Announcement("league", {"do": "open", "league": league.id,
-                                             "table": table_id})],
+                    [
+                        Announcement(
+                            "league", {"do": "open", "league": league.id, "table": table_id}
+                        )
+                    ],
                 )
             for offset, player in enumerate(byes, start=len(tables) + 1):
                 await db.execute(
@@ -364,9 +392,7 @@ class LeagueStore:
             await self.store._announce(db, None, announce)
         return made
 
-    async def finish(
-        self, league: LeagueRow, announce: Sequence[Announcement]
-    ) -> None:
+    async def finish(self, league: LeagueRow, announce: Sequence[Announcement]) -> None:
         """The last round is over: the league is finished, its final results announced."""
         async with self.store._transaction() as db:
             bumped = await db.execute(
@@ -389,8 +415,7 @@ class LeagueStore:
     # -- a server's places -----------------------------------------------------------------
     async def places(self, guild_id: int) -> Places:
         rows = await self.store._read(
-            "SELECT list_channel, list_message, league_role FROM league_places"
-            " WHERE guild_id = ?",
+            "SELECT list_channel, list_message, league_role FROM league_places WHERE guild_id = ?",
             (guild_id,),
             small=True,
         )
@@ -456,8 +481,7 @@ class LeagueStore:
         ):
             invited.setdefault(int(i[0]), set()).add(int(i[1]))
         lobbies = [
-            match_row(r, [(s[1], s[2], s[3]) for s in seats.get(int(r["id"]), [])])
-            for r in rows
+            match_row(r, [(s[1], s[2], s[3]) for s in seats.get(int(r["id"]), [])]) for r in rows
         ]
         return lobbies, invited
 

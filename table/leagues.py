@@ -31,8 +31,9 @@ from data.leagues import (
 )
 from data.results import MatchResult
 from data.store import Announcement
+from rules.errors import PlayerError
 from table import pairing
-from table.errors import LobbyError, NotAllowed, PlayerError
+from table.errors import NotAllowed
 from table.lobby import playable_with_some_count
 from table.ratings import ranks
 from table.service import MatchService
@@ -179,7 +180,9 @@ class Leagues:
     async def sign_up(self, league_id: int, user_id: int) -> LeagueRow:
         league = await self.get(league_id)
         if league.status != SIGNUP:
-            raise LeagueError(f"League #{league.id} no longer takes sign-ups: it is {league.status}.")
+            raise LeagueError(
+                f"League #{league.id} no longer takes sign-ups: it is {league.status}."
+            )
         if len(await self.store.entrants(league_id)) >= MAX_ENTRANTS:
             raise LeagueError(f"League #{league.id} is full ({MAX_ENTRANTS} players).")
         if not await self.store.sign_up(league_id, user_id):
@@ -194,7 +197,9 @@ class Leagues:
         if league.status != SIGNUP:
             raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
         if user_id is not None and user_id != league.creator_id and not is_admin:
-            raise NotAllowed(f"Only <@{league.creator_id}> or an admin can start league #{league.id}.")
+            raise NotAllowed(
+                f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
+            )
         entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
         least = self._least(league)
         if len(entrants) < least:
@@ -248,8 +253,13 @@ class Leagues:
                 rows = compute_standings(league, entrants, tables)
                 await self.store.finish(
                     league,
-                    [Announcement("league", {"do": "final", "league": league.id},
-                                  lane=league_lane(league.id))],
+                    [
+                        Announcement(
+                            "league",
+                            {"do": "final", "league": league.id},
+                            lane=league_lane(league.id),
+                        )
+                    ],
                 )
                 del rows
                 return True
@@ -316,7 +326,8 @@ class Leagues:
             one, _ = pairing.elimination_round(alive, shape)
         seeds = [self._new_seed() for _ in one.tables]
         note = Announcement(
-            "league", {"do": "round", "league": league.id, "round": number},
+            "league",
+            {"do": "round", "league": league.id, "round": number},
             lane=league_lane(league.id),
         )
         await self.store.pair(league, number, one.tables, one.byes, seeds, RUNNING, [note])
@@ -368,7 +379,9 @@ class Leagues:
     async def cancel(self, league_id: int, user_id: int, is_admin: bool) -> LeagueRow:
         league = await self.get(league_id)
         if user_id != league.creator_id and not is_admin:
-            raise NotAllowed(f"Only <@{league.creator_id}> or an admin can cancel league #{league.id}.")
+            raise NotAllowed(
+                f"Only <@{league.creator_id}> or an admin can cancel league #{league.id}."
+            )
         if not await self.store.cancel(league.id, league.version):
             raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
         return await self.get(league_id)
@@ -385,7 +398,8 @@ class Leagues:
         """Leagues whose sign-up deadline has passed and are still taking sign-ups."""
         now = self.service.store.clock.now()
         return [
-            lg.id for lg in await self.store.unfinished()
+            lg.id
+            for lg in await self.store.unfinished()
             if lg.status == SIGNUP and lg.signup_until <= now
         ]
 

@@ -126,8 +126,11 @@ class Lobby(MatchCore):
             return await self._after(match_id, saved)
         raise LobbyError(f"Match #{match_id} keeps changing; look at it again in a moment.")
 
-    async def start(self, channel_id: int, game_key: str, user_id: int) -> Done:
-        """Seat the players in a random order and set the game up."""
+    async def start(
+        self, channel_id: int, game_key: str, user_id: int, *, keep_order: bool = False
+    ) -> Done:
+        """Seat the players in a random order and set the game up; ``keep_order``: in the
+        order they are in (a league's table, whose pairing chose who plays first)."""
         found = await self.current(channel_id, game_key)
         for _ in range(LOBBY_RETRIES):
             async with self._lock(found.id):
@@ -147,7 +150,11 @@ class Lobby(MatchCore):
                     )
                 own = history.game_options(match.game, match.options)  # without ``undo``
                 match.game.check_options(count, own)
-                seated = rng.shuffled(match.players, match.row.seed, "seats")
+                seated = (
+                    list(match.players)
+                    if keep_order
+                    else rng.shuffled(match.players, match.row.seed, "seats")
+                )
                 state = match.game.setup(count, own, match.row.seed)
                 version = match.version + 1
                 plan, clock = await self.turns.decisions(

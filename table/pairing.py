@@ -24,6 +24,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from caissify_pairings import generate_pairings  # type: ignore[import-untyped]
+
 # How many partial rounds the search may look at before it keeps the best found so far: far
 # more than a league of a Discord server needs to find a round without rematches when there
 # is one (tests check every case up to a dozen players exhaustively).
@@ -185,8 +187,6 @@ def dutch_round(
     pairing within its absolute criteria (a rematch cannot be avoided, or a second bye would be
     needed) it answers with several byes: then the tables are searched here instead, allowing
     the fewest rematches."""
-    from caissify_pairings import generate_pairings
-
     colours: dict[int, list[str]] = {p: [] for p in order}
     floats: dict[int, list[str]] = {p: [] for p in order}
     bye_count: dict[int, int] = {p: 0 for p in order}
@@ -267,8 +267,6 @@ def _floats(white: float, black: float) -> tuple[str, str]:
 def berger_rounds(players: Sequence[int]) -> list[Round]:
     """A two-player round robin: everyone meets everyone once (FIDE Berger tables, by the
     library); with an odd count, each round's odd one out has the bye."""
-    from caissify_pairings import generate_pairings
-
     people = [
         {
             "id": p,

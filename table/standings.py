@@ -120,7 +120,7 @@ def standings(
         return (-points[p], *(-k for k in keys[p]), signed[p])
 
     ranked = sorted(players, key=order)
-    rows = []
+    rows: list[Row] = []
     for index, p in enumerate(ranked):
         place = index + 1
         if index and order(ranked[index - 1])[:-1] == order(p)[:-1]:
