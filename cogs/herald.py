@@ -112,7 +112,7 @@ class Herald:
             with contextlib.suppress(StorageError):
                 await self.store.set_board_message(match.id, sent.id)
         if match.status in ("finished", "cancelled"):  # a league's round may be over
-            self.bot.dispatch("tidetable_match_over", match.id)
+            await self.bot.match_over(match.id)
 
     async def _gone(self, match: Match, error: discord.NotFound) -> Permanent:
         """A post met 404: when Discord no longer knows the match's channel, the match is

@@ -99,10 +99,14 @@ class LeagueCog(
 
     async def cog_load(self) -> None:
         self.bot.outbox_kinds["league"] = self.deliver
+        self.bot.match_over_hooks.append(self.match_over)
         self.bot.add_dynamic_items(SignUpButton)
         self._task = asyncio.create_task(self._keep(), name="leagues")
 
     async def cog_unload(self) -> None:
+        self.bot.outbox_kinds.pop("league", None)
+        if self.match_over in self.bot.match_over_hooks:
+            self.bot.match_over_hooks.remove(self.match_over)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -126,8 +130,7 @@ class LeagueCog(
             await self.leagues.advance(league.id)
         self.bot.dispatcher.nudge()
 
-    @commands.Cog.listener()
-    async def on_tidetable_match_over(self, match_id: int) -> None:
+    async def match_over(self, match_id: int) -> None:
         league_id = await self.store.league_of_match(match_id)
         if league_id is not None and await self.leagues.advance(league_id):
             self.bot.dispatcher.nudge()
@@ -385,8 +388,10 @@ class LeagueCog(
             )
             title = f"{league.name[:40]} r{table.round} t{table.number}"
             try:
-                thread = await post.create_thread(name=title)
-                thread_id = thread.id
+                made = await self.bot.http.start_thread_with_message(
+                    league.channel_id, post.id, name=title, auto_archive_duration=10080
+                )
+                thread_id = int(made["id"])
             except discord.HTTPException as error:
                 if error.code != THREAD_EXISTS:
                     raise
