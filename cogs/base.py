@@ -14,7 +14,7 @@ import inspect
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -102,7 +102,12 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
     @app_commands.describe(
-        thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP, bots=BOTS_HELP, level=LEVEL_HELP
+        thread=THREAD_HELP,
+        undo=UNDO_HELP,
+        clock=CLOCK_HELP,
+        bots=BOTS_HELP,
+        level=LEVEL_HELP,
+        invite="Mention the people it is open to (none: anyone may join)",
     )
     @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
@@ -113,9 +118,16 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
+        invite: app_commands.Range[str, 0, 400] = "",
     ) -> None:
         await self.open_match(
-            interaction, {"undo": undo_value(undo)}, thread, clock, bots=bots, level=level
+            interaction,
+            {"undo": undo_value(undo)},
+            thread,
+            clock,
+            bots=bots,
+            level=level,
+            invites=invited_ids(invite),
         )
 
     async def open_match(
@@ -127,9 +139,11 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         *,
         bots: int = 0,
         level: str = "normal",
+        invites: Sequence[int] = (),
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match, with
-        ``bots`` computer players of ``level`` seated beside the creator."""
+        ``bots`` computer players of ``level`` seated beside the creator; ``invites``: the
+        people it is open to (none: anyone)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
         options = await opening_options(self.bot, interaction, options)  # the server's settings
@@ -144,6 +158,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
             interaction.user.id,
             options,
             clock,
+            invites=invites,
         )
         if bots:
             done = await seat_computers(self.service, done, interaction.user.id, level, bots)
@@ -610,6 +625,15 @@ def left_text(before: Match, after: Match, user_id: int) -> str:
             f"{len(after.players)} seated now."
         )
     return f"Match #{after.id} did not change."
+
+
+MENTIONED = re.compile(r"<@!?(\d{15,20})>")
+MAX_INVITES = 20
+
+
+def invited_ids(text: str) -> list[int]:
+    """The people mentioned in ``invite:`` (at most twenty, each once, in order)."""
+    return list(dict.fromkeys(int(found) for found in MENTIONED.findall(text or "")))[:MAX_INVITES]
 
 
 def undo_value(undo: bool | None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import re
@@ -25,6 +26,7 @@ from cogs import messages
 from cogs.host import Host
 from cogs.pictures import rendered
 from cogs.replies import answer, report
+from cogs.tables import deliver_list
 from data.dberrors import StorageError
 from data.leagues import SIGNUP, LeagueRow, LeagueStore
 from data.outbox import Permanent
@@ -99,12 +101,14 @@ class LeagueCog(
 
     async def cog_load(self) -> None:
         self.bot.outbox_kinds["league"] = self.deliver
+        self.bot.outbox_kinds["tables"] = functools.partial(deliver_list, self.bot)
         self.bot.match_over_hooks.append(self.match_over)
         self.bot.add_dynamic_items(SignUpButton)
         self._task = asyncio.create_task(self._keep(), name="leagues")
 
     async def cog_unload(self) -> None:
         self.bot.outbox_kinds.pop("league", None)
+        self.bot.outbox_kinds.pop("tables", None)
         if self.match_over in self.bot.match_over_hooks:
             self.bot.match_over_hooks.remove(self.match_over)
         if self._task is not None:

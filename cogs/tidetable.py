@@ -18,6 +18,7 @@ from cogs.history import stats_answer
 from cogs.host import Host
 from cogs.privacy import ForgetCommands
 from cogs.replies import answer
+from cogs.tables import TablesCommands
 from data.clockrows import BOTH, DM, MAX_DM_AFTER, MENTION, TURN_WAYS, Prefs
 from rules.base import narrow
 from rules.errors import PlayerError
@@ -49,6 +50,7 @@ class NotHere(PlayerError):
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class TidetableCog(
     ForgetCommands,
+    TablesCommands,
     commands.GroupCog,
     group_name="tidetable",
     group_description="Your matches, clocks and notices",

@@ -485,19 +485,31 @@ class LeagueStore:
         ]
         return lobbies, invited
 
-    async def invite(self, match_id: int, users: Sequence[int]) -> None:
-        async with self.store._transaction() as db:
-            await db.executemany(
-                "INSERT INTO lobby_invites (match_id, user_id) VALUES (?, ?)"
-                " ON CONFLICT (match_id, user_id) DO NOTHING",
-                [(match_id, u) for u in users],
-            )
 
-    async def invited(self, match_id: int) -> set[int]:
-        rows = await self.store._read(
-            "SELECT user_id FROM lobby_invites WHERE match_id = ?", (match_id,), small=True
-        )
-        return {int(r[0]) for r in rows}
+async def newer_in_lane(store: Store, lane: str, entry_id: int) -> bool:
+    """Whether a later entry of ``lane`` waits to go out (it will show things as they are
+    then: this one may be skipped)."""
+    rows = await store._read(
+        "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND id > ? LIMIT 1",
+        (lane, entry_id),
+    )
+    return bool(rows)
+
+
+async def invited_to(store: Store, match_id: int) -> set[int]:
+    """Who a lobby is open to (empty: anyone)."""
+    rows = await store._read(
+        "SELECT user_id FROM lobby_invites WHERE match_id = ?", (match_id,), small=True
+    )
+    return {int(r[0]) for r in rows}
+
+
+async def list_channel(store: Store, guild_id: int) -> int | None:
+    """The channel where the server keeps its list of open tables (None: it keeps none)."""
+    rows = await store._read(
+        "SELECT list_channel FROM league_places WHERE guild_id = ?", (guild_id,), small=True
+    )
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
 
 def tables_entry(guild_id: int) -> Announcement:
