@@ -129,7 +129,9 @@ async def deliver_list(bot: Host, entry: OutboxEntry, nonce: str) -> None:
         except discord.NotFound:
             pass  # deleted: posted again below
     try:
-        sent = await channel.send(text, view=view, allowed_mentions=NOBODY, nonce=nonce)
+        sent = await channel.send(
+            text, view=view or discord.utils.MISSING, allowed_mentions=NOBODY, nonce=nonce
+        )
     except discord.Forbidden:
         raise Permanent(messages.cannot_post(places.list_channel)) from None
     with contextlib.suppress(StorageError):
