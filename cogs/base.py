@@ -46,6 +46,8 @@ from table.service import MatchService
 
 log = logging.getLogger("tidetable")
 
+INVITE_HELP = "Mention the people it is open to (none: anyone may join)"
+InviteText = app_commands.Range[str, 0, 400]
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 UNDO_HELP = (
     "Let players take back a move that revealed nothing, before others act (default: this "
@@ -107,7 +109,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         clock=CLOCK_HELP,
         bots=BOTS_HELP,
         level=LEVEL_HELP,
-        invite="Mention the people it is open to (none: anyone may join)",
+        invite=INVITE_HELP,
     )
     @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
@@ -118,7 +120,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
-        invite: app_commands.Range[str, 0, 400] = "",
+        invite: InviteText = "",
     ) -> None:
         await self.open_match(
             interaction,
