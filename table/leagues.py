@@ -12,15 +12,13 @@ lets one pairing through.
 
 from __future__ import annotations
 
-import math
+import asyncio
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from data.dberrors import VersionConflict
 from data.leagues import (
-    CANCELLED,
-    FINISHED,
     RUNNING,
     SIGNUP,
     Entrant,
@@ -118,6 +116,9 @@ class Leagues:
         self.service = service
         self.store = store
         self._new_seed = new_seed
+        # A round robin's schedule, by league and players: pure, so it is worked out once per
+        # process (it takes a search; the rounds are read from it again at every round).
+        self._schedules: dict[tuple[int, tuple[int, ...]], list[pairing.Round]] = {}
 
     # -- opening -------------------------------------------------------------------------
     async def open(
@@ -235,7 +236,12 @@ class Leagues:
             alive = [p for t in one.tables for p in t[:through]] + list(one.byes)
 
     def _schedule(self, league: LeagueRow, entrants: Sequence[Entrant]) -> list[pairing.Round]:
-        return pairing.schedule_rounds([e.user_id for e in entrants], self.shape(league))
+        key = (league.id, tuple(e.user_id for e in entrants))
+        found = self._schedules.get(key)
+        if found is None:
+            found = pairing.schedule_rounds(list(key[1]), self.shape(league))
+            self._schedules[key] = found
+        return found
 
     async def advance(self, league_id: int) -> bool:
         """Pair the next round (or finish the league) when the current round is over; False
@@ -249,8 +255,9 @@ class Leagues:
             return False
         entrants = await self.store.entrants(league_id)
         try:
-            if league.round >= self._last_round(league, entrants, tables):
-                rows = compute_standings(league, entrants, tables)
+            # Pairing searches: off the event loop.
+            last = await asyncio.to_thread(self._last_round, league, entrants, tables)
+            if league.round >= last:
                 await self.store.finish(
                     league,
                     [
@@ -261,7 +268,6 @@ class Leagues:
                         )
                     ],
                 )
-                del rows
                 return True
             await self._pair(league, entrants, tables, league.round + 1)
         except VersionConflict:
@@ -292,6 +298,23 @@ class Leagues:
         tables: Sequence[TableRow],
         number: int,
     ) -> None:
+        one = await asyncio.to_thread(self._plan, league, entrants, tables, number)
+        seeds = [self._new_seed() for _ in one.tables]
+        note = Announcement(
+            "league",
+            {"do": "round", "league": league.id, "round": number},
+            lane=league_lane(league.id),
+        )
+        await self.store.pair(league, number, one.tables, one.byes, seeds, RUNNING, [note])
+
+    def _plan(
+        self,
+        league: LeagueRow,
+        entrants: Sequence[Entrant],
+        tables: Sequence[TableRow],
+        number: int,
+    ) -> pairing.Round:
+        """Round ``number``'s tables and byes, from the standings (pure; run in a thread)."""
         active = [e for e in entrants if not e.withdrawn]
         out = {e.user_id for e in entrants if e.withdrawn}
         rows = compute_standings(league, entrants, tables)
@@ -324,13 +347,7 @@ class Leagues:
             else:
                 alive = self._through(league, entrants, tables, number - 1)
             one, _ = pairing.elimination_round(alive, shape)
-        seeds = [self._new_seed() for _ in one.tables]
-        note = Announcement(
-            "league",
-            {"do": "round", "league": league.id, "round": number},
-            lane=league_lane(league.id),
-        )
-        await self.store.pair(league, number, one.tables, one.byes, seeds, RUNNING, [note])
+        return one
 
     def _through(
         self,
@@ -402,11 +419,3 @@ class Leagues:
             for lg in await self.store.unfinished()
             if lg.status == SIGNUP and lg.signup_until <= now
         ]
-
-
-def rounds_for_swiss(count: int) -> int:
-    """A Swiss league's usual rounds for ``count`` players (enough to find a sole winner)."""
-    return max(1, math.ceil(math.log2(max(2, count))))
-
-
-__all__ = ["CANCELLED", "FINISHED", "LeagueError", "Leagues", "compute_standings"]

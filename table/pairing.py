@@ -48,8 +48,8 @@ class Round:
 @dataclass(frozen=True)
 class Shape:
     """How big a league's tables are: ``size`` wanted, ``least``/``most`` the game allows.
-    Tables may be one seat smaller or bigger than ``size`` when the count needs it (within what
-    the game allows); every table of a round is within one seat of the others."""
+    Tables may be smaller or bigger than ``size`` when the count needs it (within what the game
+    allows: fewer byes come first); every table of a round is within one seat of the others."""
 
     size: int
     least: int
@@ -67,8 +67,6 @@ class Shape:
                 base, extra = divmod(seated, tables)
                 sizes = [base + 1] * extra + [base] * (tables - extra)
                 if min(sizes) < self.least or max(sizes) > self.most:
-                    continue
-                if max(sizes) > self.size + 1 or min(sizes) < self.size - 1:
                     continue
                 spread = sum(abs(s - self.size) for s in sizes)
                 options.append((spread, -min(sizes), sizes))
@@ -113,9 +111,33 @@ class _Search:
 
     def run(self) -> list[tuple[int, ...]]:
         self.place = {p: i for i, p in enumerate(self.order)}
-        self._go(list(self.order), 0, [], (0, 0))
-        assert self.best is not None
+        self.best = self._greedy()  # a good round at once: the search only improves on it
+        if self.best[0][0] > 0:
+            self._go(list(self.order), 0, [], (0, 0))
         return self.best[1]
+
+    def _greedy(self) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
+        """Each table opened by the best placed player left, who is joined one by one by
+        whoever has met the table least (the best placed of those)."""
+        left = list(self.order)
+        tables: list[tuple[int, ...]] = []
+        total = (0, 0)
+        for size in self.sizes:
+            table = [left.pop(0)]
+            while len(table) < size:
+                pick = min(
+                    left,
+                    key=lambda p: (
+                        sum(self.met.get(frozenset((p, q)), 0) ** 2 for q in table),
+                        self.place[p],
+                    ),
+                )
+                left.remove(pick)
+                table.append(pick)
+            cost = self._cost(table)
+            total = (total[0] + cost[0], total[1] + cost[1])
+            tables.append(tuple(table))
+        return total, tables
 
     def _cost(self, table: Sequence[int]) -> tuple[int, int]:
         again = sum(
@@ -301,7 +323,7 @@ def berger_rounds(players: Sequence[int]) -> list[Round]:
 
 
 def schedule_rounds(
-    players: Sequence[int], shape: Shape, attempts: int = 24, budget: int = 20_000
+    players: Sequence[int], shape: Shape, attempts: int = 6, budget: int = 3_000
 ) -> list[Round]:
     """A round robin of tables of three to five: enough rounds that each player could meet
     every other once, ``ceil((n - 1) / (size - 1))``, each round's tables searched to avoid
