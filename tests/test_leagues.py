@@ -12,7 +12,7 @@ from data.dberrors import VersionConflict
 from data.leagues import LeagueStore
 from rules.registry import GAMES
 from table.errors import NotAllowed
-from table.leagues import LeagueError, Leagues, compute_standings
+from table.leagues import LeagueError, Leagues
 from table.service import MatchService
 from table.standings import ROUND_ROBIN, SWISS, Played, standings
 from tests.support.backends import Place
