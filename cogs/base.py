@@ -47,7 +47,7 @@ from table.service import MatchService
 log = logging.getLogger("tidetable")
 
 INVITE_HELP = "Mention the people it is open to (none: anyone may join)"
-InviteText = app_commands.Range[str, 0, 400]
+InviteText = app_commands.Range[str, 0, 200]  # about eight mentions
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 UNDO_HELP = (
     "Let players take back a move that revealed nothing, before others act (default: this "

@@ -32,6 +32,7 @@ from data.leagues import SIGNUP, LeagueRow, LeagueStore
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from render.standings import alt_text, draw_standings
+from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues, Picture
 from table.standings import FORMAT_NAMES, FORMATS, TIEBREAKS, Row, points_text
@@ -42,6 +43,9 @@ NOBODY = discord.AllowedMentions.none()
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 DEADLINE_CHECK = 60.0  # seconds between looks at sign-up deadlines and unfinished rounds
 OPTION = re.compile(r"([A-Za-z_]+)\s*[:=]\s*([^\s,]+)")
+
+
+LeagueId = app_commands.Range[int, 1, 2**53]
 
 
 class SignUpButton(
@@ -161,6 +165,7 @@ class LeagueCog(
         name="The league's name",
     )
     @app_commands.choices(
+        game=[app_commands.Choice(name=g.spec.name, value=key) for key, g in GAMES.items()],
         format=[app_commands.Choice(name=FORMAT_NAMES[f], value=f) for f in FORMATS],
         clock=[app_commands.Choice(name=c, value=c) for c in CLOCK_CHOICES],
     )
@@ -194,18 +199,8 @@ class LeagueCog(
         self.bot.dispatcher.nudge()
         await answer(interaction, f"League #{league.id} ({league.name}) is open for sign-ups.")
 
-    @open_league.autocomplete("game")
-    async def _games(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=g.spec.name, value=key)
-            for key, g in self.bot.service.games.items()
-            if current.lower() in key or current.lower() in g.spec.name.lower()
-        ][:25]
-
     @app_commands.command(name="start", description="Close sign-ups and pair round one")
-    async def start(self, interaction: discord.Interaction, league: int) -> None:
+    async def start(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         places = await self.store.places(interaction.guild_id or 0)
         row = await self.leagues.begin(
@@ -215,7 +210,7 @@ class LeagueCog(
         await answer(interaction, f"League #{row.id} has begun: round one is paired.")
 
     @app_commands.command(name="standings", description="A league's standings now")
-    async def standings_command(self, interaction: discord.Interaction, league: int) -> None:
+    async def standings_command(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         picture = await self.leagues.picture(league)
         text, file = await self.standings_post(picture, "Standings")
@@ -224,7 +219,7 @@ class LeagueCog(
     @app_commands.command(
         name="withdraw", description="Leave a league (your matches go to the table)"
     )
-    async def withdraw(self, interaction: discord.Interaction, league: int) -> None:
+    async def withdraw(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         handed = await self.leagues.withdraw(league, interaction.user.id)
         self.bot.dispatcher.nudge()
@@ -232,7 +227,7 @@ class LeagueCog(
         await answer(interaction, f"You withdrew from league #{league}.{extra}")
 
     @app_commands.command(name="cancel", description="Cancel a league (its opener or an admin)")
-    async def cancel(self, interaction: discord.Interaction, league: int) -> None:
+    async def cancel(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         places = await self.store.places(interaction.guild_id or 0)
         row = await self.leagues.cancel(
