@@ -16,7 +16,7 @@ from typing import Any
 
 from data.clock import iso
 from data.dberrors import VersionConflict
-from data.sql import Row
+from data.sql import Row, Tx
 from data.store import Announcement, MatchRow, Store, match_row
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
@@ -515,3 +515,46 @@ async def list_channel(store: Store, guild_id: int) -> int | None:
 def tables_entry(guild_id: int) -> Announcement:
     """The outbox row that brings the server's kept list of open tables up to date."""
     return Announcement("tables", {"guild": guild_id}, lane=tables_lane(guild_id))
+
+
+# -- privacy: forgetting a person, deleting a server ---------------------------------------------
+async def names_in_leagues(db: Tx, user_id: int) -> int:
+    """How many league rows name the user (their sign-ups, leagues they opened, invites)."""
+    row = await db.fetchone(
+        "SELECT (SELECT COUNT(*) FROM league_players WHERE user_id = ?)"
+        " + (SELECT COUNT(*) FROM leagues WHERE creator_id = ?)"
+        " + (SELECT COUNT(*) FROM lobby_invites WHERE user_id = ?)",
+        (user_id, user_id, user_id),
+    )
+    return int(row[0]) if row else 0
+
+
+async def forget_in_leagues(db: Tx, user_id: int, former: int) -> None:
+    """Within a person's erasure: the placeholder ``former`` takes their place in leagues (the
+    standings of others stay as they were), and their invites go."""
+    await db.execute("UPDATE league_players SET user_id = ? WHERE user_id = ?", (former, user_id))
+    await db.execute("UPDATE leagues SET creator_id = ? WHERE creator_id = ?", (former, user_id))
+    await db.execute("DELETE FROM lobby_invites WHERE user_id = ?", (user_id,))
+    mine = str(user_id)
+    for row in await db.fetch(
+        "SELECT id, players FROM league_tables WHERE players LIKE ?", (f"%{mine}%",)
+    ):
+        players = [former if p == mine else int(p) for p in str(row[1]).split(",") if p]
+        await db.execute(
+            "UPDATE league_tables SET players = ? WHERE id = ?",
+            (",".join(map(str, players)), row[0]),
+        )
+
+
+async def delete_guild_leagues(db: Tx, guild_id: int, matches: Sequence[int]) -> None:
+    """Within a server's erasure: the invites of ``matches`` (being deleted); once they are
+    all gone (``matches`` empty), the server's leagues and its choices."""
+    if matches:
+        marks = ", ".join("?" for _ in matches)
+        await db.execute(f"DELETE FROM lobby_invites WHERE match_id IN ({marks})", matches)
+        return
+    leagues = "SELECT id FROM leagues WHERE guild_id = ?"
+    for table in ("league_tables", "league_players"):
+        await db.execute(f"DELETE FROM {table} WHERE league_id IN ({leagues})", (guild_id,))
+    await db.execute("DELETE FROM leagues WHERE guild_id = ?", (guild_id,))
+    await db.execute("DELETE FROM league_places WHERE guild_id = ?", (guild_id,))

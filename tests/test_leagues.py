@@ -171,3 +171,27 @@ async def test_open_lobbies_read_in_three_statements(leagues: Leagues) -> None:
         counts.append(len(reads))
         assert len(lobbies) == channel - 19
     assert set(counts) == {3}
+
+
+async def test_forgetting_a_person_and_deleting_a_server_reach_leagues(leagues: Leagues) -> None:
+    from data.erasures import ErasureStore
+
+    league_id = await opened(leagues)
+    for user in (1, 2, 3):
+        await leagues.sign_up(league_id, user)
+    await leagues.begin(league_id, ADMIN, False)
+    erasures = ErasureStore(leagues.service.store)
+    assert not (await erasures.footprint(3)).empty
+    erased = await erasures.erase_person(3)
+    assert erased is not None
+    entrants = [e.user_id for e in await leagues.store.entrants(league_id)]
+    assert 3 not in entrants and erased.former in entrants
+    tables = await leagues.store.tables(league_id)
+    assert all(3 not in t.players for t in tables)
+    assert any(erased.former in t.players for t in tables)
+    await erasures.schedule_guild(GUILD, 0.0)
+    (erasure,) = await erasures.pending("guild")
+    await erasures.delete_guild(erasure)
+    assert await leagues.store.league(league_id) is None
+    assert await leagues.store.tables(league_id) == []
+    assert await leagues.store.entrants(league_id) == []
