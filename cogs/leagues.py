@@ -97,6 +97,7 @@ class LeagueCog(
         self.store = LeagueStore(bot.service.store)
         self.leagues = Leagues(bot.service, self.store, **self._seeds())
         self._task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # a league opened: its deadline is looked at again
         super().__init__()
 
     def _seeds(self) -> dict[str, Any]:
@@ -122,13 +123,20 @@ class LeagueCog(
 
     async def _keep(self) -> None:
         """Sign-up deadlines, and rounds that ended while no process was there to see it (a
-        crash, a restart): looked at on start-up and every minute."""
+        crash, a restart): looked at on start-up, at the next deadline (on the bot's clock),
+        when a league is opened, and every minute."""
         while True:
+            self._wake.clear()
+            soon = self.bot.clock.now() + DEADLINE_CHECK
             try:
                 await self.catch_up()
+                deadlines = [
+                    lg.signup_until for lg in await self.store.unfinished() if lg.status == SIGNUP
+                ]
+                soon = min([soon, *deadlines])
             except StorageError as error:
                 log.warning("leagues: %s", error)
-            await asyncio.sleep(DEADLINE_CHECK)
+            await self.bot.clock.sleep_until(soon, self._wake)
 
     async def catch_up(self) -> None:
         for league_id in await self.leagues.due_signups():
@@ -197,6 +205,7 @@ class LeagueCog(
             name=name,
         )
         self.bot.dispatcher.nudge()
+        self._wake.set()
         await answer(interaction, f"League #{league.id} ({league.name}) is open for sign-ups.")
 
     @app_commands.command(name="start", description="Close sign-ups and pair round one")

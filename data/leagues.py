@@ -264,9 +264,10 @@ class LeagueStore:
                     [
                         Announcement(
                             "league",
-                            {"do": "cancelled", "league": league_id},
+                            {"do": what, "league": league_id},
                             lane=league_lane(league_id),
                         )
+                        for what in ("cancelled", "signup")
                     ],
                 )
         return bool(changed)

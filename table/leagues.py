@@ -207,7 +207,10 @@ class Leagues:
             raise LeagueError(
                 f"League #{league.id} needs at least {least} players; {len(entrants)} signed up."
             )
-        await self._pair(league, entrants, [], 1)
+        try:
+            await self._pair(league, entrants, [], 1)
+        except VersionConflict:  # its deadline, or another admin, came first
+            raise LeagueError(f"League #{league.id} has already begun.") from None
         return await self.get(league_id)
 
     def _least(self, league: LeagueRow) -> int:
@@ -305,7 +308,14 @@ class Leagues:
             {"do": "round", "league": league.id, "round": number},
             lane=league_lane(league.id),
         )
-        await self.store.pair(league, number, one.tables, one.byes, seeds, RUNNING, [note])
+        notes = [note]
+        if number == 1:  # sign-ups are closed: the sign-up message says so, its button off
+            notes.append(
+                Announcement(
+                    "league", {"do": "signup", "league": league.id}, lane=league_lane(league.id)
+                )
+            )
+        await self.store.pair(league, number, one.tables, one.byes, seeds, RUNNING, notes)
 
     def _plan(
         self,

@@ -1,0 +1,51 @@
+"""A league's sign-up deadline, end to end on a manual clock: when it passes, sign-ups close by
+themselves and round one is paired (the sign-up message loses its button's use); a click after
+that is impossible (the button is disabled), and a league opened by a role the server named works too."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from data.clock import ManualClock
+from tests.e2e.driver import drain
+from tests.e2e.leagues import current_tables, open_league
+
+
+async def test_the_deadline_pairs_round_one(fake, make_bot):
+    admin = fake.add_member("admin", manage_guild=True)
+    organiser = fake.add_member("organiser")
+    role = fake.add_role("league runners")
+    fake.give_role(organiser, role)
+    people = [fake.add_member(n) for n in ("ada", "bo", "cy")]
+    clock = ManualClock()
+    async with fake.running(make_bot(clock=clock)) as bot:
+        channel = fake.channel("games")
+        said = await fake.slash(admin, channel, "league setup", role=role)
+        assert "leagues opened by" in said.content, said.content
+        league_id = await open_league(
+            fake,
+            bot,
+            organiser,
+            channel,
+            people[:2],
+            game="tokan",
+            format="swiss",
+            rounds=1,
+            signup_hours=2.0,
+        )
+        clock.advance(2 * 3600 + 1)
+        for _ in range(500):  # the keeper wakes on the clock and pairs round one
+            await drain(bot, fake)
+            if fake.messages(channel, "round 1 is paired"):
+                break
+            await asyncio.sleep(0.01)
+        assert len(fake.messages(channel, "round 1 is paired")) == 1
+        (table,) = await current_tables(bot, league_id)
+        assert sorted(table.players) == sorted(p.id for p in people[:2])
+        signup = fake.messages(channel, rf"\(league #{league_id}\)")[0]
+        assert "Sign-ups are closed" in signup.content
+        with pytest.raises(ValueError, match="disabled"):  # Discord lets nobody click it
+            await fake.click(people[2], signup, f"tt:lg:{league_id}")
+        assert not fake.errors
