@@ -1,6 +1,6 @@
 """A league's sign-up deadline, end to end on a manual clock: when it passes, sign-ups close by
-themselves and round one is paired (the sign-up message loses its button's use); a click after
-that is impossible (the button is disabled), and a league opened by a role the server named works too."""
+themselves and round one is paired; the sign-up message says so and its button is disabled. The
+league is opened by a member holding the role the server named for leagues."""
 
 from __future__ import annotations
 
