@@ -208,9 +208,18 @@ class LeagueCog(
         self._wake.set()
         await answer(interaction, f"League #{league.id} ({league.name}) is open for sign-ups.")
 
+    async def _here(self, interaction: discord.Interaction, league_id: int) -> LeagueRow:
+        """The league, when it is this server's (ids are the bot's: another server's league
+        is not this one's business)."""
+        league = await self.store.league(league_id)
+        if league is None or league.guild_id != interaction.guild_id:
+            raise LeagueError(f"There is no league #{league_id} on this server.")
+        return league
+
     @app_commands.command(name="start", description="Close sign-ups and pair round one")
     async def start(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
         places = await self.store.places(interaction.guild_id or 0)
         row = await self.leagues.begin(
             league, interaction.user.id, is_admin(interaction, places.league_role)
@@ -221,6 +230,7 @@ class LeagueCog(
     @app_commands.command(name="standings", description="A league's standings now")
     async def standings_command(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
         picture = await self.leagues.picture(league)
         text, file = await self.standings_post(picture, "Standings")
         await answer(interaction, messages.clip(text), file=file)
@@ -230,6 +240,7 @@ class LeagueCog(
     )
     async def withdraw(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
         handed = await self.leagues.withdraw(league, interaction.user.id)
         self.bot.dispatcher.nudge()
         extra = f" The table plays your seat in match #{handed[0]}." if handed else ""
@@ -238,6 +249,7 @@ class LeagueCog(
     @app_commands.command(name="cancel", description="Cancel a league (its opener or an admin)")
     async def cancel(self, interaction: discord.Interaction, league: LeagueId) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
         places = await self.store.places(interaction.guild_id or 0)
         row = await self.leagues.cancel(
             league, interaction.user.id, is_admin(interaction, places.league_role)
@@ -307,7 +319,9 @@ class LeagueCog(
                 messages.clip(text),
                 file=file,
                 nonce=nonce,
-                allowed_mentions=self._pings(picture, what),
+                # Nobody is pinged: each match's first post in its thread calls whoever must
+                # act (one notification per decision).
+                allowed_mentions=NOBODY,
             )
         elif what == "withdrew":
             name = await self.bot.people.name(league.guild_id, int(payload["user"]))
@@ -326,14 +340,6 @@ class LeagueCog(
             )
         else:
             raise Permanent(f"unknown league post {what!r}")
-
-    def _pings(self, picture: Picture, what: str) -> discord.AllowedMentions:
-        if what != "round":
-            return NOBODY
-        playing = {p for t in picture.tables if t.round == picture.league.round for p in t.players}
-        return discord.AllowedMentions(
-            users=[discord.Object(id=p) for p in playing], roles=False, everyone=False
-        )
 
     async def _signup_message(self, league: LeagueRow, entry: OutboxEntry, nonce: str) -> None:
         """The sign-up message: posted once, edited as people sign up (a later edit of the

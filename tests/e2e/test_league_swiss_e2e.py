@@ -116,6 +116,16 @@ async def test_eight_person_tokan_swiss(fake, make_bot):
         assert posted_points(final.content, by_name) == expected
         assert "(withdrawn)" in final.content and "Buchholz Cut 1" in final.content
         assert sum(expected.values()) == 4 + 4 + 3 + 1  # a point a match, a point a bye
-        for number in (2, 3):  # a standings post after every round
-            assert len(fake.messages(channel, f"round {number} is paired")) == 1
+        for number in (2, 3):  # a standings post after every round, pinging nobody
+            (post,) = fake.messages(channel, f"round {number} is paired")
+            assert post.pinged == [] and post.stored_attachments[0].description
+        # Ratings count league matches as any other.
+        rated = {r.match_id for r in await bot.store.finished_results()}
+        assert {t.match_id for t in everything if t.match_id} <= rated
+        # Another server's members cannot reach this league.
+        other = fake.add_guild("Elsewhere", channels=("lounge",))
+        stranger = fake.add_member("stranger", guilds=(other,))
+        lounge = fake.channel("lounge", guild=other)
+        refused = await fake.slash(stranger, lounge, "league standings", league=league_id)
+        assert refused.ephemeral and "no league #1 on this server" in refused.content
         assert not fake.errors and not fake.unknown_routes
