@@ -32,6 +32,7 @@ from data.leagues import SIGNUP, LeagueRow, LeagueStore
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from render.standings import alt_text, draw_standings
+from rules.errors import PlayerError
 from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues, Picture
@@ -394,26 +395,40 @@ class LeagueCog(
             names = await self.bot.people.names(league.guild_id, list(table.players))
             who = ", ".join(n or f"<@{p}>" for n, p in zip(names, table.players, strict=True))
             channel = self.bot.get_partial_messageable(league.channel_id)
-            post = await channel.send(
-                f"**{league.name}**, round {table.round}, table {table.number}: {who}. "
-                f"Match #{match.id} is played in its thread.",
-                nonce=nonce,
-                allowed_mentions=NOBODY,
-            )
             title = f"{league.name[:40]} r{table.round} t{table.number}"
             try:
-                made = await self.bot.http.start_thread_with_message(
-                    league.channel_id, post.id, name=title, auto_archive_duration=10080
+                post = await channel.send(
+                    f"**{league.name}**, round {table.round}, table {table.number}: {who}. "
+                    f"Match #{match.id} is played in its thread.",
+                    nonce=nonce,
+                    allowed_mentions=NOBODY,
                 )
-                thread_id = int(made["id"])
-            except discord.HTTPException as error:
-                if error.code != THREAD_EXISTS:
-                    raise
-                thread_id = post.id  # made by an earlier try: a message's thread has its id
+                try:
+                    made = await self.bot.http.start_thread_with_message(
+                        league.channel_id, post.id, name=title, auto_archive_duration=10080
+                    )
+                    thread_id = int(made["id"])
+                except discord.HTTPException as error:
+                    if error.code != THREAD_EXISTS:
+                        raise
+                    thread_id = post.id  # made by an earlier try: a message's thread has its id
+            except discord.Forbidden:
+                # The bot may not post or make threads there: the match cannot be played, and
+                # is cancelled (a draw at its table) so that the round can still end.
+                with contextlib.suppress(PlayerError):
+                    await self.bot.service.cancel(thread_id, league.game, league.creator_id, True)
+                await self.leagues.advance(league.id)
+                raise
             await self.store.place_match(match.id, table_id, thread_id)
         match = await self.bot.service.by_id(match.id, allow_damaged=True)
         if match.status == "lobby":
             await self.bot.service.start(thread_id, league.game, match.creator_id, keep_order=True)
+            # Someone withdrew before the thread was made: the table takes the seat now.
+            gone = {e.user_id for e in await self.store.entrants(league.id) if e.withdrawn}
+            for user in table.players:
+                if user in gone:
+                    with contextlib.suppress(PlayerError):
+                        await self.bot.service.resign(thread_id, league.game, user)
             self.bot.dispatcher.nudge()
 
     # -- standings --------------------------------------------------------------------------

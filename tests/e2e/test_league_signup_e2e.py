@@ -49,3 +49,26 @@ async def test_the_deadline_pairs_round_one(fake, make_bot):
         with pytest.raises(ValueError, match="disabled"):  # Discord lets nobody click it
             await fake.click(people[2], signup, f"tt:lg:{league_id}")
         assert not fake.errors
+
+
+async def test_a_channel_the_bot_cannot_post_in_does_not_hold_a_league_forever(fake, make_bot):
+    """The league's channel takes the bot's Send Messages away before round one opens: each
+    match, which cannot get a thread, is cancelled (a draw at its table), so the round and the
+    league still end; nothing is retried for ever and no error escapes."""
+    admin = fake.add_member("admin", manage_guild=True)
+    people = [fake.add_member(n) for n in ("ada", "bo")]
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        league_id = await open_league(
+            fake, bot, admin, channel, people, game="tokan", format="swiss", rounds=1
+        )
+        fake.mute(channel)
+        started = await fake.slash(admin, channel, "league start", league=league_id)
+        assert "round one is paired" in started.content
+        await drain(bot, fake)
+        store = bot.get_cog("LeagueCog").store
+        league = await store.league(league_id)
+        assert league is not None and league.status == "finished"
+        (table,) = await store.tables(league_id)
+        assert table.status == "cancelled"
+        assert not await bot.store.due_entries(bot.clock.now() + 10**6)

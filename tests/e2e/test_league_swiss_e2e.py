@@ -65,6 +65,11 @@ async def test_eight_person_tokan_swiss(fake, make_bot):
         (picture,) = posted[0].stored_attachments
         assert_png([(picture.filename, picture.data)])
         assert picture.description and "points" in picture.description
+        # Its standings are those of round one's stored results.
+        done = await league_store(bot).tables(league_id)
+        assert posted_points(posted[0].content, by_name) == recomputed_points(
+            [t for t in done if t.round == 1], 2
+        )
         winners = {t.players[0] for t in tables}
         tables2 = await current_tables(bot, league_id)
         assert len(tables2) == 4
