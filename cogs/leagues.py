@@ -35,7 +35,7 @@ from render.standings import alt_text, draw_standings
 from rules.errors import PlayerError
 from rules.registry import GAMES
 from table.errors import NotAllowed
-from table.leagues import LeagueError, Leagues, Picture
+from table.leagues import LeagueError, Leagues, Picture, compute_standings
 from table.standings import FORMAT_NAMES, FORMATS, TIEBREAKS, Row, points_text
 from table.turnclock import CLOCK_CHOICES
 
@@ -233,7 +233,13 @@ class LeagueCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._here(interaction, league)
         picture = await self.leagues.picture(league)
-        text, file = await self.standings_post(picture, "Standings")
+        league_row = picture.league
+        when = (
+            f"after round {league_row.round}"
+            if league_row.status == "finished"
+            else f"so far in round {league_row.round}"
+        )
+        text, file = await self.standings_post(picture, "Standings", when)
         await answer(interaction, messages.clip(text), file=file)
 
     @app_commands.command(
@@ -312,7 +318,9 @@ class LeagueCog(
             picture = await self.leagues.picture(league.id)
             number = int(payload.get("round", league.round))
             if what == "final":
-                text, file = await self.standings_post(picture, "Final standings")
+                text, file = await self.standings_post(
+                    picture, "Final standings", f"after round {league.round}"
+                )
                 text = f"**{league.name}** (league #{league.id}) is over.\n" + text
             else:
                 text, file = await self.round_post(picture, number)
@@ -432,22 +440,24 @@ class LeagueCog(
             self.bot.dispatcher.nudge()
 
     # -- standings --------------------------------------------------------------------------
-    async def standings_post(self, picture: Picture, heading: str) -> tuple[str, discord.File]:
+    async def standings_post(
+        self, picture: Picture, heading: str, when: str
+    ) -> tuple[str, discord.File]:
+        """The standings as text and as a picture with its alt text; ``when``: "after round
+        2", "so far in round 3"."""
         league = picture.league
         two = league.size == 2
         names = await self.bot.people.names(league.guild_id, [r.player for r in picture.rows])
         shown = [n or f"player {r.player}" for n, r in zip(names, picture.rows, strict=True)]
         head = ["#", "Player", "Points", *TIEBREAKS[league.format], "W-D-L" if two else "Played"]
         lines = [standing_cells(r, n, two) for r, n in zip(picture.rows, shown, strict=True)]
-        title = f"{league.name}: {heading.lower()} after round {league.round}"
+        title = f"{league.name}: {heading.lower()} {when}"
         data = await asyncio.to_thread(
             rendered, "standings", lambda: draw_standings(title, head, lines)
         )
         file = discord.File(io.BytesIO(data), filename="standings.png")
         file.description = alt_text(title, head, lines)
-        text = (
-            f"**{heading}** of {league.name} (league #{league.id}), after round {league.round}:\n"
-        )
+        text = f"**{heading}** of {league.name} (league #{league.id}), {when}:\n"
         text += "\n".join(
             f"{line[0]}. {line[1]}: {line[2]} points"
             + "".join(f", {h} {v}" for h, v in zip(head[3:-1], line[3:-1], strict=True))
@@ -466,7 +476,14 @@ class LeagueCog(
                 for n, p in zip(names, t.players, strict=True)
             )
             lines.append(f"Bye: {who}" if t.bye else f"Table {t.number}: {who}")
-        text, file = await self.standings_post(picture, "Standings")
+        # The standings the round was paired from: those of the rounds before it (results that
+        # came in since the pairing, were this post late, are not part of them).
+        before = [t for t in picture.tables if t.round < number]
+        earlier = Picture(
+            league, picture.entrants, before, compute_standings(league, picture.entrants, before)
+        )
+        when = f"after round {number - 1}" if number > 1 else "at the start"
+        text, file = await self.standings_post(earlier, "Standings", when)
         return "\n".join(lines) + "\n" + text, file
 
 

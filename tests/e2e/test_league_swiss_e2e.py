@@ -70,6 +70,12 @@ async def test_eight_person_tokan_swiss(fake, make_bot):
         assert posted_points(posted[0].content, by_name) == recomputed_points(
             [t for t in done if t.round == 1], 2
         )
+        assert "after round 1" in posted[0].content
+        # Anyone can look at the standings so far, privately, with the picture.
+        looked = await fake.slash(people[5], channel, "league standings", league=league_id)
+        assert looked.ephemeral and "so far in round 2" in looked.content
+        (drawn,) = looked.message.stored_attachments
+        assert drawn.description and "Buchholz Cut 1" in drawn.description
         winners = {t.players[0] for t in tables}
         tables2 = await current_tables(bot, league_id)
         assert len(tables2) == 4
