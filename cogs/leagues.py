@@ -28,7 +28,7 @@ from cogs.pictures import rendered
 from cogs.replies import answer, report
 from cogs.tables import deliver_list
 from data.dberrors import StorageError
-from data.leagues import SIGNUP, LeagueRow, LeagueStore
+from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from render.standings import alt_text, draw_standings
@@ -351,8 +351,12 @@ class LeagueCog(
             raise Permanent(f"unknown league post {what!r}")
 
     async def _signup_message(self, league: LeagueRow, entry: OutboxEntry, nonce: str) -> None:
-        """The sign-up message: posted once, edited as people sign up (a later edit of the
-        same lane makes this one unneeded)."""
+        """The sign-up message: posted once, edited as people sign up; skipped when a later
+        edit waits in the league's lane (it will show the sign-ups as they are then)."""
+        if league.message_id is not None and await newer_in_lane(
+            self.bot.service.store, entry.lane, entry.id, '%"do": "signup"%'
+        ):
+            return
         entrants = await self.store.entrants(league.id)
         names = await self.bot.people.names(league.guild_id, [e.user_id for e in entrants])
         spec = self.bot.service.games[league.game].spec

@@ -487,12 +487,13 @@ class LeagueStore:
         return lobbies, invited
 
 
-async def newer_in_lane(store: Store, lane: str, entry_id: int) -> bool:
-    """Whether a later entry of ``lane`` waits to go out (it will show things as they are
-    then: this one may be skipped)."""
+async def newer_in_lane(store: Store, lane: str, entry_id: int, like: str = "%") -> bool:
+    """Whether a later entry of ``lane`` (whose payload matches ``like``) waits to go out: it
+    will show things as they are then, so this one may be skipped."""
     rows = await store._read(
-        "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND id > ? LIMIT 1",
-        (lane, entry_id),
+        "SELECT 1 FROM outbox WHERE lane = ? AND status = 'pending' AND id > ?"
+        " AND payload LIKE ? LIMIT 1",
+        (lane, entry_id, like),
     )
     return bool(rows)
 

@@ -195,3 +195,18 @@ async def test_forgetting_a_person_and_deleting_a_server_reach_leagues(leagues: 
     assert await leagues.store.league(league_id) is None
     assert await leagues.store.tables(league_id) == []
     assert await leagues.store.entrants(league_id) == []
+
+
+async def test_a_kept_list_edit_waits_for_none_behind_it(leagues: Leagues) -> None:
+    """Coalescing: an edit of the list (or of a sign-up message) with a newer one pending in
+    its lane is skipped; the newest is not."""
+    from data.leagues import newer_in_lane, tables_entry, tables_lane
+
+    store = leagues.service.store
+    first, second = await store.announce(None, [tables_entry(GUILD), tables_entry(GUILD)])
+    lane = tables_lane(GUILD)
+    assert await newer_in_lane(store, lane, first)
+    assert not await newer_in_lane(store, lane, second)
+    assert not await newer_in_lane(store, lane, first, '%"do": "signup"%')
+    await store.mark_sent(second)
+    assert not await newer_in_lane(store, lane, first)
