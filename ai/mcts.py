@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,10 +63,24 @@ class SearchResult:
     iterations: int
     seconds: float
     capped: bool  # the deadline stopped a search that had an iteration budget
+    # With ``track_wins``: each of the root seat's moves tried, its visits and, by seat, the
+    # sum of the win shares of the playouts through it (an analysis reads chances from them).
+    root: tuple[RootChild, ...] = ()
+
+
+@dataclass(frozen=True)
+class RootChild:
+    move: Any
+    visits: int
+    wins: tuple[float, ...]  # by seat: win shares summed over the playouts through the move
+
+    def chances(self) -> tuple[float, ...]:
+        """Each seat's share of the wins of the playouts through this move."""
+        return tuple(w / self.visits for w in self.wins) if self.visits else self.wins
 
 
 class Node:
-    __slots__ = ("avail", "children", "move", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "move", "mover", "total", "visits", "wins")
 
     def __init__(self, mover: int, move: Any) -> None:
         self.mover = mover
@@ -75,6 +89,7 @@ class Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+        self.wins: list[float] | None = None  # root children of a search tracking wins
 
 
 def widening(visits: int) -> int:
@@ -89,8 +104,15 @@ def search(
     budget: SearchBudget,
     draw: random.Random,
     clock: Callable[[], float] = time.perf_counter,
+    *,
+    root_moves: Sequence[Any] | None = None,
+    track_wins: bool = False,
 ) -> SearchResult:
-    """The move of ``seat`` the search likes best (visited most at the root)."""
+    """The move of ``seat`` the search likes best (visited most at the root).
+
+    ``root_moves`` replaces the root's candidates (an analysis searches below the move that
+    was played); ``track_wins`` sums, per root move, who won each playout through it (a share
+    each on a shared win; a playout cut short counts the seats its evaluation puts ahead)."""
     key = game.spec.key
     start = clock()
     deadline = start + budget.seconds
@@ -117,7 +139,11 @@ def search(
                 mover = seat
             else:
                 mover = seats[0] if len(seats) == 1 else seats[rng.below(draw, len(seats))]
-            legal = candidates(game, state, mover, node is root)
+            legal: Sequence[Any]
+            if node is root and root_moves is not None:
+                legal = root_moves
+            else:
+                legal = candidates(game, state, mover, node is root)
             children = node.children
             present: list[Node] = []
             untried: list[Any] = []
@@ -129,7 +155,9 @@ def search(
                     present.append(child)
             if untried and len(present) < widening(node.visits):
                 preferred = game.playout_move(state, mover, draw)
-                if (mover, preferred) in children:
+                if (mover, preferred) in children or (
+                    node is root and root_moves is not None and preferred not in untried
+                ):
                     preferred = untried[rng.below(draw, len(untried))]
                 child = Node(mover, preferred)
                 children[(mover, preferred)] = child
@@ -151,6 +179,7 @@ def search(
             path.append(best)
             node = best
             state = game.play(state, mover, best.move)
+        winners: Sequence[int] = ()
         if greedy is not None:
             totals, winners = greedy(state, draw, budget.greed)
             values = result_values(key, totals, winners)
@@ -168,8 +197,13 @@ def search(
             outcome = game.outcome(state)
             if outcome is not None:
                 values = final_values(key, outcome, game.players(state))
+                winners = outcome.winners
             else:
                 values = evaluate(key, state)
+                top = max(values)
+                winners = [s for s, v in enumerate(values) if v == top]
+        if track_wins and len(path) > 1:
+            _tally(path[1], len(values), winners)
         root.visits += 1
         for visited in path[1:]:
             visited.visits += 1
@@ -177,4 +211,15 @@ def search(
         done += 1
     mine = [child for (mover, _), child in root.children.items() if mover == seat]
     chosen = max(mine, key=lambda n: (n.visits, n.total / n.visits))
-    return SearchResult(chosen.move, done, clock() - start, capped)
+    tried = (
+        tuple(RootChild(n.move, n.visits, tuple(n.wins or ())) for n in mine) if track_wins else ()
+    )
+    return SearchResult(chosen.move, done, clock() - start, capped, tried)
+
+
+def _tally(child: Node, players: int, winners: Sequence[int]) -> None:
+    """Add one playout's winners to a root child's wins (a share each on a shared win)."""
+    if child.wins is None:
+        child.wins = [0.0] * players
+    for seat in winners:
+        child.wins[seat] += 1.0 / len(winners)

@@ -20,6 +20,7 @@ decision starts a fresh one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -34,6 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from ai.analysis import Decision, Preference, analyse, preferences
 from ai.player import ComputerPlayer, check_view, policy_move
 
 log = logging.getLogger("tidetable.pool")
@@ -167,3 +169,85 @@ class DecisionPool:
     def close(self) -> None:
         """Stop the workers (a search still running is abandoned)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# How much lower than the bot's a worker analysing finished matches runs (``os.nice``): the
+# kernel then gives a computer seat's search the core first whenever both want one.
+ANALYSIS_NICENESS = 15
+
+
+def analysis_worker_start(parent: int) -> None:
+    """An analysis worker's initializer: die with the bot, and yield the core to any search."""
+    die_with_parent(parent)
+    with contextlib.suppress(OSError):
+        os.nice(ANALYSIS_NICENESS)
+
+
+def run_analysis(
+    game_key: str, decisions: Sequence[Decision], seed: int, iterations: int | None
+) -> tuple[list[tuple[float, ...]], float]:
+    """What an analysis worker runs: the chances after each decision, and the CPU seconds."""
+    started = time.process_time()
+    chances = analyse(game_key, decisions, seed, iterations)
+    return chances, time.process_time() - started
+
+
+def run_preferences(
+    game_key: str, decisions: Sequence[Decision], seed: int, iterations: int | None
+) -> list[Preference]:
+    return preferences(game_key, decisions, seed, iterations)
+
+
+class AnalysisPool:
+    """One worker process, niced, for analyses of finished matches: never a decision pool's
+    worker (a computer seat's move never queues behind an analysis), never the event loop.
+    Analyses queue here one after another."""
+
+    def __init__(self, work: Callable[..., Any] = run_analysis) -> None:
+        self._work = work
+        self._executor: Executor = self._start()
+
+    @staticmethod
+    def _start() -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=analysis_worker_start,
+            initargs=(os.getpid(),),
+        )
+
+    async def _run(self, work: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor, work, *args)
+        except BrokenProcessPool:  # a worker died: a fresh pool for this and what follows
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._start()
+            return await loop.run_in_executor(self._executor, work, *args)
+
+    async def chances(
+        self, game_key: str, decisions: Sequence[Decision], seed: int, iterations: int | None = None
+    ) -> tuple[list[tuple[float, ...]], float]:
+        check_views(game_key, decisions)
+        result: tuple[list[tuple[float, ...]], float] = await self._run(
+            self._work, game_key, tuple(decisions), seed, iterations
+        )
+        return result
+
+    async def preferences(
+        self, game_key: str, decisions: Sequence[Decision], seed: int, iterations: int | None = None
+    ) -> list[Preference]:
+        check_views(game_key, decisions)
+        result: list[Preference] = await self._run(
+            run_preferences, game_key, tuple(decisions), seed, iterations
+        )
+        return result
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def check_views(game_key: str, decisions: Sequence[Decision]) -> None:
+    """Refuse a state before it reaches any process: a decision carries a seat's view only."""
+    for decision in decisions:
+        check_view(game_key, decision.view)

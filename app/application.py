@@ -19,13 +19,19 @@ from dotenv import load_dotenv
 
 from app.observatory import Observatory, discord_trace
 from app.pacing import PACE, RateGate, pacing_trace, share
-from app.settings import ROOT, Settings
+from app.settings import RENDER_WORKERS, ROOT, Settings
+from cogs.analysis import ANALYSIS_ITEMS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
+from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
+from cogs.pictures import PicturePool
+from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
+from cogs.translator import CatalogueTranslator
+from cogs.viewer import VIEWER_ITEMS
 from data.clock import Clock, SystemClock
 from data.dberrors import StorageError
 from data.outbox import Dispatcher
@@ -76,6 +82,7 @@ class Tidetable(Host):
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
         guild_grace_days: float = GRACE_DAYS,
+        render_workers: int = RENDER_WORKERS,
     ) -> None:
         # The bot has no voice: discord.py's warnings that voice libraries are missing (PyNaCl,
         # davey) would only alarm whoever starts it.
@@ -117,6 +124,9 @@ class Tidetable(Host):
             Observatory(self, metrics_host, metrics_port) if metrics_port is not None else None
         )
         self.guild_grace_days = guild_grace_days  # a removed server's data is kept this long
+        self.render_workers = render_workers  # processes drawing pictures (0: a thread)
+        self.pictures: PicturePool | None = None
+        self._warming: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
@@ -128,6 +138,9 @@ class Tidetable(Host):
         self.eraser: Eraser
 
     async def setup_hook(self) -> None:
+        # Pictures are drawn in worker processes: one starts once the bot is set up (below),
+        # any other when pictures are asked for while it is busy.
+        self.pictures = pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
         seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
@@ -158,7 +171,9 @@ class Tidetable(Host):
                 loop.add_signal_handler(stop_signal, self.stop_soon)
         # discord.py types on_error as a method of the tree; a plain coroutine function serves
         self.tree.on_error = report  # type: ignore[method-assign]
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *HISTORY_ITEMS, *VIEWER_ITEMS, *ANALYSIS_ITEMS, *HISTORY_PAGE_ITEMS
+        )
         for key in self.games:
             await self.load_extension(self.cog_modules[key])
         await self.load_extension("cogs.hands")  # `/hands`: every private view, also in DMs
@@ -166,9 +181,12 @@ class Tidetable(Host):
         await self.load_extension("cogs.places")  # deleted channels, archived match threads
         await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
         await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
+        await self.tree.set_translator(CatalogueTranslator())  # names in each user's language
         await self.load_extension("cogs.leagues")  # `/league`: leagues and tournaments
         if self.sync_commands:
             await self.sync()
+        # One picture worker starts once the rest is up, beside the bot (not in its way).
+        self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
 
     async def sync(self) -> None:
         if self.guild_id:
@@ -228,6 +246,11 @@ class Tidetable(Host):
             await asyncio.wait(tasks, timeout=grace)
 
     async def close(self) -> None:
+        await self.close_services(discord_too=True)
+
+    async def close_services(self, discord_too: bool = False) -> None:
+        """Stop the turn clock, the eraser, the outbox, the worker pool and the metrics, then
+        Discord's connection (``discord_too``) and the database."""
         scheduler = getattr(self, "scheduler", None)
         if scheduler is not None:
             await scheduler.stop()
@@ -240,9 +263,13 @@ class Tidetable(Host):
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()
+        pictures = getattr(self, "pictures", None)
+        if pictures is not None:
+            pictures.close()
         if self.observatory is not None:
             await self.observatory.stop()
-        await super().close()
+        if discord_too:
+            await super().close()
         # discord.py may call close() again while this one waits; take the store first so
         # the second call does not close the connection twice (aiosqlite would never return).
         store, self.store = self.store, None
@@ -267,6 +294,7 @@ def build_bot(
     handle_signals: bool = False,
     metrics_port: int | None = None,
     guild_grace_days: float | None = None,
+    render_workers: int | None = None,
 ) -> Tidetable:
     """The configured bot, not yet running. Unset arguments come from the environment/.env."""
     load_dotenv(ROOT / ".env")
@@ -290,6 +318,7 @@ def build_bot(
         guild_grace_days=(
             guild_grace_days if guild_grace_days is not None else settings.guild_grace_days
         ),
+        render_workers=render_workers if render_workers is not None else settings.render_workers,
     )
 
 

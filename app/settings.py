@@ -14,6 +14,8 @@ from table.privacy import GRACE_DAYS
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DEFAULT_DATABASE = ROOT / "data" / "tidetable.sqlite3"
+RENDER_WORKERS = 2  # processes drawing pictures: twenty matches at once on two cores
+MAX_WORKERS = 32  # more picture processes than that is a typo
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token there "
     "(Discord Developer Portal → your application → Bot → Reset Token)."
@@ -39,6 +41,8 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     # Days a server's data is kept after the bot was removed from it (it may come back).
     guild_grace_days: float = GRACE_DAYS
+    # Worker processes drawing the pictures (0: in a thread of the bot, as the tests do).
+    render_workers: int = RENDER_WORKERS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -58,6 +62,7 @@ class Settings:
             metrics_port=_port(env, "METRICS_PORT"),
             metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
             guild_grace_days=_days(env, "GUILD_DATA_GRACE_DAYS", GRACE_DAYS),
+            render_workers=_workers(env, "RENDER_WORKERS", RENDER_WORKERS),
         )
 
 
@@ -102,6 +107,17 @@ def _port(env: Mapping[str, str], name: str) -> int | None:
         return None
     if not (text.isdigit() and 0 < int(text) < 65536):
         raise SystemExit(f"{name} must be a port number (1 to 65535), not {text!r}.")
+    return int(text)
+
+
+def _workers(env: Mapping[str, str], name: str, default: int) -> int:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isdigit() and int(text) <= MAX_WORKERS):
+        raise SystemExit(
+            f"{name} must be a number of processes from 0 to {MAX_WORKERS} (0: none), not {text!r}."
+        )
     return int(text)
 
 

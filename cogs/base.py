@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import inspect
 import io
 import logging
 import re
@@ -23,15 +22,18 @@ from discord.ext import commands
 from PIL import Image
 
 from cogs import messages
+from cogs.analysis import AnalysisCommands
 from cogs.bounds import MOVE_LENGTH, MatchNumber, MoveText
 from cogs.checks import require_posting
 from cogs.components import MAX_SELECT, hand_view, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
-from cogs.pictures import rendered
+from cogs.panel import with_play
+from cogs.pictures import board_png
 from cogs.replies import answer
 from cogs.settings import opening_options
+from cogs.viewer import ViewerCommands
 from data.clockrows import MENTION
 from data.store import OutboxEntry
 from render.common import clip_alt
@@ -74,7 +76,9 @@ def option_choices(game: Game, key: str) -> list[app_commands.Choice[str]]:
 # Game commands are for servers: Discord does not offer them in DMs (`/hands` is the one that
 # makes sense there, see cogs/hands.py). Subclasses inherit this from the class attributes.
 @app_commands.guild_only()
-class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
+class GameCog(
+    HistoryCommands, ViewerCommands, AnalysisCommands, ComputerCommands, commands.GroupCog
+):
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching
@@ -543,9 +547,10 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         return messages.seats_for_names(text, match, await self.names_for(match))
 
     def public_png(self, match: Match, names: messages.Names = None) -> bytes:
-        """The public picture (no secret), naming the players."""
+        """The public picture (no secret), naming the players: the phone-first layout where
+        the renderer has one (legible at chat size, ``render.phone``)."""
         view = self.game.view(match.state, None)
-        return rendered(self.game_key, lambda: draw(type(self).board_renderer, view, names))
+        return board_png(self.game_key, type(self).board_renderer, view, names, layout="phone")
 
     def alt_text(self, match: Match, names: messages.Names = None) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
@@ -567,7 +572,8 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         """What goes under a board awaiting a person, and only then (a computer seat, or one
         the table plays, decides without buttons: anyone's click would be refused): in a game
         with secrets, the "Your hand" button; in an open game, buttons or a select for a small
-        choice, labelled with the moves (people named where a move names a seat)."""
+        choice, labelled with the moves (people named where a move names a seat); and always
+        the Play button of the tap panel."""
         if match.status != "active" or match.state is None:
             return None
         seats = self.game.to_act(match.state)
@@ -575,17 +581,18 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         people = [s for s in seats if not is_computer(match.user_at(s)) and s not in table]
         if not people:
             return None
+        # The Play button opens the tap panel of whoever must decide (cogs/panel.py).
         if self.game.spec.hidden_information:
-            return hand_view(match.id)
+            return with_play(hand_view(match.id), match.id)
         if len(seats) != 1:
-            return None
+            return with_play(None, match.id)
         legal = self.game.legal_moves(match.state, seats[0])
         if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
-            return None
+            return with_play(None, match.id)
         labels = [
             messages.people(self.game.button_label(match.state, m), match, names) for m in legal
         ]
-        return move_choices(match.id, match.version, labels)
+        return with_play(move_choices(match.id, match.version, labels), match.id)
 
     async def private_view(
         self, match: Match, seat: int, names: messages.Names = None
@@ -602,9 +609,7 @@ class GameCog(HistoryCommands, ComputerCommands, commands.GroupCog):
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(
-            lambda: rendered(self.game_key, lambda: draw(renderer, view, names))
-        )
+        png = await asyncio.to_thread(board_png, self.game_key, renderer, view, names)
         # The picture holds what the text says: the text is its alt text.
         alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)
@@ -664,13 +669,6 @@ def unpack_choice(value: str) -> tuple[str, int | None]:
 def picture_names(names: messages.Names) -> list[str] | None:
     """Names for a picture: an unknown one is left empty, and the picture says "Seat 2"."""
     return None if names is None else [name or "" for name in names]
-
-
-def draw(renderer: Callable[..., Image.Image], view: Any, names: messages.Names) -> Image.Image:
-    """The renderer's picture of ``view``, naming the players when it can name them."""
-    if "names" in inspect.signature(renderer).parameters:
-        return renderer(view, names=picture_names(names))
-    return renderer(view)
 
 
 def alt_text_of(renderer: Callable[..., Image.Image]) -> Callable[..., str] | None:

@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from cogs.panel import PANEL_ITEMS
+
 # Up to this many moves become buttons; up to Discord's 25, a select menu; more, autocomplete only.
 MAX_BUTTONS = 5
 MAX_SELECT = 25
@@ -170,4 +172,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
     JoinButton,
     HandButton,
+    *PANEL_ITEMS,
 )

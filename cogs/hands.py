@@ -31,8 +31,8 @@ class HandsCog(commands.Cog):
         service = self.bot.service
         user = interaction.user.id
         found = []
-        for match_id in await service.store.running_matches_of(user):
-            match = await service.by_id(match_id, allow_damaged=True)
+        # Every running match at once: the same reads for one match or a hundred.
+        for match in await service.by_ids(await service.store.running_matches_of(user)):
             if match.damaged or match.state is None or match.row.game not in service.games:
                 continue
             if interaction.guild_id is not None and match.row.guild_id != interaction.guild_id:

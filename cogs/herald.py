@@ -18,10 +18,13 @@ from typing import Any
 import aiohttp
 import discord
 
-from cogs import messages, places, reposts
+from cogs import analysis, messages, places, reposts
+from cogs.analysis import final_view
 from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
+from cogs.panel import PlayButton, play_view
+from data.analyses import ANALYSIS
 from data.clockrows import BOTH, MENTION
 from data.erasures import FORGOTTEN
 from data.former import is_former
@@ -39,6 +42,8 @@ CLOSED = "dm_closed"  # the failure reason of a DM to a user whose DMs are close
 # A user whose DMs were found closed is not sent DMs for this long (each refused DM spends
 # Discord's invalid-request budget); after it, one DM tries again whether they opened them.
 DM_RECHECK = 7 * 24 * 3600.0
+# A "your turn" DM naming several matches carries a Play button for each (5 rows of 5 at most).
+MOST_PLAY_BUTTONS = 25
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 LOBBY_EVENTS = ("opened", "joined", "left")  # changes of the lobby: one message, edited
 
@@ -61,6 +66,8 @@ class Herald:
                 await self._post(entry)
             elif entry.kind == places.PLACE:  # a match's channel is gone (cogs/places.py)
                 await places.deliver(self.bot, entry, self._nonce(entry))
+            elif entry.kind == ANALYSIS:  # a finished match's analysis (cogs/analysis.py)
+                await analysis.deliver(self.bot, entry, self._nonce(entry))
             elif entry.kind in self.bot.outbox_kinds:  # leagues, the list of open tables
                 await self.bot.outbox_kinds[entry.kind](entry, self._nonce(entry))
             else:
@@ -136,7 +143,8 @@ class Herald:
         # People are named by their display name on the server, in the texts and the picture.
         names = await self.bot.people.names(match.row.guild_id, match.players)
         if event == "resign" and not payload.get("table"):
-            return messages.final_text(match, names), [], None
+            ended = final_view(match.id) if match.status == "finished" else None
+            return messages.final_text(match, names), [], ended
         if event in ("rejoin", "pause", "resume", "reminder"):
             return await self._clock_post(match, payload, names), [], None
         state = await self.bot.service.state_at(match, version)
@@ -172,6 +180,8 @@ class Herald:
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
+        if then.status == "finished":  # the final post: look back, or play again
+            return content, files, final_view(match.id)
         return content, files, cog.choices_for(then, names) if current else None
 
     @staticmethod
@@ -334,7 +344,9 @@ class Herald:
         if is_former(int(payload.get("user") or 0)):  # no Discord user has the placeholder
             raise Permanent(FORGOTTEN)
         if "turns" in payload or "reminder" in payload:
-            await self._send_dm(entry, int(payload["user"]), await self._clock_dm(entry))
+            await self._send_dm(
+                entry, int(payload["user"]), await self._clock_dm(entry), turn_view(payload)
+            )
             return
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         if match.damaged:
@@ -360,7 +372,8 @@ class Herald:
         header = f"**{match.game.spec.name}** match #{match.id}"
         header += messages.table_of(match, seat, names)
         header += f" on {await self._server(match.row.guild_id)}"
-        header += " — your turn" if seat in then.game.to_act(state) else " — your private view"
+        turn = seat in then.game.to_act(state)
+        header += " — your turn" if turn else " — your private view"
         if self._late(entry):
             header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
         header += f"\n{await self._board_link(match)}"
@@ -372,6 +385,8 @@ class Herald:
                 messages.clip(f"{header}:\n{text}"),
                 file=file or discord.utils.MISSING,
                 silent=silent,
+                # The tap panel, one press away (it refuses a board that moved on meanwhile).
+                view=play_view(match.id) if turn else discord.utils.MISSING,
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -427,7 +442,9 @@ class Herald:
             raise Permanent("nothing to tell: those matches are over")
         return messages.turns_text(lines)
 
-    async def _send_dm(self, entry: OutboxEntry, user: int, text: str) -> None:
+    async def _send_dm(
+        self, entry: OutboxEntry, user: int, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A DM of the turn clock; when the player's DMs are closed, what it said is said in
         the match's channel instead, mentioning them: the reminder, or (a "your turn" DM) that
         it is their turn there and that turns will reach them by mention from now on."""
@@ -435,7 +452,9 @@ class Herald:
             raise _closed_instead(entry, user)
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
-            await self._send_once(channel, entry, messages.clip(text))
+            await self._send_once(
+                channel, entry, messages.clip(text), view=view or discord.utils.MISSING
+            )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise Permanent(f"Discord refused the DM ({error.code})") from None
@@ -499,6 +518,18 @@ def _closed_instead(entry: OutboxEntry, user: int) -> Permanent:
         for item in payload.get("turns", ())
     ]
     return Permanent(CLOSED, notices)
+
+
+def turn_view(payload: dict[str, Any]) -> discord.ui.View | None:
+    """A "your turn" DM's Play buttons, one per match it names (a reminder has none)."""
+    items = payload.get("turns") or []
+    matches = list(dict.fromkeys(int(item["match"]) for item in items))[:MOST_PLAY_BUTTONS]
+    if not matches:
+        return None
+    view = discord.ui.View(timeout=None)
+    for match_id in matches:
+        view.add_item(PlayButton(match_id, f"Play #{match_id}" if len(matches) > 1 else "Play"))
+    return view
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

@@ -36,7 +36,15 @@ from render.scores import breakdown_chart, rating_chart
 from rules.base import Game
 from table import history
 from table.match import Match
-from table.ratings import GLOBAL, RatingTable, Scope, rate
+from table.ratings import (
+    GLOBAL,
+    RATING_NOTE,
+    RatingTable,
+    Scope,
+    rate,
+    rating_words,
+    shown_rating,
+)
 from table.service import MatchService
 
 log = logging.getLogger("tidetable.history")
@@ -81,9 +89,7 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
     if outcome is None:
         return None
     names = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
-    png = await asyncio.to_thread(
-        lambda: rendered("scores", lambda: breakdown_chart(outcome, names))
-    )
+    png = await asyncio.to_thread(rendered, "scores", breakdown_chart, outcome, names)
 
     # The picture's alt text: each player's points by category, as the bars show them.
     def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
@@ -203,7 +209,7 @@ async def log_message(
     return messages.clip(f"{head}:\n{body}", 2000), log_view(match.id, page, len(book), kind)
 
 
-_GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton,)
 
@@ -362,21 +368,23 @@ async def stats_answer(
         )
         return
     names = {key: game.spec.name for key, game in bot.service.games.items()}
-    lines = [f"{who}'s record {where} (rating: openskill's mu − 3 sigma):"]
+    lines = [f"{who}'s record {where}:"]
     for row in rows:
         lines.append(
             f"**{names.get(row.game, row.game)}**: {counted(row.matches, 'match')}, "
             f"{counted(row.wins, 'win')}, "
-            f"rating **{row.rating:.1f}** (#{row.place} of {row.players})"
+            f"rating **{rating_words(row.rating, row.matches)}** (#{row.place} of {row.players})"
         )
+    lines.append(f"-# {RATING_NOTE}")
     series = {
-        names.get(row.game, row.game): table.series(row.game, [target.id], scope)[target.id]
+        names.get(row.game, row.game): [
+            (when, float(shown_rating(value)))
+            for when, value in table.series(row.game, [target.id], scope)[target.id]
+        ]
         for row in rows
     }
     title = f"Rating over time — {target.display_name}"
-    png = await asyncio.to_thread(
-        lambda: rendered("ratings", lambda: rating_chart(series, title=title))
-    )
+    png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
     file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png")
     await answer(interaction, messages.clip("\n".join(lines)), file=file)
 
@@ -443,40 +451,6 @@ class HistoryCommands:
         await self._show(interaction, public, content, view=view, posted="Posted the log.")
 
     @app_commands.command(  # type: ignore[type-var]
-        name="replay", description="An animated picture of the match"
-    )
-    @app_commands.describe(match=MATCH_HELP, public=PUBLIC_HELP)
-    async def replay(
-        self,
-        interaction: discord.Interaction,
-        match: MatchNumber | None = None,
-        public: bool = False,
-    ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await self.match_to_show(interaction, match)
-        if found.status == "lobby" or found.state is None:
-            await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
-            return
-        entries = await self.service.store.moves(found.id)
-        names = await display_names(self.bot, found.row.guild_id, found.players, seat_names(found))
-        renderer = type(self).board_renderer
-        gate = _GATES.get(self.bot)
-        if gate is None:
-            gate = _GATES[self.bot] = asyncio.Semaphore(1)
-        async with gate:  # one GIF at a time per bot: each keeps a core busy for seconds
-            data, note, frames = await asyncio.to_thread(
-                render_replay, found, entries, names, renderer
-            )
-        moves = "1 log entry" if frames == 2 else f"{frames - 1} log entries"
-        text = f"**{self.game.spec.name}** match #{found.id}: {moves}, a frame each, then the end."
-        if found.status == "active":
-            text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
-        if note:
-            text += f" {note}"
-        file = discord.File(io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif")
-        await self._show(interaction, public, text, file=file, posted="Posted the replay.")
-
-    @app_commands.command(  # type: ignore[type-var]
         name="undo",
         description="Take back your last move, while nobody else has acted and it revealed nothing",
     )
@@ -513,13 +487,13 @@ class HistoryCommands:
                 "counts (not cancelled ones, nor those with computer players)."
             )
         else:
-            lines = [f"**{name}** leaderboard, {where} (rating: openskill's mu − 3 sigma):"]
+            lines = [f"**{name}** leaderboard, {where}:"]
             users = [row.user_id for row in rows]
             named = await listed_names(
                 self.bot, interaction.guild_id, interaction.user.id, users, scope == GLOBAL
             )
             lines += [
-                f"{row.place}. {who} **{row.rating:.1f}** · "
+                f"{row.place}. {who} **{rating_words(row.rating, row.matches)}** · "
                 f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
                 for row, who in zip(rows, named, strict=True)
             ]

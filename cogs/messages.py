@@ -16,7 +16,7 @@ from data.former import is_former
 from data.store import OutboxEntry
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
-from table.lobby import players_needed
+from table.lobby import SEATING, players_needed, seating_of
 from table.match import Match
 from table.turnclock import clock_name, winners_without
 
@@ -150,9 +150,17 @@ def sentence(text: str) -> str:
 
 def lobby_head(match: Match) -> str:
     """ "**Friendly Fishing** match #3 (side: small)": the game, the number, the options."""
-    options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items())
+    options = ", ".join(f"{k}: {shown_value(v)}" for k, v in match.options.items() if k != SEATING)
     extra = f" ({options})" if options else ""
     return f"**{match.game.spec.name}** match #{match.id}{extra}"
+
+
+def invited_line(match: Match) -> str:
+    """A rematch's lobby lists the people of the old table who have not joined yet."""
+    waiting = [u for u in seating_of(match.options) if u > 0 and u not in match.players]
+    if not waiting:
+        return ""
+    return f"Rematch: {', '.join(mention(u) for u in waiting)} invited, one click on Join. "
 
 
 def lobby_line(match: Match, names: Names = None) -> str:
@@ -161,7 +169,7 @@ def lobby_line(match: Match, names: Names = None) -> str:
     spec = match.game.spec
     who = ", ".join(mention(u) for u in match.players)
     full = len(match.players) >= spec.max_players
-    join = "Full: " if full else f"`/{spec.key} join` to play; "
+    join = "Full: " if full else f"{invited_line(match)}`/{spec.key} join` to play; "
     return (
         f"{lobby_head(match)}: {len(match.players)}/{spec.max_players} "
         f"players ({who}). Needs {players_needed(match.game)}. {clock_text(match.row.clock)}"

@@ -23,11 +23,14 @@ import discord
 from cogs.messages import FORMER_NAME
 from data.clock import Clock
 from data.former import is_former
+from data.lru import Lru
 from table.computers import computer_name, is_computer
 
 log = logging.getLogger("tidetable.people")
 
 KEEP_FOR = 600.0  # seconds a fetched name is trusted: a renamed member shows within minutes
+NAMES_KEPT = 20_000  # (server, person) pairs
+PLACES_KEPT = 5_000  # servers and channels
 MISSING_KEEP_FOR = 60.0  # a lookup that failed is not retried on every post
 LOOKUP_ERRORS = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
 
@@ -38,8 +41,9 @@ class People:
     def __init__(self, bot: discord.Client, clock: Clock) -> None:
         self.bot = bot
         self.clock = clock
-        self._known: dict[tuple[int, int], tuple[str | None, float]] = {}
-        self._places: dict[tuple[str, int], tuple[str | None, float]] = {}
+        # Bounded (the least recently asked forgotten first): names are fetched again.
+        self._known: Lru[tuple[int, int], tuple[str | None, float]] = Lru(NAMES_KEPT)
+        self._places: Lru[tuple[str, int], tuple[str | None, float]] = Lru(PLACES_KEPT)
 
     async def names(self, guild_id: int | None, users: Sequence[int]) -> list[str | None]:
         """The display name of each user in ``guild_id`` (None where it cannot be had)."""

@@ -1,22 +1,204 @@
-"""A picture drawn and encoded, and how long that took (``tidetable_picture_render_seconds``):
-every picture the bot posts passes here, in the thread it is drawn in."""
+"""Pictures drawn and encoded off the bot's process, and how long that took
+(``tidetable_picture_render_seconds``): every picture the bot posts passes here.
+
+Drawing and encoding a board is the costliest thing the bot does for a move; in a thread of
+the bot's own process it shares one core and the interpreter's lock with the event loop, and
+twenty boards at once slow every other answer. So ``rendered`` hands the renderer (a module
+level function of ``render/``, which pickles by name) and its arguments to a small pool of
+worker processes and waits for the PNG's bytes, in the thread that asked (callers run it with
+``asyncio.to_thread``): the event loop never holds a render.
+
+The pool is the process's (``configure`` sizes it from the RENDER_WORKERS setting; 0 workers
+draws in the calling thread, as the test suite does for speed, while tests of their own drive
+the pool end to end). Its workers start one at a time as pictures are asked for, not at boot,
+and die with the bot (``ai.pool.die_with_parent``, as the computer players' do). A worker is
+started by the thread that asked for a picture, one of the event loop's default executor,
+whose threads live as long as the loop; should one end, its workers go with it and the next
+picture renews the pool. A picture not done within ``RENDER_DEADLINE``, or whose worker died,
+raises ``RenderFailed``: the outbox entry that asked for it is tried again later, as when
+drawing failed in the bot's process; the pool is started afresh (a stuck worker is killed),
+never left broken.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import inspect
+import logging
+import multiprocessing
+import os
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from PIL import Image
 
+from ai.pool import die_with_parent
 from metrics.instruments import RENDER_SECONDS
 from render.common import to_png
 
+log = logging.getLogger("tidetable.pictures")
 
-def rendered(kind: str, draw: Callable[[], Image.Image]) -> bytes:
-    """``draw()`` as PNG bytes; the time it took is recorded under ``kind`` (a game's key, or
-    the kind of chart)."""
+RENDER_DEADLINE = 10.0  # seconds a picture may take in a worker (a board takes ~50 ms)
+
+Renderer = Callable[..., Image.Image]
+Work = Callable[[Renderer, tuple[Any, ...], dict[str, Any]], bytes]
+
+
+class RenderFailed(RuntimeError):
+    """A picture was not drawn: its worker overran the deadline or died."""
+
+
+def png_of(renderer: Renderer, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bytes:
+    """What a worker runs (module level, so it pickles): the renderer's picture as PNG."""
+    return to_png(renderer(*args, **kwargs))
+
+
+def _ready() -> bool:
+    """A worker's first task when warming (the worker has started and imported this module)."""
+    return True
+
+
+class PicturePool:
+    """Worker processes that draw pictures; safe to call from several threads at once."""
+
+    def __init__(
+        self, workers: int, deadline: float = RENDER_DEADLINE, work: Work = png_of
+    ) -> None:
+        self.workers = workers  # 0: draw in the calling thread
+        self.deadline = deadline
+        self._work = work
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+        self.restarts = 0  # pools started again after a failure (for tests and health)
+
+    def render(self, renderer: Renderer, *args: Any, **kwargs: Any) -> bytes:
+        """The renderer's picture as PNG bytes, drawn in a worker (blocks the calling thread,
+        never an event loop: call it through ``asyncio.to_thread``)."""
+        if self.workers <= 0:
+            return self._work(renderer, args, kwargs)
+        executor = self._current()
+        try:
+            future: Future[bytes] = executor.submit(self._work, renderer, args, kwargs)
+        except (BrokenProcessPool, RuntimeError):  # broke (or closed) while nobody waited
+            executor = self._renew(executor)
+            future = executor.submit(self._work, renderer, args, kwargs)
+        try:
+            return future.result(timeout=self.deadline)
+        except FutureTimeout:
+            future.cancel()
+            self._renew(executor)  # its worker may be stuck for good: kill it
+            raise RenderFailed(f"a picture took longer than {self.deadline:g} s") from None
+        except BrokenProcessPool:
+            self._renew(executor)
+            raise RenderFailed("a picture's worker process died") from None
+
+    def warm(self) -> None:
+        """Start one worker now, so that the first board after a start does not wait for a
+        process to start and import the picture code (from a thread: it blocks until ready).
+        A failure is only logged: the first picture starts the pool again."""
+        if self.workers <= 0:
+            return
+        try:
+            self._current().submit(_ready).result(timeout=self.deadline)
+        except Exception:
+            log.warning("the picture pool did not start; the first picture will try again")
+
+    def pids(self) -> list[int]:
+        """The ids of the worker processes running now (for tests and health)."""
+        executor = self._executor
+        found = getattr(executor, "_processes", None) or {}
+        return sorted(int(pid) for pid in found)
+
+    def close(self) -> None:
+        """Stop the workers (a picture being drawn is abandoned); the next picture starts a
+        fresh pool."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            _stop(executor)
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = _start(self.workers)
+            return self._executor
+
+    def _renew(self, failed: ProcessPoolExecutor) -> ProcessPoolExecutor:
+        """The pool to use instead of ``failed``: a fresh one, started once however many
+        pictures the failed one let down."""
+        with self._lock:
+            if self._executor is failed or self._executor is None:
+                log.warning("a picture's worker failed; starting a fresh picture pool")
+                _stop(failed)
+                self._executor = _start(self.workers)
+                self.restarts += 1
+            return self._executor
+
+
+def _start(workers: int) -> ProcessPoolExecutor:
+    # "spawn": a worker inherits nothing of the bot (its sockets, its threads, its caches).
+    # Workers start as pictures are asked for (one per picture while none is idle).
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Shut ``executor`` down without waiting, killing its workers (one may be stuck)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
+
+
+# The process's pool: the application sizes it from its settings (RENDER_WORKERS).
+_pool = PicturePool(0)
+
+
+def configure(workers: int, deadline: float = RENDER_DEADLINE, work: Work = png_of) -> PicturePool:
+    """Draw the process's pictures in ``workers`` processes from now on (0: in the calling
+    thread); the previous pool is closed."""
+    global _pool
+    old, _pool = _pool, PicturePool(workers, deadline, work)
+    old.close()
+    return _pool
+
+
+def pool() -> PicturePool:
+    return _pool
+
+
+def rendered(kind: str, renderer: Renderer, *args: Any, **kwargs: Any) -> bytes:
+    """``renderer(*args, **kwargs)`` as PNG bytes, drawn by the process's picture pool; the
+    time it took is recorded under ``kind`` (a game's key, or the kind of chart)."""
     started = time.perf_counter()
     try:
-        return to_png(draw())
+        return _pool.render(renderer, *args, **kwargs)
     finally:
         RENDER_SECONDS.labels(kind).observe(time.perf_counter() - started)
+
+
+def board_png(
+    kind: str,
+    renderer: Renderer,
+    view: Any,
+    names: Sequence[str | None] | None,
+    **options: Any,
+) -> bytes:
+    """The renderer's picture of ``view``, naming the players when it can name them (an
+    unknown name left empty: the picture says "Seat 2"); each of ``options``
+    (``layout="phone"``) is passed only to a renderer that takes it."""
+    accepted = inspect.signature(renderer).parameters
+    given = {key: value for key, value in options.items() if key in accepted}
+    if names is not None and "names" in accepted:
+        given["names"] = [name or "" for name in names]
+    return rendered(kind, renderer, view, **given)

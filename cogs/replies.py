@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from cogs.messages import FORMER_NAME
+from cogs.pictures import RenderFailed
 from data.former import is_former
 from rules.errors import PlayerError
 
@@ -19,6 +20,9 @@ log = logging.getLogger("tidetable")
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
+# Only a picture asked for on its own gets this (a board, a hand, a chart): after a saved
+# action a picture that fails is retried by the outbox, and the player told it is saved.
+PICTURE_FAILED = "The picture could not be drawn just now (the bot is busy): ask again in a moment."
 UNEXPECTED = (
     "Something went wrong on our side while handling that. It has been logged; "
     "please try again, or use `board` to see the current position."
@@ -63,6 +67,8 @@ def explain(error: BaseException) -> str:
         return MENTION.sub(_named, str(error))
     if isinstance(error, app_commands.CheckFailure):
         return "You cannot use this command here."
+    if isinstance(error, RenderFailed):  # the picture pool logged why
+        return PICTURE_FAILED
     return UNEXPECTED
 
 

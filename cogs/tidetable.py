@@ -16,6 +16,7 @@ from cogs import messages
 from cogs.bounds import QUIET_LENGTH, DmAfter, QuietText, ZoneName
 from cogs.history import stats_answer
 from cogs.host import Host
+from cogs.matchlist import MatchHistoryCommands
 from cogs.privacy import ForgetCommands
 from cogs.replies import answer
 from cogs.tables import TablesCommands
@@ -50,6 +51,7 @@ class NotHere(PlayerError):
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class TidetableCog(
     ForgetCommands,
+    MatchHistoryCommands,
     TablesCommands,
     commands.GroupCog,
     group_name="tidetable",

@@ -255,7 +255,7 @@ class ErasureStore:
                 chunk = [int(r[0]) for r in rows]
                 if chunk:
                     marks = ", ".join("?" for _ in chunk)
-                    for table in ("outbox", "timers", "moves", "seats"):
+                    for table in ("outbox", "timers", "moves", "seats", "analyses"):
                         await db.execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", chunk)
                     await delete_guild_leagues(db, guild_id, chunk)
                     await db.execute(f"DELETE FROM matches WHERE id IN ({marks})", chunk)

@@ -167,6 +167,18 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX outbox_priority ON outbox (priority, id) WHERE status = 'pending';
     ALTER TABLE users ADD COLUMN dm_closed_at REAL;
     """,
+    # Where a finished match turned (table/analysis.py): every seat's estimated chances after
+    # each decision, and the largest swings with what the search preferred there. Derived
+    # data, computed once per match and kept so that asking again costs nothing.
+    """
+    CREATE TABLE analyses (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches (id),
+        chances     TEXT    NOT NULL,
+        swings      TEXT    NOT NULL,
+        cpu_seconds REAL    NOT NULL,
+        created_at  REAL    NOT NULL
+    );
+    """,
     # Leagues and tournaments (data/leagues.py, table/leagues.py): a league of one game and its
     # options on a server, its sign-up list, and every table of every round (its players in
     # seat order, the match opened for it; a bye is a table of one with no match). A round's

@@ -34,6 +34,7 @@ from data.dberrors import (
     StorageUnavailable,
     UniqueViolation,
 )
+from data.lru import Lru
 from metrics.instruments import STORAGE_ERRORS
 
 # How each failure is named in the metrics.
@@ -389,6 +390,7 @@ _PG_BUSY = {"55P03", "40001", "40P01", "57014"}  # lock timeout, serialisation, 
 _PG_READ_ONLY = {"25006"}
 _PG_FULL_CLASS = "53"  # insufficient resources: disk full, out of memory, too many connections
 _PG_GONE_CLASS = {"08", "57"}  # connection exceptions, operator intervention (shutdown)
+SQL_KEPT = 1024  # statements translated for PostgreSQL, kept
 MIGRATION_LOCK = 0x7469_6465  # "tide": processes starting together migrate one at a time
 
 
@@ -444,7 +446,8 @@ class PostgresDatabase(Database):
         super().__init__()
         self.pool = pool
         self.readers = readers if readers is not None else pool
-        self._sql: dict[str, str] = {}
+        # Translated statements; bounded (a list of n ids is a statement of its own per n).
+        self._sql: Lru[str, str] = Lru(SQL_KEPT)
         # How to open the connection that listens for other processes' notifications (one of
         # its own: a pooled one is handed to others between uses), and that connection.
         self._listener = listener

@@ -9,12 +9,15 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.bounded import MB, bounded
+from render.palette import INFO_KEY, declared_colours, fixed_palette, to_fixed
 from rules.base import SEAT_LETTERS as RULES_SEAT_LETTERS
 
 # A calm, high-contrast palette. Seats are never told apart by colour alone: each seat also has
@@ -24,10 +27,10 @@ INK = (33, 37, 41)
 MUTED = (110, 110, 110)
 HIGHLIGHT = (255, 196, 0)
 SEAT_COLOURS = (
-    (200, 40, 40),  # red
+    (212, 0, 8),  # red
     (30, 30, 30),  # black
-    (30, 100, 200),  # blue
-    (40, 150, 70),  # green
+    (35, 149, 238),  # blue
+    (27, 126, 81),  # green
     (150, 70, 170),  # purple
 )
 SEAT_LETTERS = tuple(RULES_SEAT_LETTERS)  # the letters messages use too
@@ -43,15 +46,27 @@ def to_png(image: Image.Image) -> bytes:
     """PNG bytes of a picture posted after every move.
 
     Boards are flat colours and antialiased text, which a 256-colour palette keeps intact
-    (measured: no visible change) while halving the bytes and the encoding time against a
-    full-colour PNG; no dithering, which would only add noise to flat areas.
+    while halving the bytes against a full-colour PNG. The palette is fixed (the one the
+    renderer tagged the picture with, else the shared colours': ``render.palette``), so no
+    picture pays for an adaptive quantize; a picture already in palette mode is saved as is.
     """
-    palette = image.convert("RGB").quantize(
-        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    if image.mode != "P":
+        image = to_fixed(image, image.info.get(INFO_KEY) or default_palette())
     buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=3)
+    image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
+
+
+@cache
+def default_palette() -> Image.Image:
+    """The palette of a picture no renderer tagged: the shared colours, then the cube."""
+    return game_palette()
+
+
+def game_palette(*namespaces: Mapping[str, Any]) -> Image.Image:
+    """The fixed palette of pictures drawn with the shared colours and those declared in
+    ``namespaces`` (a renderer's module globals): see ``render.palette``."""
+    return fixed_palette(declared_colours(globals(), *namespaces), toward=(INK, BACKGROUND))
 
 
 def centred_text(
@@ -74,14 +89,28 @@ def centred_text(
     )
 
 
-@lru_cache(maxsize=4096)
-def _text_sprite(text: str, size: int, fill: tuple[int, int, int]) -> tuple[Image.Image, int, int]:
+@bounded(8 * MB)
+def text_mask(text: str, size: int, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """``text``'s coverage as a one-byte mask (any colour pastes through it: a quarter of an
+    RGBA sprite's bytes), and where its corner lies from the anchor point."""
     face = font_for(text, size)
-    # Whole pixels (the typing allows fractions): the sprite's size and offset are counts.
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text))
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill)
-    return sprite, left - 1, top - 1
+    # Whole pixels (the typing allows fractions): the mask's size and offset are counts.
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
+    ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
+    return mask, left - 1, top - 1
+
+
+def paste_mask(
+    image: Image.Image,
+    xy: tuple[float, float],
+    mask: tuple[Image.Image, int, int],
+    fill: tuple[int, int, int],
+) -> None:
+    """Paint ``fill`` through a ``text_mask`` placed at its anchor point ``xy``."""
+    coverage, dx, dy = mask
+    x, y = round(xy[0]) + dx, round(xy[1]) + dy
+    image.paste(fill, (x, y, x + coverage.width, y + coverage.height), coverage)
 
 
 def paste_text(
@@ -90,11 +119,12 @@ def paste_text(
     text: str,
     size: int,
     fill: tuple[int, int, int] = INK,
+    anchor: str = "la",
 ) -> None:
-    """``draw.text(xy, text)`` (top-left anchor) from a cached sprite: rendering glyphs is most
-    of a picture's cost, and most texts come back picture after picture."""
-    sprite, dx, dy = _text_sprite(text, size, fill)
-    image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
+    """``draw.text(xy, text, anchor=anchor)`` (top-left by default) from a cached sprite:
+    rendering glyphs is most of a picture's cost, and most texts come back picture after
+    picture."""
+    paste_mask(image, xy, text_mask(text, size, anchor), fill)
 
 
 @lru_cache(maxsize=8192)
@@ -102,6 +132,28 @@ def text_width(text: str, size: int) -> float:
     """The width of ``text`` in pixels (cached: measuring with layout costs ~0.1 ms a call, and
     wrapping measures every trial line)."""
     return font_for(text, size).getlength(text)
+
+
+def wrap(text: str, width: float, size: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size``, each paragraph
+    (``\n``) on new lines. A line's width is its words' widths and its spaces': words come back
+    picture after picture and are measured once (measuring every trial line was most of the
+    time of a picture with a long pending text)."""
+    space = text_width(" ", size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line: list[str] = []
+        used = 0.0
+        for word in paragraph.split():
+            wide = text_width(word, size)
+            if line and used + space + wide > width:
+                lines.append(" ".join(line))
+                line, used = [word], wide
+            else:
+                used += (space if line else 0.0) + wide
+                line.append(word)
+        lines.append(" ".join(line))
+    return lines
 
 
 def contrast_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -116,10 +168,12 @@ def column_label(index: int) -> str:
 
 
 # -- fonts for any text: player names come in every script -------------------------------------
-# Pillow's bundled font covers plain ASCII only (no "ō", "é", "→"). A bundled DejaVu Sans (the
-# same file on every machine, see fonts/LICENSE-DejaVu.txt) draws any text that needs more;
-# characters neither font has (CJK, emoji) are left out of names rather than drawn as boxes.
-FALLBACK_FONT = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
+# Pillow's bundled font covers plain ASCII only (no "ō", "é", "→"). Any text that needs more is
+# drawn whole in Tidetable Sans (fonts/README.txt): DejaVu Sans merged with Noto Sans CJK and
+# Noto Emoji, so Latin, Greek, Cyrillic, Hebrew, Arabic, CJK and emoji share one font and Raqm
+# lays a mixed line out in one pass (bidi, Arabic joining). The rare character it lacks is left
+# out of a name rather than drawn as a box.
+FALLBACK_FONT = Path(__file__).parent / "fonts" / "TidetableSans.woff"
 _PROBE = 24  # the size glyph coverage is tested at
 _NOWHERE = "\U000f0001"  # a private-use character no font here has: its mask is the "missing" box
 
@@ -136,7 +190,7 @@ def _missing(which: int) -> bytes:
     return bytes(mask.size) + bytes(mask)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def has_glyph(char: str, which: int = 0) -> bool:
     """Whether the bundled font (0) or the fallback (1) draws ``char`` (not as its empty box)."""
     if char == " ":
@@ -157,6 +211,9 @@ def font_for(text: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFo
 def printable(text: str) -> str:
     """``text`` with only characters one of our fonts draws, in one line (NFC, spaces squeezed)."""
     text = unicodedata.normalize("NFC", text)
+    # Format characters (joiners, bidi controls a name may carry) go without a trace: their
+    # job is done by isolated() and the font; anything else undrawable becomes a space.
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     kept = (c if c.isprintable() and (has_glyph(c) or has_glyph(c, 1)) else " " for c in text)
     return " ".join("".join(kept).split())
 
@@ -178,14 +235,38 @@ def ellipsize(text: str, width: float, size: int) -> str:
 
 # -- naming people -----------------------------------------------------------------------------
 NAME_EMS = 10  # a name is cut to at most this many font sizes wide (about 20 letters)
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """``name`` as a bidi isolate when it holds right-to-left letters (Arabic, Hebrew, ...).
+
+    Inside the isolate the name takes its own direction; outside, it counts as one neutral
+    character, so "محمد (B): 113 coins" keeps "(B): 113 coins" after the name, in order,
+    instead of the whole line being laid out right to left. Left-to-right names are returned
+    as they are: they cannot reorder a left-to-right line."""
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}"
+    return name
+
+
+@lru_cache(maxsize=4096)
+def display_name(name: str) -> str:
+    """A person's name made drawable: only characters our fonts have, at most NAME_EMS wide,
+    isolated when it reads right to left; "" when nothing of it is left to draw (cached: every
+    picture names every player several times)."""
+    kept = printable(str(name))
+    if not any(c.isalnum() or unicodedata.category(c) == "So" for c in kept):
+        return ""
+    return isolated(ellipsize(kept, NAME_EMS * _PROBE, _PROBE))
 
 
 def player_name(seat: int, names: Sequence[str] | None) -> str:
     """The seat's display name, drawable and at most NAME_EMS wide; "Seat 2" without one."""
     if names is not None and 0 <= seat < len(names):
-        name = printable(str(names[seat]))
-        if any(c.isalnum() for c in name):
-            return ellipsize(name, NAME_EMS * _PROBE, _PROBE)
+        name = display_name(str(names[seat]))
+        if name:
+            return name
     return f"Seat {seat + 1}"
 
 

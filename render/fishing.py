@@ -16,7 +16,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import hexboard
+from render import common, hexboard
+from render.bounded import MB, bounded
 from render.common import (
     MUTED,
     SEAT_LETTERS,
@@ -25,22 +26,24 @@ from render.common import (
     seat_label,
     sentences,
 )
+from render.palette import tagged
+from render.phone import Status, compose
 from rules.fishing import FishingView
 from rules.fishing.data import ACTIONS, COLOURS, KIND_INDEX, KINDS, SPECIAL_SETS, Tile
 from rules.fishing_common import left_of
 
 STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
-    Tile.RED: ((214, 48, 49), "R", "Red"),
-    Tile.BLUE: ((40, 96, 214), "B", "Blue"),
-    Tile.YELLOW: ((245, 205, 50), "Y", "Yellow"),
-    Tile.GREEN: ((46, 150, 70), "G", "Green"),
-    Tile.CRAYFISH: ((168, 74, 40), "C", "Crayfish 8/4"),
-    Tile.KINGFISH: ((212, 170, 30), "K", "Kingfish (win)"),
-    Tile.LUNKER: ((24, 110, 110), "L", "Lunker 5 (last)"),
-    Tile.DINKER: ((150, 205, 245), "D", "Dinker 2"),
-    Tile.SKIPJACK: ((120, 130, 150), "SJ", "Skipjack 5 (line)"),
-    Tile.SHINER: ((235, 215, 250), "SH", "Shiner -2/5/12"),
-    Tile.JUNK: ((80, 80, 80), "J", "Junk -3"),
+    Tile.RED: ((166, 0, 50), "R", "Red"),
+    Tile.BLUE: ((39, 49, 136), "B", "Blue"),
+    Tile.YELLOW: ((252, 212, 10), "Y", "Yellow"),
+    Tile.GREEN: ((31, 173, 110), "G", "Green"),
+    Tile.CRAYFISH: ((220, 0, 0), "C", "Crayfish 8/4"),
+    Tile.KINGFISH: ((197, 156, 31), "K", "Kingfish (win)"),
+    Tile.LUNKER: ((0, 130, 142), "L", "Lunker 5 (last)"),
+    Tile.DINKER: ((92, 185, 255), "D", "Dinker 2"),
+    Tile.SKIPJACK: ((74, 82, 183), "SJ", "Skipjack 5 (line)"),
+    Tile.SHINER: ((202, 189, 215), "SH", "Shiner -2/5/12"),
+    Tile.JUNK: ((100, 94, 90), "J", "Junk -3"),
     Tile.SWAP_FISH: ((238, 232, 214), "SF", "Swap 2 Fish"),
     Tile.SWAP_TILES: ((238, 232, 214), "ST", "Swap 2 Tiles"),
     Tile.SLIDE: ((238, 232, 214), "SL", "Slide a Tile"),
@@ -56,8 +59,15 @@ BASICS = (Tile.RED, Tile.BLUE, Tile.YELLOW, Tile.GREEN, Tile.CRAYFISH)
 
 
 def render(
-    view: FishingView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: FishingView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
+    """The picture of ``view`` (``layout="phone"``: the phone-first one, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
@@ -108,7 +118,40 @@ def render(
     )
     hexboard.header(image, title, text, s, MARGIN * s, width)
     _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Friendly Fishing picture is encoded with (``render.palette``)."""
+    return common.game_palette(vars(hexboard), globals())
+
+
+def phone(view: FishingView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: who acts on what and every score, the water around the boat
+    (or the hexes it may go to) at full size, the whole picture at half size."""
+    board_w, board_h = hexboard.board_size(view.rows, 1.0)
+    origin = (MARGIN, HEADER + MARGIN)
+    points = hexboard.centres(view.rows, 1.0, origin)
+    title, text = hexboard.header_texts(
+        "Friendly Fishing",
+        view.turn,
+        view.winners,
+        view.pending,
+        view.note,
+        names,
+        headline(view, names),
+    )
+    scores = [
+        f"{seat_label(seat, names)}: {score_words(view, seat)}" for seat in range(view.players)
+    ]
+    return compose(
+        render(view, names=names),
+        Status(title, [text], scores),
+        board=(origin[0], origin[1], origin[0] + board_w, origin[1] + board_h),
+        focus=hexboard.focus_of(view, points, view.turn is not None, view.island),
+        labels=hexboard.hex_labels(view.rows, view.island, 1.0, origin, False),
+    )
 
 
 def legend_tiles(sets: Sequence[str]) -> tuple[Tile, ...]:
@@ -168,7 +211,7 @@ def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
     return clip_alt(sentences(*parts))
 
 
-@cache
+@bounded(12 * MB)
 def _background(
     rows: tuple[tuple[int, int, int], ...],
     island: tuple[int, ...],

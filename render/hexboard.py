@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -26,14 +27,14 @@ from render.common import (
     contrast_ink,
     drop_actor,
     ellipsize,
-    font,
     font_for,
     name_seats,
     paste_text,
     seat_label,
-    text_width,
     tidy,
 )
+from render.common import wrap as common_wrap
+from render.phone import Label
 from rules.hexgrid import board as hex_board
 
 SQRT3 = math.sqrt(3)
@@ -43,6 +44,8 @@ ISLAND = (222, 196, 140)
 ISLAND_EDGE = (150, 120, 70)
 BOAT_HULL = (120, 72, 36)
 TARGET = (30, 150, 60)
+LABEL_SIZE = 17  # a hex label's size at scale 1
+ISLAND_STROKE = (250, 240, 215)  # the outline keeping the island's name legible
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -93,7 +96,7 @@ def polygon(centre: Point, radius: float) -> list[Point]:
     ]
 
 
-@cache
+@bounded(12 * MB)
 def water_layer(
     rows: tuple[tuple[int, int, int], ...],
     islands: tuple[int, ...],
@@ -107,7 +110,6 @@ def water_layer(
     image = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(image)
     radius = hex_radius(scale)
-    grid = hex_board(rows)
     points = centres(rows, scale, origin)
     for index, centre in enumerate(points):
         island = index in islands
@@ -117,10 +119,44 @@ def water_layer(
             outline=ISLAND_EDGE if island else WATER_EDGE,
             width=max(1, round(2 * scale)),
         )
-        cx, cy = centre
-        if label_islands or not island:
-            centred_text(draw, (cx, cy - 0.62 * radius), grid.labels[index], round(17 * scale))
+    for label in hex_labels(rows, islands, scale, origin, label_islands):
+        centred_text(draw, (label.x, label.y), label.text, label.size)
     return image
+
+
+@lru_cache(maxsize=64)
+def hex_labels(
+    rows: tuple[tuple[int, int, int], ...],
+    islands: tuple[int, ...],
+    scale: float,
+    origin: Point,
+    label_islands: bool = True,
+) -> tuple[Label, ...]:
+    """Every hex's label (``d4``) where the water layer prints it: near the hex's top edge."""
+    grid = hex_board(rows)
+    lift = 0.62 * hex_radius(scale)
+    return tuple(
+        Label(grid.labels[index], round(LABEL_SIZE * scale), cx, cy - lift)
+        for index, (cx, cy) in enumerate(centres(rows, scale, origin))
+        if label_islands or index not in islands
+    )
+
+
+def focus_of(
+    view: BoatView, points: Sequence[Point], playing: bool, waiting: Sequence[int] = ()
+) -> Point | None:
+    """Where the decision is while ``playing``: the boat, else the middle of the hexes it may
+    go to, else of ``waiting`` (the island the boat is to be placed on); None once over."""
+    if not playing:
+        return None
+    if view.boat is not None:
+        return points[view.boat]
+    hexes = view.targets or tuple(waiting)
+    if not hexes:
+        return None
+    xs = [points[i][0] for i in hexes]
+    ys = [points[i][1] for i in hexes]
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
 def island_label(
@@ -137,7 +173,7 @@ def island_label(
     y = points[islands[0]][1] + (0.55 if below else -0.5) * hex_radius(scale)
     x = sum(xs) / len(xs)
     size = round(18 * scale)
-    centred_text(draw, (x, y), text, size, stroke=(250, 240, 215))
+    centred_text(draw, (x, y), text, size, stroke=ISLAND_STROKE)
     left, top, right, bottom = font_for(text, size).getbbox(text, anchor="mm", stroke_width=2)
     return (x + left, y + top, x + right, y + bottom)
 
@@ -175,7 +211,7 @@ def _stamp(image: Image.Image, centre: Point, sprite: Image.Image) -> None:
     image.paste(sprite, (x, y), sprite)
 
 
-@cache
+@bounded(2 * MB)
 def _sprite(
     fill: Colour, text: str, square: bool, radius: float, text_size: int, line: float
 ) -> Image.Image:
@@ -270,19 +306,8 @@ def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, scale: float) -> 
 
 
 def wrap(text: str, width: float, size: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size``."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            trial = f"{line} {word}".strip()
-            if line and text_width(trial, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
+    """Greedy word wrap of ``text`` to ``width`` pixels at font ``size`` (``common.wrap``)."""
+    return common_wrap(text, width, size)
 
 
 def text_lines(
@@ -459,6 +484,6 @@ def legend(
         cx = left + 16 * s + (k % 2) * column * s
         cy = y + (k // 2) * row * s + 14 * s
         chip(image, (cx, cy), s, fill, letters, square=square)
-        draw.text((cx + 22 * s, cy - 10 * s), name, font=font(round(16 * s)), fill=INK)
+        draw.text((cx + 22 * s, cy - 10 * s), name, font=font_for(name, round(16 * s)), fill=INK)
     y += math.ceil(len(entries) / 2) * row * s
-    draw.text((left, y), footnote, font=font(round(16 * s)), fill=MUTED)
+    draw.text((left, y), footnote, font=font_for(footnote, round(16 * s)), fill=MUTED)

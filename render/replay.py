@@ -17,11 +17,11 @@ import io
 import itertools
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.common import BACKGROUND, INK, font
+from render.common import BACKGROUND, INK, font_for
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts
 FRAME_MS = 1200  # each move
@@ -89,7 +89,7 @@ def compose(
     draw.line((0, board_height, width, board_height), fill=INK, width=1)
     y = board_height + PADDING
     for line in lines:
-        draw.text((PADDING, y), line, font=font(size), fill=INK)
+        draw.text((PADDING, y), line, font=font_for(line, size), fill=INK)
         y += _line_height(size)
     return canvas
 
@@ -97,7 +97,6 @@ def compose(
 def wrap(text: str, width: float, size: int, lines: int = CAPTION_LINES) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels; at most ``lines`` of them, the
     last ending with an ellipsis when the text is longer."""
-    face = font(size)
     space = _width(" ", size)
     out: list[str] = []
     for paragraph in text.split("\n"):
@@ -115,7 +114,7 @@ def wrap(text: str, width: float, size: int, lines: int = CAPTION_LINES) -> list
     if len(out) > lines:
         out = out[:lines]
         last = out[-1]
-        while last and face.getlength(last + " …") > width:
+        while last and font_for(last, size).getlength(last + " …") > width:
             last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
         out[-1] = last + " …"
     return out
@@ -237,9 +236,9 @@ def _note(scale: float, step: int, kept: int, count: int) -> str:
     return "To fit the upload limit, the replay " + " and ".join(parts) + "."
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _width(word: str, size: int) -> float:
-    return font(size).getlength(word)
+    return font_for(word, size).getlength(word)
 
 
 def _line_height(size: int) -> int:

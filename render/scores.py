@@ -12,10 +12,23 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, INK, MUTED, contrast_ink, font, text_width
+from render import common
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    contrast_ink,
+    display_name,
+    font,
+    font_for,
+    player_name,
+    text_width,
+)
+from render.palette import drawn_with
 from rules.base import Outcome
 
 WIDTH = 1000
@@ -71,6 +84,12 @@ PLOT_H = 380
 Y_AXIS_W = 70
 
 
+@cache
+def palette() -> Image.Image:
+    """The fixed palette the charts are encoded with (``render.palette``)."""
+    return common.game_palette(globals())
+
+
 # -- the score breakdown -------------------------------------------------------------------------
 def category(label: str) -> str:
     """The category of a breakdown line, without its counts: "Red x2 (3, doubled ...)" and
@@ -82,6 +101,7 @@ def category(label: str) -> str:
     return head[:1].upper() + head[1:] if head else label
 
 
+@drawn_with(lambda: palette())
 def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     """Stacked horizontal bars, one per player, of their score breakdown: gains to the right
     of zero, losses to the left, each segment lettered and hatched by category, the numbers
@@ -104,7 +124,9 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     height = top + len(outcome.scores) * ROW_H + AXIS_H + 16 + len(legend_rows) * LEGEND_ROW
     image = Image.new("RGB", (WIDTH, height + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), "Score breakdown", font=font(TITLE), fill=INK)
+    draw.text(
+        (MARGIN, MARGIN), "Score breakdown", font=font_for("Score breakdown", TITLE), fill=INK
+    )
 
     def x(value: float) -> float:
         return left + (value - low) / (high - low) * (right - left)
@@ -115,7 +137,7 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
         draw.text((x(tick), bottom + 6), str(tick), font=font(SMALL), fill=MUTED, anchor="mt")
     for row, score in enumerate(outcome.scores):
         y = top + row * ROW_H
-        name = names[score.seat] if score.seat < len(names) else f"Seat {score.seat + 1}"
+        name = player_name(score.seat, names)
         won = " (winner)" if score.seat in outcome.winners else ""
         _fit_text(draw, (MARGIN, y + BAR_H / 2), name + won, NAME_W - 10, TEXT, anchor="lm")
         ahead, behind = 0, 0
@@ -142,13 +164,14 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
         cx = MARGIN
         for index, name, width in entries:
             _segment(draw, (cx, y, cx + 34, y + 22), index, LETTERS[index % 26], fills)
-            draw.text((cx + 42, y + 11), name, font=font(SMALL), fill=INK, anchor="lm")
+            draw.text((cx + 42, y + 11), name, font=font_for(name, SMALL), fill=INK, anchor="lm")
             cx += width
         y += LEGEND_ROW
     return image
 
 
 # -- ratings over time -------------------------------------------------------------------------
+@drawn_with(lambda: palette())
 def rating_chart(
     series: Mapping[str, Sequence[tuple[datetime | int, float]]],
     names: Mapping[str, str] | None = None,
@@ -160,11 +183,13 @@ def rating_chart(
     rating. ``names`` maps a series key to the name shown (default: the key)."""
     names = names or {}
     points = {k: [(_x_value(t), v) for t, v in pts] for k, pts in series.items() if pts}
-    legend = _legend_layout([f"{names.get(k, k)}  {pts[-1][1]:.1f}" for k, pts in points.items()])
+    legend = _legend_layout(
+        [f"{display_name(names.get(k, k)) or k}  {pts[-1][1]:.1f}" for k, pts in points.items()]
+    )
     height = MARGIN + TITLE + 16 + PLOT_H + 56 + len(legend) * LEGEND_ROW + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), title, font=font(TITLE), fill=INK)
+    draw.text((MARGIN, MARGIN), title, font=font_for(title, TITLE), fill=INK)
     top = MARGIN + TITLE + 16
     left, right, bottom = MARGIN + Y_AXIS_W, WIDTH - MARGIN - 10, top + PLOT_H
     draw.rectangle((left, top, right, bottom), outline=INK, width=1)
@@ -198,12 +223,20 @@ def rating_chart(
         draw.text((left - 8, py), f"{tick:g}", font=font(SMALL), fill=MUTED, anchor="rm")
         tick += step
     dated = any(isinstance(t, datetime) for pts in series.values() for t, _ in pts)
+    # Matches on one day share a date: within two days the ticks give the hour too, and a
+    # label the previous tick already printed is left out (no date printed five times).
+    short = dated and max(xs) - min(xs) < 2 * 86400
+    shown = ""
     for frac in (0.0, 0.25, 0.5, 0.75, 1.0):
         t = x0 + frac * (x1 - x0)
         px, _ = at(t, y0)
-        label = datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d") if dated else f"#{round(t)}"
+        when = datetime.fromtimestamp(t, UTC)
+        label = when.strftime("%m-%d %H:%M" if short else "%Y-%m-%d") if dated else f"#{round(t)}"
+        if label == shown:
+            continue
+        shown = label
         draw.text((px, bottom + 8), label, font=font(SMALL), fill=MUTED, anchor="mt")
-    caption = "finished on" if dated else "match number"
+    caption = ("finished on (UTC)" if short else "finished on") if dated else "match number"
     draw.text(((left + right) / 2, bottom + 30), caption, font=font(SMALL), fill=MUTED, anchor="mt")
     for index, pts in enumerate(points.values()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
@@ -220,7 +253,7 @@ def rating_chart(
             colour = LINE_COLOURS[index % len(LINE_COLOURS)]
             draw.line((cx, y + 11, cx + 30, y + 11), fill=colour, width=3)
             _marker(draw, (cx + 15, y + 11), MARKERS[index % len(MARKERS)], colour, 6)
-            draw.text((cx + 40, y + 11), text, font=font(SMALL), fill=INK, anchor="lm")
+            draw.text((cx + 40, y + 11), text, font=font_for(text, SMALL), fill=INK, anchor="lm")
             cx += width
         y += LEGEND_ROW
     return image
@@ -373,7 +406,7 @@ def _fit_text(
     """``text`` at ``xy``, shortened with an ellipsis if it is wider than ``width``."""
     while text and text_width(text, size) > width:
         text = text[:-2] + "…"
-    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+    draw.text(xy, text, font=font_for(text, size), fill=fill, anchor=anchor)
 
 
 def _nice_step(raw: float) -> int:

@@ -16,6 +16,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     INK,
@@ -24,10 +26,14 @@ from render.common import (
     clip_alt,
     ellipsize,
     font_for,
+    paste_text,
     seat_label,
     sentences,
     tidy,
+    wrap,
 )
+from render.palette import tagged
+from render.phone import Label, Status, compose
 from rules.tokan.board import (
     ANIMAL,
     ANIMAL_CODES,
@@ -51,6 +57,8 @@ BOARD_FILL = (196, 160, 112)
 SPACE_FILL = (238, 226, 200)
 GAP_FILL = (92, 78, 64)
 GAP_HATCH = (120, 104, 86)
+GAP_TEXT = (235, 225, 210)
+EDGE_LABEL = 30  # the column letters and row numbers
 RED = (200, 40, 40)
 RED_EDGE = (120, 16, 16)
 BLACK = (34, 34, 34)
@@ -75,9 +83,16 @@ CHIP = 32  # a chip's size when the stack is short enough
 
 
 def render(
-    view: TokanView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: TokanView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
-    """The board as an RGB image, about 1140 px wide at scale 1."""
+    """The board as an RGB image, about 1140 px wide at scale 1 (``layout="phone"``: the
+    phone-first picture, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     image = _base(scale).copy()
     draw = ImageDraw.Draw(image)
     s = scale
@@ -93,9 +108,61 @@ def render(
         _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
         _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
-    _draw_title(draw, view, names, s)
+    _draw_title(image, view, names, s)
     _draw_footer(image, draw, view, names, s)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every TOKAN picture is encoded with (``render.palette``)."""
+    return common.game_palette(globals())
+
+
+def phone(view: TokanView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: who moves on what and both scores, then the whole picture at
+    half size (the 6 x 6 board's coordinates and animal letters are large enough to read
+    there, so no region is cut out)."""
+    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+    if view.result is not None:
+        title = f"TOKAN · game over after {view.moves_made} moves"
+        lines = [_result(view.result, names)]
+    else:
+        seat = view.turn if view.turn is not None else 0
+        title = f"TOKAN · {_label(seat, names)} to move"
+        lines = [tidy(view.pending), f"{scoring} scoring, move {view.moves_made + 1}"]
+    scores = [
+        f"{_label(t.seat, names)}: {t.total}" + (f" ({'; '.join(t.lines)})" if t.lines else "")
+        for t in view.tallies
+    ]
+    width, height = _size(1.0)
+    # The whole is the desktop picture halved: drawn at scale 0.5 instead, its texts (16 px at
+    # least) crowd the stacks and the key runs off the edge.
+    return compose(
+        render(view, names=names),
+        Status(title, lines, scores),
+        board=(0, 0, width, height),
+        focus=None,
+        labels=coordinate_labels(),
+        whole_legible=True,
+    )
+
+
+@cache
+def coordinate_labels() -> tuple[Label, ...]:
+    """The column letters and row numbers on all four sides of the board, where the picture
+    prints them at scale 1 (the background draws from this list)."""
+    left, top = _origin(1.0)
+    found = []
+    for column in range(COLUMNS):
+        x = left + (column + 0.5) * CELL
+        for y in (top - MARGIN / 2 - 4, top + ROWS * CELL + MARGIN / 2 + 4):
+            found.append(Label("abcdef"[column], EDGE_LABEL, x, y))
+    for row in range(ROWS):
+        y = top + (ROWS - row - 0.5) * CELL
+        for x in (left - MARGIN / 2 - 4, left + COLUMNS * CELL + MARGIN / 2 + 4):
+            found.append(Label(str(row + 1), EDGE_LABEL, x, y))
+    return tuple(found)
 
 
 # -- what a screen reader says ---------------------------------------------------------------------
@@ -155,7 +222,7 @@ def _last_words(view: TokanView, names: Sequence[str] | None) -> str:
 
 
 # -- static background --------------------------------------------------------------------------
-@cache
+@bounded(12 * MB)
 def _base(scale: float) -> Image.Image:
     s = scale
     width, height = _size(s)
@@ -175,18 +242,8 @@ def _base(scale: float) -> Image.Image:
     for index in range(ROWS * COLUMNS):
         x0, y0, x1, y1 = _cell_box(index, s)
         draw.rounded_rectangle((x0 + 4 * s, y0 + 4 * s, x1 - 4 * s, y1 - 4 * s), 8 * s, SPACE_FILL)
-    label = _px(30, s)
-    for column in range(COLUMNS):
-        x = left + (column + 0.5) * CELL * s
-        for y in (top - MARGIN * s / 2 - 4 * s, top + ROWS * CELL * s + MARGIN * s / 2 + 4 * s):
-            centred_text(draw, (x, y), "abcdef"[column], label)
-    for row in range(ROWS):
-        y = top + (ROWS - row - 0.5) * CELL * s
-        for x in (
-            left - MARGIN * s / 2 - 4 * s,
-            left + COLUMNS * CELL * s + MARGIN * s / 2 + 4 * s,
-        ):
-            centred_text(draw, (x, y), str(row + 1), label)
+    for label in coordinate_labels():
+        centred_text(draw, (label.x * s, label.y * s), label.text, _px(label.size, s))
     _draw_key(image, draw, s)
     return image
 
@@ -240,7 +297,7 @@ def _draw_gap(image: Image.Image, box: tuple[float, float, float, float], s: flo
     image.paste(_gap_sprite(s), (round(box[0]), round(box[1])))
 
 
-@cache
+@bounded(2 * MB)
 def _gap_sprite(s: float) -> Image.Image:
     """One empty space (a gap), drawn once per scale and pasted where needed."""
     side = round(CELL * s)
@@ -260,7 +317,7 @@ def _gap_sprite(s: float) -> Image.Image:
         ax2, ay2 = _clip(ax, ay, inner), _clip(bx, by, inner)
         draw.line((*ax2, *ay2), fill=GAP_HATCH, width=max(1, int(3 * s)))
         offset += step
-    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "gap", _px(26, s), (235, 225, 210))
+    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "gap", _px(26, s), GAP_TEXT)
     return image
 
 
@@ -299,7 +356,7 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
     image.paste(sprite, (round(centre[0] - w / 2), round(centre[1] - h / 2)), sprite)
 
 
-@cache
+@bounded(2 * MB)
 def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
     """A tile drawn once per scale: red disc or black square, with its animal letter."""
     size = TILE_SIZE * s
@@ -309,7 +366,7 @@ def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
     return sprite
 
 
-@cache
+@bounded(2 * MB)
 def _chip_sprite(tile: str, chip: float, s: float) -> Image.Image:
     """A chip of the stack column: the tile's shape and colour with its animal letter."""
     side = round(chip) + 2
@@ -438,9 +495,7 @@ def _mark_taboo(
 
 
 # -- title, key and footer -------------------------------------------------------------------------
-def _draw_title(
-    draw: ImageDraw.ImageDraw, view: TokanView, names: Sequence[str] | None, s: float
-) -> None:
+def _draw_title(image: Image.Image, view: TokanView, names: Sequence[str] | None, s: float) -> None:
     scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
     if view.turn is None:
         text = f"TOKAN  ·  Game over after {view.moves_made} moves  ·  {scoring} scoring"
@@ -449,13 +504,7 @@ def _draw_title(
         text = f"TOKAN  ·  {who}  ·  {scoring}  ·  move {view.moves_made + 1}"
     width = _size(s)[0] - 40 * s
     size = _px(28, s)
-    draw.text(
-        (20 * s, TITLE * s / 2),
-        ellipsize(text, width, size),
-        font=font_for(text, size),
-        fill=INK,
-        anchor="lm",
-    )
+    paste_text(image, (20 * s, TITLE * s / 2), ellipsize(text, width, size), size, INK, "lm")
 
 
 def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, s: float) -> None:
@@ -502,11 +551,11 @@ def _draw_footer(
         head = f"{_label(tally.seat, names)}: {tally.total}"
         detail = "   " + "; ".join(tally.lines) if tally.lines else ""
         text = ellipsize(head + detail + on_turn, room - 36 * s, size)
-        draw.text((x + 36 * s, y), text, font=font_for(text, size), fill=INK, anchor="lm")
+        paste_text(image, (x + 36 * s, y), text, size, INK, "lm")
     y = top + 2 * line + line / 2
     text = _last_words(view, names) if view.last is not None else "No move yet."
     for part in _wrap(text, size, room)[:2]:
-        draw.text((x, y), part, font=font_for(part, size), fill=MUTED, anchor="lm")
+        paste_text(image, (x, y), part, size, MUTED, "lm")
         y += line
     if view.result is not None:
         status = f"Game over. {_result(view.result, names)}"
@@ -514,7 +563,7 @@ def _draw_footer(
         seat = view.turn if view.turn is not None else 0
         status = f"To move: {_label(seat, names)}: {tidy(view.pending)}"
     for part in _wrap(tidy(status), size, room)[:2]:
-        draw.text((x, y), part, font=font_for(part, size), fill=INK, anchor="lm")
+        paste_text(image, (x, y), part, size, INK, "lm")
         y += line
 
 
@@ -531,14 +580,4 @@ def _tile_marker(
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
-    words, lines, current = text.split(), [], ""
-    for word in words:
-        trial = f"{current} {word}".strip()
-        if font_for(trial, size).getlength(trial) <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
+    return [line for line in wrap(" ".join(text.split()), width, size) if line]

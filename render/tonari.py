@@ -14,7 +14,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render import hexboard
+from render import common, hexboard
+from render.bounded import MB, bounded
 from render.common import (
     MUTED,
     SEAT_LETTERS,
@@ -24,17 +25,19 @@ from render.common import (
     sentences,
     text_width,
 )
+from render.palette import tagged
+from render.phone import Status, compose
 from rules.fishing_common import left_of
 from rules.tonari import FISH, Token, TonariView
 
 STYLE: dict[Token, tuple[tuple[int, int, int], str, str]] = {
-    Token.RED: ((214, 48, 49), "R", "Red (set)"),
-    Token.BLUE: ((40, 96, 214), "B", "Blue (set)"),
-    Token.GREEN: ((46, 150, 70), "G", "Green (set)"),
-    Token.YELLOW: ((245, 205, 50), "Y", "Yellow (set)"),
-    Token.ORANGE: ((245, 140, 30), "O", "Orange: most = 8"),
-    Token.PURPLE: ((110, 60, 150), "X", "Purple debris -5"),
-    Token.PINK: ((245, 150, 200), "P", "Pink +5 (jump only)"),
+    Token.RED: ((212, 11, 0), "R", "Red (set)"),
+    Token.BLUE: ((32, 23, 207), "B", "Blue (set)"),
+    Token.GREEN: ((36, 131, 87), "G", "Green (set)"),
+    Token.YELLOW: ((250, 212, 37), "Y", "Yellow (set)"),
+    Token.ORANGE: ((240, 126, 30), "O", "Orange: most = 8"),
+    Token.PURPLE: ((61, 14, 81), "X", "Purple debris -5"),
+    Token.PINK: ((192, 133, 177), "P", "Pink +5 (jump only)"),
     Token.SENSE: ((235, 235, 235), "SS", "Sense the Schools"),
     Token.ROUGH: ((235, 235, 235), "RW", "Rough Waters"),
     Token.SCARE: ((235, 235, 235), "SO", "Scare it Off"),
@@ -49,8 +52,15 @@ ROW = 118  # one seat's rows in the panel: name, score sum, pile
 
 
 def render(
-    view: TonariView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: TonariView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
+    """The picture of ``view`` (``layout="phone"``: the phone-first one, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
@@ -83,7 +93,34 @@ def render(
     )
     hexboard.header(image, title, text, s, MARGIN * s, width)
     _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Tonari picture is encoded with (``render.palette``)."""
+    return common.game_palette(vars(hexboard), globals())
+
+
+def phone(view: TonariView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: who acts on what and every score, the water around the boat
+    (or the hexes it may go to) at full size, the whole picture at half size."""
+    board_w, board_h = hexboard.board_size(view.rows, 1.0)
+    origin = (MARGIN, HEADER + MARGIN)
+    points = hexboard.centres(view.rows, 1.0, origin)
+    title, text = hexboard.header_texts(
+        "Tonari", view.turn, view.winners, view.pending, view.note, names, headline(view, names)
+    )
+    scores = [
+        f"{seat_label(seat, names)}: {score_words(view, seat)}" for seat in range(view.players)
+    ]
+    return compose(
+        render(view, names=names),
+        Status(title, [text], scores),
+        board=(origin[0], origin[1], origin[0] + board_w, origin[1] + board_h),
+        focus=hexboard.focus_of(view, points, view.turn is not None, view.islands),
+        labels=hexboard.hex_labels(view.rows, view.islands, 1.0, origin, True),
+    )
 
 
 ISLAND = "Kuchinoshima"
@@ -143,7 +180,7 @@ def _word(token: Token) -> str:
     return STYLE[token][2] if token in SKILL_TOKENS else token.value
 
 
-@cache
+@bounded(12 * MB)
 def _background(
     rows: tuple[tuple[int, int, int], ...],
     islands: tuple[int, ...],

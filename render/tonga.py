@@ -18,6 +18,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -36,7 +38,10 @@ from render.common import (
     text_width,
     tidy,
     to_act_line,
+    wrap,
 )
+from render.palette import tagged
+from render.phone import Label, Status, compose
 from rules.tonga.map import (
     DOLPHIN_SPACES,
     HARBOURS,
@@ -62,6 +67,8 @@ WIDTH = MAP_W + PANEL_W
 MAP_H_WITH_KEY = MAP_H + 48  # the key under the chart
 HEIGHT = max(MAP_H_WITH_KEY, 950)
 HEX_LABEL = 19  # the size of the hex labels (was 16: too small on a phone)
+ISLAND_LABEL = 18
+WHITE = (255, 255, 255)
 
 SEA = (176, 214, 236)
 SEA_EDGE = (120, 165, 195)
@@ -79,15 +86,26 @@ TILE_FILLS = {
     Kind.GHOST: (70, 70, 80),
 }
 PANEL_BG = (252, 249, 240)
+PENDING_INK = (150, 60, 0)  # the decision awaited, in the panel
+BOARD_EDGE = (200, 195, 180)  # a hiring board not acting
+EMPTY_DIE = (190, 190, 190)
+RESULT_FILL = (240, 234, 218)
 # Per island: the land hex that holds its camps (2 x 2 small squares); the name goes on the others.
 CAMP_HEX: tuple[tuple[int, int] | None, ...] = (None, (8, -7), (7, 1), (1, 7), (-8, 7), (-7, -1))
 DIE_SIZE = 30
 
 
 def render(
-    view: TongaView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: TongaView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
-    """The picture of ``view``; ``scale`` resizes the whole image."""
+    """The picture of ``view``; ``scale`` resizes the whole (desktop) image. ``layout="phone"``
+    is the phone-first picture (``render.phone``), drawn from the desktop one at scale 1."""
+    if layout == "phone":
+        return phone(view, names)
     image = _chart().copy()
     draw = ImageDraw.Draw(image)
     _draw_tiles(image, draw, view)
@@ -98,11 +116,70 @@ def render(
     if scale != 1.0:
         size = (round(WIDTH * scale), round(HEIGHT * scale))
         image = image.resize(size, Image.Resampling.LANCZOS)
-    return image
+    return tagged(image, palette())
+
+
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Tonga Bonga picture is encoded with (``render.palette``)."""
+    return common.game_palette(globals())
+
+
+def phone(view: TongaView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: the status, the sea around the ship navigating (the decision's
+    hexes at full size), the whole picture at half size."""
+    focus = None
+    if view.acting:
+        space = view.path[-1] if view.phase is Phase.NAVIGATION and view.path else None
+        space = view.ships[view.acting[0]] if space is None else space
+        focus = space_centre(space)
+    status = phone_status(view, names)
+    return compose(
+        render(view, names=names),
+        status,
+        board=(0, 0, MAP_W, MAP_H),
+        focus=focus,
+        labels=coordinate_labels(),
+    )
+
+
+def phone_status(view: TongaView, names: Sequence[str] | None) -> Status:
+    """The round and step, who acts on what (or the winners), each seat's coins and camps."""
+    step = STEP_NAMES[view.phase]
+    lines = [to_act_line([seat_label(s, names) for s in view.acting])]
+    if view.acting:
+        lines.append(tidy(name_seats(drop_actor(view.pending), names)))
+        if view.phase is Phase.NAVIGATION:
+            lines.append(f"Movement points left: {view.mp}")
+    elif view.winners:
+        lines.append("Winner: " + ", ".join(seat_label(s, names) for s in view.winners))
+    scores = [
+        f"{seat_label(seat, names)}: {view.seats[seat].money} coins, "
+        f"{view.seats[seat].camps_left} camps left"
+        for seat in view.order
+    ]
+    return Status(f"Tonga Bonga · round {view.round}, {step}", lines, scores)
+
+
+@cache
+def coordinate_labels() -> tuple[Label, ...]:
+    """Every sea hex's name and every island's name, where and how large the chart prints them
+    (the chart draws from this list)."""
+    found = []
+    for space in range(HARBOURS, len(SPACE_HEXES)):
+        x, y = label_centre(SPACE_HEXES[space][0])
+        found.append(Label(SPACE_NAMES[space], HEX_LABEL, x, y))
+    for index, island in enumerate(ISLANDS):
+        # Named once, on its land: a move types the same name for its harbour (go cocoa).
+        xs = [centre(h) for h in island.land if h != CAMP_HEX[index]]
+        x = sum(p[0] for p in xs) / len(xs)
+        y = sum(p[1] for p in xs) / len(xs)
+        found.append(Label(island.name, ISLAND_LABEL, x, y))
+    return tuple(found)
 
 
 # -- text ---------------------------------------------------------------------------------------
-@cache
+@bounded(6 * MB)
 def _stamp(
     text: str,
     size: int,
@@ -118,12 +195,15 @@ def _stamp(
     left, top, right, bottom = face.getbbox(text, stroke_width=2 if stroke else 0)
     if from_top:
         top = 0
-    tile = Image.new("RGBA", (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad))
+    # Plain text is kept as a one-byte mask the colour is painted through (a quarter of the
+    # bytes); outlined text, two colours, as a transparent picture.
+    mode = "RGBA" if stroke else "L"
+    tile = Image.new(mode, (int(right - left) + 2 * pad, int(bottom - top) + 2 * pad))
     ImageDraw.Draw(tile).text(
         (pad - left, pad - top),
         text,
         font=face,
-        fill=fill,
+        fill=fill if stroke else 255,
         stroke_width=2 if stroke else 0,
         stroke_fill=stroke,
     )
@@ -147,14 +227,18 @@ def _text(
     stroke: tuple[int, int, int] | None = None,
 ) -> None:
     """Paste ``text`` with its top-left at ``at`` (or its middle, if ``centred``)."""
-    tile = _stamp(text, size, fill, stroke, not centred)
+    tile = _stamp(text, size, fill if stroke else INK, stroke, not centred)  # a mask: any ink
     x, y = at
     if centred:
         x -= tile.width / 2
         y -= tile.height / 2
     else:
         y -= _cap_top(size)  # ``at`` is where a capital letter's top lands, as before
-    image.paste(tile, (round(x), round(y)), tile)
+    corner = (round(x), round(y))
+    if tile.mode == "L":
+        image.paste(fill, (*corner, corner[0] + tile.width, corner[1] + tile.height), tile)
+    else:
+        image.paste(tile, corner, tile)
 
 
 # -- geometry --------------------------------------------------------------------------------
@@ -184,7 +268,7 @@ def _corners(point: tuple[float, float], radius: float) -> list[tuple[float, flo
 
 
 # -- the static chart ------------------------------------------------------------------------------
-@cache
+@bounded(8 * MB)
 def _chart() -> Image.Image:
     """Background, sea, harbours, land, reefs, hex labels and island names. Copy before use."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
@@ -204,15 +288,13 @@ def _chart() -> Image.Image:
             _waves(draw, point)
         else:
             draw.polygon(_corners(point, R - 1), fill=SEA, outline=SEA_EDGE, width=1)
-    for space in range(HARBOURS, len(SPACE_HEXES)):
-        x, y = label_centre(SPACE_HEXES[space][0])
-        _text(image, (x, y), SPACE_NAMES[space], HEX_LABEL, LABEL, centred=True)
-    for index, island in enumerate(ISLANDS):
-        # Named once, on its land: a move types the same name for its harbour (go cocoa).
-        xs = [centre(h) for h in island.land if h != CAMP_HEX[index]]
-        x = sum(p[0] for p in xs) / len(xs)
-        y = sum(p[1] for p in xs) / len(xs)
-        _text(image, (x, y), island.name, 18, INK, centred=True, stroke=(255, 255, 255))
+    for label in coordinate_labels():
+        if label.size == HEX_LABEL:
+            _text(image, (label.x, label.y), label.text, label.size, LABEL, centred=True)
+        else:
+            _text(
+                image, (label.x, label.y), label.text, label.size, INK, centred=True, stroke=WHITE
+            )
     _legend(image, draw)
     return image
 
@@ -339,7 +421,7 @@ def _draw_panel(
     _text(image, (x0, 42), ellipsize(acting, TEXT_W, 18), 18)
     if view.acting:
         pending = tidy(name_seats(drop_actor(view.pending), names))
-        _wrapped(image, (x0, PENDING_Y), pending, 17, (150, 60, 0), PENDING_LINES)
+        _wrapped(image, (x0, PENDING_Y), pending, 17, PENDING_INK, PENDING_LINES)
     elif view.winners:
         won = "Winner: " + ", ".join(seat_label(s, names) for s in view.winners)
         _wrapped(image, (x0, PENDING_Y), won, 18, INK, 2)
@@ -377,7 +459,7 @@ def _board(
         (x0 - 4, y, x0 + TEXT_W + 4, y + BOARD_H),
         radius=6,
         fill=(255, 255, 255),
-        outline=HIGHLIGHT if acting else (200, 195, 180),
+        outline=HIGHLIGHT if acting else BOARD_EDGE,
         width=4 if acting else 1,
     )
     draw.ellipse((x0 + 4, y + 6, x0 + 30, y + 32), fill=colour, outline=INK)
@@ -413,7 +495,7 @@ def _board(
             )
             _text(image, (box[2] + 4, box[1] + 7), SEAT_LETTERS[die.owner], 16)
         else:
-            draw.rounded_rectangle(box, radius=5, outline=(190, 190, 190), width=1)
+            draw.rounded_rectangle(box, radius=5, outline=EMPTY_DIE, width=1)
 
 
 def _roll_line(
@@ -490,7 +572,7 @@ def _results(
         if index % 2:  # a light band on every other line guides the eye along the row
             draw.rectangle(
                 (x0 - 4, y - 3, x0 + label_w + col * view.players, y + RESULT_ROW - 5),
-                fill=(240, 234, 218),
+                fill=RESULT_FILL,
             )
         _text(image, (x0, y), name, 17)
         for seat, value in enumerate(values):
@@ -515,17 +597,7 @@ def _wrapped(
 ) -> None:
     """``text`` word-wrapped to ``width`` in at most ``max_lines`` lines (the rest cut with …)."""
     x, y = at
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
+    lines = [line for line in wrap(" ".join(text.split()), width, size) if line]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] += " …"

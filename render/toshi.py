@@ -15,10 +15,12 @@ awaited decision, the last move and, at the end, the scores. ``alt_text`` says i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render import common
+from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -31,22 +33,26 @@ from render.common import (
     drop_actor,
     font_for,
     name_seats,
+    paste_mask,
     seat_label,
     sentences,
+    text_mask,
     text_width,
     tidy,
 )
 from render.hexboard import wrap
+from render.palette import drawn_with, tagged
+from render.phone import TEXTS_KEY, Drawn, Label, Status, compose, text_height
 from rules.toshi.data import COLOUR_NAMES
 from rules.toshi.grid import geometry
 from rules.toshi.model import Card, CellView, ToshiView
 
 CARD_COLOURS: dict[str, tuple[int, int, int]] = {
-    "R": (214, 64, 58),
-    "B": (52, 104, 200),
-    "G": (58, 148, 78),
-    "P": (138, 76, 168),
-    "Y": (236, 196, 48),
+    "R": (216, 0, 7),
+    "B": (8, 149, 255),
+    "G": (45, 128, 88),
+    "P": (87, 43, 117),
+    "Y": (251, 237, 50),
 }
 PARK_FILL = (170, 214, 150)
 MONUMENT_HIGH = (60, 110, 210)  # the blue "10 > 1" side
@@ -54,6 +60,7 @@ MONUMENT_LOW = (205, 60, 60)  # the red "1 > 10" side
 BACK_FILL = (96, 84, 72)
 EMPTY_FILL = (236, 230, 214)
 GRID_LINE = (200, 190, 170)
+HATCH = (120, 106, 92)  # the lines across a face-down card
 
 CELL = 180  # one card space
 MARGIN = 56  # room for the coordinates and for tokens on the outer edge
@@ -63,12 +70,21 @@ INSET = 12  # card edge inside its space
 TITLE = "Toshi Tōshi"  # drawn in the fallback font, which has the "ō"
 OPEN = (30, 150, 60)  # the ring around a spot a token may go to now
 TOKEN_FILL = (255, 255, 255)
+EDGE_LABEL = 22  # the column letters and row numbers around the grid
+SPACE_LABEL = 18  # a space's name in its corner (17 read 8.5 px on a phone)
 
 
 def render(
-    view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: ToshiView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    layout: str = "desktop",
 ) -> Image.Image:
-    """The city grid and the panel, for the public or for one seat."""
+    """The city grid and the panel, for the public or for one seat (``layout="phone"``: the
+    phone-first picture, ``render.phone``)."""
+    if layout == "phone":
+        return phone(view, names)
     k = scale
     grid_w, grid_h = round(CELL * view.cols * k), round(CELL * view.rows * k)
     panel_lines = _panel_lines(view, names)
@@ -82,36 +98,129 @@ def render(
         _draw_cell(image, draw, view, index, cell, k)
     _draw_spots(image, draw, view, k)
     _draw_panel(image, view, panel_lines, k)
-    return image
+    return tagged(image, palette())
 
 
+@cache
+def palette() -> Image.Image:
+    """The fixed palette every Toshi Tōshi picture is encoded with (``render.palette``)."""
+    return common.game_palette(globals())
+
+
+def phone(view: ToshiView, names: Sequence[str] | None = None) -> Image.Image:
+    """The phone-first picture: the round and phase, who acts on what, every player's tokens
+    and cards (scores at the end), the city around the spots open now at full size, and the
+    whole picture at half size."""
+    title = f"{TITLE} · " + (
+        "Game over" if view.over else f"round {view.round} of 10, {phase_name(view)}"
+    )
+    if view.over:
+        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
+        lines = [f"Winner: {winners}"]
+        scores = [f"{seat_label(s.seat, names)}: {s.score} NP" for s in view.seats]
+    else:
+        acting = ", ".join(seat_label(s, names) for s in view.to_act)
+        lines = [f"To act: {acting}", tidy(name_seats(drop_actor(view.pending), names))]
+        scores = [
+            f"{seat_label(s.seat, names)}: {_count(s.tokens, 'token')}, {_count(s.cards, 'card')}"
+            for s in view.seats
+        ]
+    m = MARGIN
+    board = (0.0, 0.0, 2.0 * m + CELL * view.cols, 2.0 * m + CELL * view.rows)
+    return compose(
+        render(view, names=names),
+        Status(title, lines, scores),
+        board=board,
+        focus=_focus(view),
+        caption="Where a token may go (full size):"
+        if view.open_spots
+        else "Around the last move (full size):",
+        labels=coordinate_labels(view.rows, view.cols),
+    )
+
+
+def _focus(view: ToshiView) -> tuple[float, float] | None:
+    """The middle of the spots open now (or, while playing, of the last move's marks)."""
+    points = [_spot_xy(view, spot, 1.0) for spot in view.open_spots]
+    if not points and not view.over:
+        points = [_spot_xy(view, spot, 1.0) for spot in view.mark_spots]
+        for index in view.mark_cells:
+            x0, y0, x1, y1 = _cell_box(view, index, 1.0)
+            points.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    if not points:
+        return None
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+@cache
+def coordinate_labels(rows: int, cols: int) -> tuple[Label, ...]:
+    """The column letters and row numbers around the grid and every space's name, where the
+    desktop picture prints them at scale 1 (both are drawn from this list)."""
+    m, c = MARGIN, CELL
+    found = []
+    for j in range(cols):
+        x = m + (j + 0.5) * c
+        found.append(Label("abcdefghij"[j], EDGE_LABEL, x, m * 0.3))
+        found.append(Label("abcdefghij"[j], EDGE_LABEL, x, m + rows * c + m * 0.7))
+    for i in range(rows):
+        y = m + (i + 0.5) * c
+        found.append(Label(str(i + 1), EDGE_LABEL, m * 0.3, y))
+        found.append(Label(str(i + 1), EDGE_LABEL, m + cols * c + m * 0.7, y))
+    for i in range(rows):
+        for j in range(cols):
+            name = f"{'abcdefghij'[j]}{i + 1}"
+            width = text_width(name, SPACE_LABEL)
+            x0, y0 = m + j * c, m + i * c
+            found.append(Label(name, SPACE_LABEL, x0 + 24 + width / 2, y0 + 20 + SPACE_LABEL / 2))
+    return tuple(found)
+
+
+@drawn_with(lambda: palette())
 def render_hand(
     view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
 ) -> Image.Image:
-    """The viewer's own hand and face-down cards, value and colour written out on each card."""
+    """The viewer's own hand and face-down cards, value and colour written out on each card;
+    at most HAND_ROW cards a row, so the picture stays 720 px wide and its words (18 px and
+    more) read at chat size, 380 px wide (recorded as ``render.phone`` records them)."""
     k = scale
     w, h, gap = round(96 * k), round(136 * k), round(10 * k)
     cards = max(len(view.hand), 1)
-    width = max(round(40 * k) + cards * (w + gap), round(720 * k))
+    rows = -(-cards // HAND_ROW)
+    width = max(round(40 * k) + min(cards, HAND_ROW) * (w + gap), round(720 * k))
     extra = len(view.my_face_down)
-    height = round((70 + 136 + 40 + 30 * extra + 30) * k)
+    height = round((70 + 136 * rows + 14 * (rows - 1) + 40 + 30 * extra + 30) * k)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    drawn: list[Drawn] = []
+
+    def note(text: str, size: int) -> None:
+        drawn.append(Drawn(text, size, text_height(text, size), "hand"))
+
     who = "the public" if view.viewer is None else seat_label(view.viewer, names)
     title = f"{TITLE}: hand of {who}"
     draw.text((round(20 * k), round(18 * k)), title, font=font_for(title, round(24 * k)), fill=INK)
+    note(title, round(24 * k))
     top = round(60 * k)
     if not view.hand:
+        empty = "No cards in hand." if view.viewer is not None else "Hands are private."
         draw.text(
             (round(20 * k), top + round(50 * k)),
-            "No cards in hand." if view.viewer is not None else "Hands are private.",
+            empty,
             font=font_for("No cards in hand.", round(20 * k)),
             fill=MUTED,
         )
+        note(empty, round(20 * k))
     for i, card in enumerate(view.hand):
-        x = round(20 * k) + i * (w + gap)
-        _draw_card_face(draw, (x, top, x + w, top + h), card, k, big=round(44 * k))
-    y = top + h + round(24 * k)
+        row, column = divmod(i, HAND_ROW)
+        x = round(20 * k) + column * (w + gap)
+        y0 = top + row * (h + round(14 * k))
+        _draw_card_face(
+            draw, (x, y0, x + w, y0 + h), card, k, big=round(44 * k), note_size=round(18 * k)
+        )
+        note(str(card.value), round(44 * k))
+        note(COLOUR_NAMES[card.colour], round(18 * k))
+        note(str(card), round(18 * k))
+    y = top + rows * h + (rows - 1) * round(14 * k) + round(24 * k)
     if view.my_face_down:
         draw.text(
             (round(20 * k), y),
@@ -123,11 +232,16 @@ def render_hand(
             y += round(30 * k)
             text = f"{fd.space}: {fd.card} ({_card_words(fd.card)})"
             draw.text((round(40 * k), y), text, font=font_for(text, round(20 * k)), fill=INK)
+            note(text, round(20 * k))
+    image.info[TEXTS_KEY] = tuple(drawn)
     return image
 
 
+HAND_ROW = 6  # cards a row in the hand picture
+
+
 # -- private helpers -------------------------------------------------------------------------------
-@cache
+@bounded(8 * MB)
 def _background(rows: int, cols: int, k: float) -> Image.Image:
     """The grid with its coordinates: everything that never changes."""
     m = round(MARGIN * k)
@@ -136,15 +250,8 @@ def _background(rows: int, cols: int, k: float) -> Image.Image:
     )
     draw = ImageDraw.Draw(image)
     m, c = round(MARGIN * k), CELL * k
-    size = round(22 * k)
-    for j in range(cols):
-        x = m + (j + 0.5) * c
-        centred_text(draw, (x, m * 0.3), "abcdefghij"[j], size)
-        centred_text(draw, (x, m + rows * c + m * 0.7), "abcdefghij"[j], size)
-    for i in range(rows):
-        y = m + (i + 0.5) * c
-        centred_text(draw, (m * 0.3, y), str(i + 1), size)
-        centred_text(draw, (m + cols * c + m * 0.7, y), str(i + 1), size)
+    for label in coordinate_labels(rows, cols)[: 2 * (rows + cols)]:
+        centred_text(draw, (label.x * k, label.y * k), label.text, round(label.size * k))
     for i in range(rows):
         for j in range(cols):
             x0, y0 = m + j * c, m + i * c
@@ -182,14 +289,14 @@ def _draw_cell(
         )
     # The space name, top left, as the notation writes it.
     label_fill = contrast_ink(_cell_fill(view, cell)) if cell.kind != "empty" else MUTED
-    _text(image, (x0 + 24 * k, y0 + 20 * k), cell.name, round(17 * k), label_fill)
+    _text(image, (x0 + 24 * k, y0 + 20 * k), cell.name, round(SPACE_LABEL * k), label_fill)
     if cell.holder >= 0:
         # A badge in the top-right corner: who holds the card now (at the end: who won it).
         badge = _holder_badge(cell.holder, k)
         image.paste(badge, (round(x1 - 22 * k) - badge.width, round(y0 + 17 * k)), badge)
 
 
-@lru_cache(maxsize=256)
+@bounded(4 * MB)
 def _cell_sprite(
     kind: str, card: Card | None, face_down: bool, over: bool, high: bool, k: float
 ) -> Image.Image:
@@ -227,7 +334,7 @@ def _cell_fill(view: ToshiView, cell: CellView) -> tuple[int, int, int]:
     return CARD_COLOURS[cell.card.colour]
 
 
-@cache
+@bounded(1 * MB)
 def _holder_badge(seat: int, k: float) -> Image.Image:
     """A small white square with the seat's letter (neutral: never a building's colour)."""
     side = round(26 * k)
@@ -261,7 +368,7 @@ def _draw_back(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         if by > y1:
             bx += by - y1
             by = y1
-        draw.line((ax, ay, bx, by), fill=(120, 106, 92), width=max(1, round(2 * k)))
+        draw.line((ax, ay, bx, by), fill=HATCH, width=max(1, round(2 * k)))
         offset += step
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     centred_text(draw, (cx, cy - 42 * k), "FACE", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
@@ -276,6 +383,7 @@ def _draw_card_face(
     big: int,
     face_down: bool = False,
     over: bool = False,
+    note_size: int | None = None,
 ) -> None:
     x0, y0, x1, y1 = box
     fill = CARD_COLOURS[card.colour]
@@ -294,7 +402,7 @@ def _draw_card_face(
     note = str(card)
     if face_down:
         note = "revealed" if over else "face-down"
-    centred_text(draw, (cx, y0 + h * 0.84), note, round(16 * k), ink)
+    centred_text(draw, (cx, y0 + h * 0.84), note, note_size or round(16 * k), ink)
 
 
 def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:
@@ -303,7 +411,7 @@ def _spot_xy(view: ToshiView, spot: int, k: float) -> tuple[float, float]:
     return (m + x * half, m + y * half)
 
 
-@cache
+@bounded(1 * MB)
 def _token_sprite(seat: int, k: float) -> Image.Image:
     """A seat's token: a white disc with a black rim and its letter (drawn once, then pasted).
     Neutral on purpose: a coloured token on a building would read as the building's colour."""
@@ -508,17 +616,4 @@ def _text(
     anchor: str = "la",
 ) -> None:
     """Draw ``text`` by pasting a cached sprite (rendering glyphs is the slow part of a picture)."""
-    sprite, dx, dy = _text_sprite(text, size, fill, anchor)
-    image.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy), sprite)
-
-
-@lru_cache(maxsize=2048)
-def _text_sprite(
-    text: str, size: int, fill: tuple[int, int, int], anchor: str
-) -> tuple[Image.Image, int, int]:
-    """The text on a transparent sprite, and where its corner lies from the anchor point."""
-    face = font_for(text, size)
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (0, 0, 0, 0))
-    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=face, fill=fill, anchor=anchor)
-    return sprite, left - 1, top - 1
+    paste_mask(image, xy, text_mask(text, size, anchor), fill)

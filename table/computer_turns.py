@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ai.levels import budget
 from ai.player import policy_move
-from ai.pool import DecisionPool
+from ai.pool import AnalysisPool, DecisionPool
 from ai.publiclog import PublicLog, public_log
 from data.store import OutboxEntry, StorageError, Store
 from metrics.instruments import COMPUTER_DECISION_SECONDS
@@ -118,6 +118,7 @@ class ComputerTable:
         self.nudge = nudge  # wakes the outbox: the move's announcements are due
         self._workers = workers
         self._pool: DecisionPool | None = None
+        self._analysis: AnalysisPool | None = None
 
     @property
     def pool(self) -> DecisionPool:
@@ -129,10 +130,21 @@ class ComputerTable:
             self._pool = DecisionPool(self._workers)
         return self._pool
 
+    @property
+    def analysis(self) -> AnalysisPool:
+        """The niced worker that analyses finished matches (``table.analysis``), started on
+        the first analysis; apart from the decisions' pool, so no computer seat waits on it."""
+        if self._analysis is None:
+            self._analysis = AnalysisPool()
+        return self._analysis
+
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()
+        analysis, self._analysis = self._analysis, None
+        if analysis is not None:
+            analysis.close()
 
     async def think(self, entry: OutboxEntry) -> None:
         """Deliver a "think" entry: the seat's computer player decides and plays (see

@@ -9,12 +9,13 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from data.clockrows import Prefs
 from data.clockstore import ClockStore
 from data.leagues import list_channel, tables_entry
+from data.lru import Lru
 from data.store import Announcement, MatchRow, Saved, Store
 from rules.base import AnyGame, Seat
 from rules.errors import GameOver, NotYourTurn
@@ -24,6 +25,10 @@ from table.errors import LobbyError, MatchDamaged, NoMatchHere, NotAllowed, NotA
 from table.match import Done, Match, MatchLock, Receipt
 
 log = logging.getLogger("tidetable.matches")
+
+
+# Decoded matches kept in memory (about 5 kB each): far more than are played at once.
+MATCHES_CACHED = 2000
 
 
 class MatchCore:
@@ -44,8 +49,9 @@ class MatchCore:
         self._locks: dict[int, MatchLock] = {}
         # Decoded matches by id, trusted only at the version they carry: autocomplete asks on
         # every keystroke, and a receipt is read from here without touching the database.
-        self._matches: dict[int, Match] = {}
-        self._by_channel: dict[int, int] = {}
+        # Bounded: the matches in play now stay, the others are read again when asked for.
+        self._matches: Lru[int, Match] = Lru(MATCHES_CACHED)
+        self._by_channel: Lru[int, int] = Lru(MATCHES_CACHED)
         self._damage_logged: set[int] = set()
         self.clocks = ClockStore(store)  # the turn clock's tables (players' settings, timers)
 
@@ -112,6 +118,12 @@ class MatchCore:
         if match.damaged and not allow_damaged:
             raise self._damaged_error(match)
         return match
+
+    async def by_ids(self, match_ids: Sequence[int]) -> list[Match]:
+        """These matches, damaged ones included (a list shows them as such), read in two
+        statements whatever their number; a state whose version is cached is not decoded
+        again."""
+        return [self._decode(row) for row in await self.store.matches(match_ids)]
 
     async def latest(self, channel_id: int) -> Match | None:
         """The channel's newest match, open or finished (for looking, not playing)."""

@@ -16,6 +16,8 @@ from table.errors import ChannelBusy, LobbyError, NotAllowed, NotAPlayer
 from table.match import Done, Match, post, private_views
 from table.turns import Turns
 
+SEATING = "seating"  # the table option of a rematch's seat order (``table.rematch``)
+
 # How often a lobby change or a start is tried again when another write came first (several
 # players pressing Join at once): each try re-reads the lobby, so a later one sees it settled.
 LOBBY_RETRIES = 8
@@ -44,12 +46,15 @@ class Lobby(MatchCore):
         undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
         if undo not in history.UNDO_OPTION.choices:
             raise InvalidMove(f"undo is on or off, not `{str(undo)[:20]}`.")
+        table_keys = (history.UNDO_OPTION.key, SEATING)
         resolved = game.spec.resolve_options(
-            {k: v for k, v in options.items() if k != history.UNDO_OPTION.key}
+            {k: v for k, v in options.items() if k not in table_keys}
         )
         playable_with_some_count(game, resolved)
         if undo != history.UNDO_OPTION.default:
             resolved[history.UNDO_OPTION.key] = undo
+        if options.get(SEATING):  # a rematch's seat order (``table.rematch``)
+            resolved[SEATING] = str(options[SEATING])
         seconds = await self.turns.clock_for(guild_id, clock)
         try:
             match_id, saved = await self.store.create_match(
@@ -164,9 +169,12 @@ class Lobby(MatchCore):
                     )
                 own = history.game_options(match.game, match.options)  # without ``undo``
                 match.game.check_options(count, own)
+                seating = seating_of(match.options)  # a rematch keeps its turned order
                 seated = (
                     list(match.players)
                     if keep_order
+                    else seat_order(match.players, seating)
+                    if seating
                     else rng.shuffled(match.players, match.row.seed, "seats")
                 )
                 state = match.game.setup(count, own, match.row.seed)
@@ -217,6 +225,20 @@ class Lobby(MatchCore):
             return [*match.players, bot], post("joined", match.version + 1, user=bot)
 
         return await self._change_lobby(found.id, change)
+
+
+def seating_of(options: Mapping[str, str]) -> list[int]:
+    """The seat order a rematch's lobby keeps (empty for any other match)."""
+    try:
+        return [int(part) for part in options.get(SEATING, "").split(",") if part]
+    except ValueError:
+        return []
+
+
+def seat_order(players: Sequence[int], seating: Sequence[int]) -> list[int]:
+    """The lobby's players in the kept order; those not in it after, in join order."""
+    kept = [u for u in seating if u in players]
+    return kept + [u for u in players if u not in kept]
 
 
 def players_needed(game: AnyGame) -> str:

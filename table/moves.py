@@ -89,6 +89,16 @@ class Moves(MatchCore):
 
         return await self._move(match, user_id, pick, version, None)
 
+    async def move_by_text(
+        self, match_id: int, user_id: int, version: int, text: str
+    ) -> MoveResult:
+        """A compound move chosen on a tap panel drawn for ``version`` (a whole route, several
+        dice at once): parsed and checked by the rules as a typed one."""
+        match = await self.by_id(match_id)
+        return await self._move(
+            match, user_id, lambda m, _s: m.game.parse(m.state, text), version, None
+        )
+
     async def _move(
         self,
         match: Match,

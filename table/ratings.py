@@ -205,3 +205,31 @@ def rate(results: Iterable[MatchResult], model: PlackettLuce | None = None) -> R
     for result in sorted(results, key=lambda r: r.order):
         table.add(result)
     return table
+
+
+# -- the rating as people read it ---------------------------------------------------------------
+# openskill's ordinal starts at 0 and goes below it after a couple of losses (-4.8): shown as
+# is, a newcomer reads a negative number. The rating shown is the ordinal scaled and moved to
+# start at a round number: ``SHOWN_START`` for everyone at first, ``SHOWN_SCALE`` points per
+# ordinal unit (a win between newcomers moves it by some 100-150 points). The order is the
+# ordinal's; only the reading changes. Until ``PROVISIONAL_BELOW`` rated matches the system
+# knows a player too little, and the rating says so.
+SHOWN_START = 1000
+SHOWN_SCALE = 25
+PROVISIONAL_BELOW = 5
+RATING_NOTE = (
+    f"Ratings start at {SHOWN_START}, rise with wins and fall with losses, weighted by the "
+    "others' ratings (openskill); while the system is still unsure of a player (fewer than "
+    f"{PROVISIONAL_BELOW} rated matches) it rates them cautiously low and marks it provisional."
+)
+
+
+def shown_rating(ordinal_value: float) -> int:
+    """The rating people read: the ordinal, scaled, from ``SHOWN_START``."""
+    return round(SHOWN_START + SHOWN_SCALE * ordinal_value)
+
+
+def rating_words(ordinal_value: float, matches: int) -> str:
+    """ "1,085", or "915 (provisional)" before ``PROVISIONAL_BELOW`` rated matches."""
+    text = f"{shown_rating(ordinal_value):,}"
+    return f"{text} (provisional)" if matches < PROVISIONAL_BELOW else text

@@ -538,7 +538,7 @@ class Turns:
         """Every open match of the player, those awaiting them first (earliest deadline
         first), then the others."""
         ids = await self.clocks.open_matches_of(user_id)
-        matches = [await self.service.by_id(i, allow_damaged=True) for i in ids]
+        matches = await self.service.by_ids(ids)  # two reads, however many matches
         deadlines = await self.clocks.deadlines(ids)
         updated = await self.clocks.updated_at(ids)
         awaited = {u for m in matches if m.status == "active" and not m.damaged for u in m.to_act()}

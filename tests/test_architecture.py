@@ -16,7 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("app", "cogs", "table", "data", "ai", "render", "rules", "metrics", "tools")
+PACKAGES = (
+    "app", "cogs", "table", "data", "ai", "render", "rules", "taps", "metrics", "i18n", "tools",
+)  # fmt: skip
 ENTRY = "bot"  # bot.py: what a newcomer runs; nothing imports it
 
 

@@ -170,3 +170,14 @@ def test_the_grace_period_of_a_removed_servers_data(tmp_path: Path):
             Settings.from_env({"GUILD_DATA_GRACE_DAYS": wrong})
     bot = build_bot(database=tmp_path / "g.db", sync_commands=False, guild_grace_days=2)
     assert bot.guild_grace_days == 2
+
+
+def test_picture_workers_from_the_environment(tmp_path: Path):
+    assert Settings.from_env({}).render_workers == 2  # the bot draws in two processes
+    assert Settings.from_env({"RENDER_WORKERS": "0"}).render_workers == 0  # in a thread
+    assert Settings.from_env({"RENDER_WORKERS": "4"}).render_workers == 4
+    for wrong in ("-1", "two", "1.5", "999"):
+        with pytest.raises(SystemExit, match="RENDER_WORKERS must be a number of processes"):
+            Settings.from_env({"RENDER_WORKERS": wrong})
+    bot = build_bot(database=tmp_path / "w.db", sync_commands=False, render_workers=3)
+    assert bot.render_workers == 3

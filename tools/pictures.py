@@ -3,9 +3,11 @@
     .venv/bin/python -m tools.pictures OUTDIR [SEED]
 
 Each game is played by its own random playout policy (``game.playout_move``) with the most
-players it allows, seated under made-up names: a long one, a Cyrillic one, one in a script the
-fonts lack (CJK, which falls back to "Seat 3") and one with an emoji. Per position it writes
-``<game>-<moment>.png`` (the public picture), for Toshi Tōshi also ``toshi-<moment>-hand.png``
+players it allows, seated under made-up names: a long one, a Cyrillic one, a CJK one and two
+with an emoji (tests/render/test_scripts.py covers the other scripts). Per position and layout
+(``desktop``, the whole picture; ``phone``, the phone-first one the bot posts) it writes
+``<game>-<moment>-<layout>.png`` at full size and ``<game>-<moment>-<layout>-380.png`` as a
+phone's chat column shows it (380 px wide); for Toshi Tōshi also ``toshi-<moment>-hand.png``
 (the first seat's hand), and ``<game>-<moment>.txt`` (the alt text, with its length).
 """
 
@@ -17,7 +19,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from render.common import to_png
+from render.phone import CHAT_WIDTH, LAYOUTS, drawn_texts
 from rules import rng
 from rules.base import Game
 from rules.registry import GAMES
@@ -45,27 +50,48 @@ def playout(game: Game, seed: int) -> list[Any]:
     return seen
 
 
+def moments(game: Game, seed: int) -> dict[str, Any]:
+    """The start, middle and end states of the seeded playout."""
+    states = playout(game, seed)
+    return {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}
+
+
+def at_chat_width(image: Image.Image) -> Image.Image:
+    """``image`` as a phone's chat column shows it: CHAT_WIDTH px wide."""
+    height = round(image.height * CHAT_WIDTH / image.width)
+    return image.convert("RGB").resize((CHAT_WIDTH, height), Image.Resampling.LANCZOS)
+
+
 def write_pictures(out: Path, seed: int = 1) -> list[Path]:
     """Write every picture and alt text; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for key, game in GAMES.items():
         module = importlib.import_module(f"render.{key}")
-        states = playout(game, seed)
         names = NAMES[: game.spec.max_players]
-        moments = {"start": states[0], "middle": states[len(states) // 2], "end": states[-1]}
-        for moment, state in moments.items():
+        for moment, state in moments(game, seed).items():
             view = game.view(state, None)
-            began = time.perf_counter()
-            png = to_png(module.render(view, names=names))
-            took = (time.perf_counter() - began) * 1000
-            path = out / f"{key}-{moment}.png"
-            path.write_bytes(png)
+            for layout in LAYOUTS:
+                began = time.perf_counter()
+                image = module.render(view, names=names, layout=layout)
+                png = to_png(image)
+                took = (time.perf_counter() - began) * 1000
+                path = out / f"{key}-{moment}-{layout}.png"
+                path.write_bytes(png)
+                small = out / f"{key}-{moment}-{layout}-{CHAT_WIDTH}.png"
+                small.write_bytes(to_png(at_chat_width(image)))
+                written += [path, small]
+                texts = drawn_texts(image)
+                least = min((t.at(image.width) for t in texts), default=0.0)
+                legible = f"; least text {least:.1f} px at {CHAT_WIDTH}" if texts else ""
+                print(
+                    f"{path.name}: {image.width}x{image.height}, {len(png) // 1024} KB, "
+                    f"{took:.0f} ms with PNG{legible}"
+                )
             alt = module.alt_text(view, names=names)
             text = out / f"{key}-{moment}.txt"
             text.write_text(f"{alt}\n\n({len(alt)} characters)\n", encoding="utf-8")
-            written += [path, text]
-            print(f"{path.name}: {len(png) // 1024} KB, {took:.0f} ms with PNG; alt {len(alt)}")
+            written.append(text)
             if hasattr(module, "render_hand"):
                 hand = out / f"{key}-{moment}-hand.png"
                 hand.write_bytes(to_png(module.render_hand(game.view(state, 0), names=names)))

@@ -29,7 +29,7 @@ async def test_replay_and_score_breakdown_name_computer_seats_without_asking_dis
         table = Table(fake, bot, channel, "tonari", [alice], match.id)
 
         # A replay while it runs: a frame per move, each captioned with the mover's name.
-        replay = await fake.slash(alice, channel, "tonari replay")
+        replay = await fake.slash(alice, channel, "tonari replay", gif=True)
         assert replay.error is None and replay.files, replay.content
 
         draw = rng.stream(11, "names")
@@ -55,7 +55,7 @@ async def test_replay_and_score_breakdown_name_computer_seats_without_asking_dis
         totals = re.findall(r"(Bot \(easy\)|alice) \([A-C]\): -?\d+", scores.description)
         assert sorted(totals) == ["Bot (easy)", "Bot (easy)", "alice"], scores.description
         assert "Seat" not in scores.description
-        replay = await fake.slash(alice, channel, "tonari replay")
+        replay = await fake.slash(alice, channel, "tonari replay", gif=True)
         assert replay.error is None and replay.files, replay.content
 
     asked = fake.count("*", r"/users/-\d+") + fake.count("*", r"/guilds/\d+/members/-\d+")

@@ -13,6 +13,7 @@ from PIL import Image
 
 from cogs.history import SCORES_SUFFIX
 from rules import rng
+from table.ratings import RATING_NOTE
 from tests.e2e.driver import assert_png, open_match, play_one, play_to_end
 
 GAMES = ("tokan", "tonari", "fishing", "toshi", "tonga")
@@ -128,7 +129,7 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         assert fake.messages(channel)[posts].content == pages[0]
 
         # The replay: one frame per log entry, then the final scores.
-        replay = await fake.slash(bob, channel, "tokan replay")
+        replay = await fake.slash(bob, channel, "tokan replay", gif=True)
         assert replay.ephemeral, replay.content
         ((name, data),) = replay.files
         assert name.endswith(".gif")
@@ -143,6 +144,12 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         for user in players:
             assert f"<@{user.id}>" in board.content
         assert board.content.count("1 match,") == 2
+        # Ratings read from 1,000, the winner's above it; provisional after a single match.
+        shown = [
+            int(r.replace(",", ""))
+            for r in re.findall(r"\*\*([\d,]+) \(provisional\)\*\*", board.content)
+        ]
+        assert len(shown) == 2 and shown[0] > 1000 > shown[1], board.content
         everywhere = await fake.slash(alice, channel, "tokan leaderboard", **{"global": True})
         assert "all servers" in everywhere.content
         empty = await fake.slash(alice, channel, "tonga leaderboard")
@@ -151,6 +158,7 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         stats = await fake.slash(alice, channel, "tidetable stats", player=bob)
         assert stats.ephemeral and f"<@{bob.id}>'s record on this server" in stats.content
         assert "**TOKAN**: 1 match" in stats.content
+        assert "(provisional)" in stats.content and RATING_NOTE in stats.content
         assert_png(stats.files)
         assert not fake.unknown_routes and not fake.errors
 

@@ -184,7 +184,8 @@ async def test_toshi_hands_reach_a_mentioned_player_under_the_board_not_by_dm(fa
         assert all(fake.dms(u) == [] for u in users)
         board = next(m for m in reversed(fake.messages(channel)) if m.attachments)
         match = await table.match()
-        assert board.custom_ids() == [f"tt:hand:{match.id}"]
+        # "Your hand" for every player, and Play (the tap panel) for whoever decides.
+        assert board.custom_ids() == [f"tt:hand:{match.id}", f"tt:play:{match.id}"]
         for user in users:
             shown = await fake.click(user, board, f"tt:hand:{match.id}")
             hand = match.state.hands[match.seat_of(user.id)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 from .records import (
@@ -273,10 +274,40 @@ def guild(
 DISCORD_INT_LIMIT = 2**53
 
 
-def command_problems(definition: dict[str, Any]) -> list[str]:
-    """What Discord refuses in a command's definition about option bounds: a min_value or
-    max_value outside -2^53..2^53, a min_length or max_length outside 0..6000."""
+# The locales Discord accepts as keys of name_localizations and description_localizations.
+_LOCALES_AS_LISTED = (
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg "
+    "ru uk hi th zh-CN ja zh-TW ko"
+)
+DISCORD_LOCALES = frozenset(_LOCALES_AS_LISTED.split())
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def localization_problems(definition: dict[str, Any], where: str) -> list[str]:
+    """What Discord refuses in a definition's localizations: an unknown locale, a localized name
+    that is not a valid (lower-case) command name, a description of 0 or over 100 characters."""
     problems = []
+    for key in ("name_localizations", "description_localizations"):
+        for locale, text in (definition.get(key) or {}).items():
+            if locale not in DISCORD_LOCALES:
+                problems.append(f"{where}.{key}: unknown locale {locale!r}")
+            elif key == "name_localizations" and (
+                not COMMAND_NAME.match(text) or text != text.lower()
+            ):
+                problems.append(f"{where}.{key}.{locale}: invalid name {text!r}")
+            elif key == "description_localizations" and not 1 <= len(text) <= 100:
+                problems.append(f"{where}.{key}.{locale}: must be 1-100 characters")
+    for choice in definition.get("choices", []):
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            if locale not in DISCORD_LOCALES or not 1 <= len(text) <= 100:
+                problems.append(f"{where}.choices.{choice.get('name')}: bad localization")
+    return problems
+
+
+def command_problems(definition: dict[str, Any]) -> list[str]:
+    """What Discord refuses in a command's definition: option bounds (a min_value or max_value
+    outside -2^53..2^53, a min_length or max_length outside 0..6000) and localizations."""
+    problems = localization_problems(definition, str(definition.get("name")))
     for option in definition.get("options", []):
         name = option.get("name")
         for key in ("min_value", "max_value"):

@@ -27,12 +27,15 @@ def test_a_seat_is_named_by_its_player_and_letter_or_as_today_without_names():
     assert seat_label(2, ["alice"]) == "Seat 3 (C)"  # fewer names than seats: no crash
 
 
-def test_names_the_fonts_cannot_draw_fall_back_to_the_seat_and_emoji_are_left_out():
-    assert player_name(0, ["王小明"]) == "Seat 1"
-    assert player_name(0, ["Zoë 🎣"]) == "Zoë"
+def test_names_in_any_script_are_kept_and_a_name_with_nothing_to_draw_is_the_seat():
+    assert player_name(0, ["王小明"]) == "王小明"
+    assert player_name(0, ["Zoë 🎣"]) == "Zoë 🎣"
     assert player_name(0, ["   "]) == "Seat 1"
-    assert printable("a\tb\u200bc  d") == "a b c d"
-    assert has_glyph("ō", 1) and not has_glyph("ō") and not has_glyph("王", 1)
+    assert player_name(0, ["\U000f0001\U000f0002"]) == "Seat 1"  # private use: no font has it
+    # A tab becomes a space; a zero-width space, a format character, goes without a trace.
+    assert printable("a\tb\u200bc  d") == "a bc d"
+    assert has_glyph("ō", 1) and not has_glyph("ō") and has_glyph("王", 1)
+    assert not has_glyph("\U000f0001", 1)
 
 
 def test_a_long_name_is_cut_with_an_ellipsis_to_a_fixed_width():
@@ -77,5 +80,5 @@ def test_alt_text_is_cut_at_a_word_within_the_limit():
 
 
 def test_the_fallback_font_draws_what_the_bundled_one_lacks():
-    assert font_for("Toshi Tōshi", 20).getname()[0] == "DejaVu Sans"
+    assert font_for("Toshi Tōshi", 20).getname()[0] == "Tidetable Sans"
     assert font_for("Toshi Toshi", 20).getname()[0] == "Aileron"

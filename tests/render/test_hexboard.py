@@ -45,7 +45,7 @@ def test_alt_boat_says_from_where_and_by_whom_it_was_moved_and_where_it_may_go()
 
     assert boat(None, (), None, ()) == ["Away"]
     assert boat(2, (2,), None, (1, 3)) == ["Boat on c1", "It may go to b1, d1"]  # just placed
-    assert boat(2, (0, 2), 3, ()) == ["Boat on c1, moved there from a1 by Zoë (D)"]
+    assert boat(2, (0, 2), 3, ()) == ["Boat on c1, moved there from a1 by Zoë 🎣 (D)"]
 
 
 def test_alt_places_groups_each_kind_in_the_order_first_met():

@@ -102,7 +102,7 @@ def test_the_title_keeps_its_o_with_a_macron():
     from render.toshi import TITLE
 
     assert TITLE == "Toshi Tōshi"
-    assert font_for(TITLE, 30).getname()[0] == "DejaVu Sans"  # a font that has "ō"
+    assert font_for(TITLE, 30).getname()[0] == "Tidetable Sans"  # a font that has "ō"
 
 
 def test_tokens_and_holder_badges_are_neutral_not_building_colours():

@@ -9,17 +9,28 @@ from PIL import Image
 from tools import pictures
 
 
-def test_writes_three_pictures_and_alt_texts_per_game(tmp_path: Path, monkeypatch):
+def test_writes_each_layout_at_full_size_and_at_chat_width_and_alt_texts(
+    tmp_path: Path, monkeypatch
+):
     monkeypatch.setattr(pictures, "GAMES", {"tokan": pictures.GAMES["tokan"]})
     written = pictures.write_pictures(tmp_path, seed=2)
     names = sorted(path.name for path in written)
-    assert names == [
-        f"tokan-{moment}.{ext}" for moment in ("end", "middle", "start") for ext in ("png", "txt")
-    ]
+    moments = ("end", "middle", "start")
+    expected = [
+        f"tokan-{m}-{layout}{size}.png"
+        for m in moments
+        for layout in ("desktop", "phone")
+        for size in ("", "-380")
+    ] + [f"tokan-{m}.txt" for m in moments]
+    assert names == sorted(expected)
     for path in written:
         if path.suffix == ".png":
             assert path.stat().st_size < 500 * 1024
-            assert Image.open(path).width > 1000
+            width = Image.open(path).width
+            if path.stem.endswith("-380"):
+                assert width == 380
+            else:
+                assert width > 1000 if "desktop" in path.name else 500 < width < 800
         else:
             text = path.read_text(encoding="utf-8")
             assert "Дмитрий (red)" in text

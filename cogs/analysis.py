@@ -1,0 +1,272 @@
+"""Looking back on a finished match, and playing it again: `/<game> analysis`, and the
+Analysis and Rematch buttons of the final post.
+
+The analysis (``table.analysis``) runs in the niced analysis worker, never on the event loop;
+once computed it is kept, and posted for the table with its chart: every player's chances
+after each decision, and the three largest swings in words (who decided what, what the search
+preferred there). Asked again, it is shown privately from what was kept.
+
+Rematch (``table.rematch``): a new lobby in the same place, the same options, seats turned by
+one, the same computer players, the old table's people invited; it goes through the outbox as
+any lobby does (its post has the Join button).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import weakref
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+from discord import app_commands
+
+from cogs import messages
+from cogs.bounds import MatchNumber
+from cogs.checks import require_posting
+from cogs.history import MATCH_HELP, display_names, seat_names
+from cogs.host import Host
+from cogs.pictures import rendered
+from cogs.replies import answer, report
+from data.analyses import AnalysisStore, StoredAnalysis
+from data.outbox import Permanent
+from data.store import OutboxEntry
+from render.chances import chances_chart
+from render.common import clip_alt
+from table.analysis import Analyst
+from table.errors import NoMatchHere
+from table.match import Match
+from table.rematch import rematch
+
+NO_MENTIONS = discord.AllowedMentions.none()
+_ANALYSTS: weakref.WeakKeyDictionary[discord.Client, Analyst] = weakref.WeakKeyDictionary()
+
+
+def analyst(bot: Host) -> Analyst:
+    """The bot's analyst: its store, and the computer table's analysis worker."""
+    found = _ANALYSTS.get(bot)
+    if found is None:
+        found = _ANALYSTS[bot] = Analyst(AnalysisStore(bot.service.store), bot.computers.analysis)
+    return found
+
+
+def percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names) -> str:
+    """The post's words: what the chart is, and the three largest swings."""
+    game = match.game
+    lines = [
+        f"**{game.spec.name}** match #{match.id}: where it turned. The chart shows each "
+        "player's chances of winning after every decision, as the computer player's search "
+        "estimated them from what the deciding player could see then (never anyone's hidden "
+        "cards)."
+    ]
+    chances = analysis.chances
+    players = len(match.players)
+    for number, swing in enumerate(analysis.swings, start=1):
+        index, seat = int(swing["index"]), int(swing["seat"])
+        before = chances[index - 1] if index > 0 else [1.0 / players] * players
+        after = chances[index]
+        moved = max(range(players), key=lambda s: abs(after[s] - before[s]))
+        who = messages.person(match, seat, names)
+        did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
+        whom = "their" if moved == seat else f"{messages.person(match, moved, names)}'s"
+        text = f"{number}. Decision {index + 1}: {did}: {whom} chances "
+        text += f"{percent(before[moved])} → {percent(after[moved])}."
+        preferred = swing.get("preferred")
+        if preferred:
+            theirs = swing["preferred_chances"][seat]
+            said = messages.people(str(preferred), match, names)
+            text += (
+                f" The search preferred `{messages.quote(said)}` ({who}'s chances "
+                f"{percent(theirs)} after it)."
+            )
+        else:
+            text += " The search would have played the same."
+        lines.append(text)
+    return messages.clip("\n".join(lines))
+
+
+async def analysis_post(
+    bot: Host, match: Match, analysis: StoredAnalysis
+) -> tuple[str, discord.File]:
+    names = await bot.people.names(match.row.guild_id, match.players)
+    drawn = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
+    swings = [int(s["index"]) for s in analysis.swings]
+    title = f"{match.game.spec.name} match #{match.id}: chances of winning"
+    png = await asyncio.to_thread(
+        rendered, "chances", chances_chart, analysis.chances, drawn, swings, title=title
+    )
+    final = ", ".join(f"{drawn[s]} {percent(c)}" for s, c in enumerate(analysis.chances[-1]))
+    alt = f"Chart of each player's chances of winning over {len(analysis.chances)} decisions."
+    alt += f" At the end: {final}. Marked swings at decisions "
+    alt += ", ".join(str(i + 1) for i in swings) + "."
+    file = discord.File(
+        io.BytesIO(png),
+        filename=f"{match.row.game}-{match.id}-analysis.png",
+        description=clip_alt(alt),
+    )
+    return analysis_text(match, analysis, names), file
+
+
+async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Match) -> None:
+    """Analyse ``match`` (or read the kept analysis) and post it; the interaction is deferred
+    privately. The first analysis is posted for the table; asked again, shown privately."""
+    if match.row.guild_id != interaction.guild_id:
+        raise NoMatchHere(f"Match #{match.id} was not played on this server.")
+    if match.status != "finished":
+        raise NoMatchHere(
+            f"Match #{match.id} is not finished: an analysis looks back on a finished match."
+        )
+    kept = await AnalysisStore(bot.service.store).get(match.id)
+    if kept is not None:
+        text, file = await analysis_post(bot, match, kept)
+        await interaction.followup.send(
+            text, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    require_posting(interaction)
+    entries = await bot.service.store.moves(match.id)
+    done, posted = await analyst(bot).analysis(match, entries)
+    if not posted:  # another request computed it meanwhile: that one posts it
+        text, file = await analysis_post(bot, match, done)
+        await interaction.followup.send(
+            text, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    # Saved with its post in one transaction: the outbox posts it once, even after a crash.
+    try:
+        settled = await bot.dispatcher.settle(posted)
+    except Exception:  # after the commit nothing may turn into "try again"
+        settled = []
+    failed = [e for e in settled if e.status == "failed"]
+    if failed:
+        said = (
+            f"The analysis of match #{match.id} is saved, but it could not be posted in the "
+            f"channel: {failed[0].last_error}. `/{match.row.game} analysis` shows it to you."
+        )
+    elif settled and all(e.status == "sent" for e in settled):
+        said = f"Posted the analysis of match #{match.id}."
+    else:
+        said = (
+            f"The analysis of match #{match.id} is saved; it will appear in the match's "
+            "channel as soon as Discord answers."
+        )
+    await answer(interaction, said)
+
+
+async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
+    """Post a kept analysis in its match's channel (an outbox entry of kind ``analysis``)."""
+    match = await bot.service.by_id(int(entry.payload["match"]), allow_damaged=True)
+    kept = await AnalysisStore(bot.service.store).get(match.id)
+    if kept is None:
+        raise Permanent(f"no analysis of match #{match.id} is kept")
+    text, file = await analysis_post(bot, match, kept)
+    channel = bot.get_partial_messageable(match.row.channel_id)
+    await channel.send(text, file=file, allowed_mentions=NO_MENTIONS, nonce=nonce)
+
+
+class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:an:(?P<match>\d+)"):
+    """On a final post: analyse that match."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Analysis",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tt:an:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnalysisButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast(Host, interaction.client)
+        if not await bot.taking(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            found = await bot.service.by_id(self.match_id)
+            await answer_analysis(bot, interaction, found)
+        except Exception as error:
+            await report(interaction, error)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rm:(?P<match>\d+)"):
+    """On a final post: the same table again (a player of it asks)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tt:rm:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast(Host, interaction.client)
+        if not await bot.taking(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            require_posting(interaction)
+            old = await bot.service.by_id(self.match_id)
+            done = await rematch(bot.service, old, interaction.user.id)
+            settled = await bot.dispatcher.settle(done.entries)
+            text = (
+                f"Match #{done.match.id} is open: the rematch of #{old.id}, seats turned by one. "
+                f"The others are invited; start it with `/{old.row.game} start` once they joined."
+            )
+            await answer(interaction, text + messages.delivery_note(settled))
+        except Exception as error:
+            await report(interaction, error)
+
+
+def final_view(match_id: int) -> discord.ui.View:
+    """The buttons of a final post: Analysis and Rematch."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnalysisButton(match_id))
+    view.add_item(RematchButton(match_id))
+    return view
+
+
+class AnalysisCommands:
+    """`analysis` for one game: mixed into ``GameCog``."""
+
+    if TYPE_CHECKING:
+        bot: Host
+        game_key: ClassVar[str]
+
+        async def match_to_show(
+            self, interaction: discord.Interaction, match_id: int | None
+        ) -> Match: ...
+
+    @app_commands.command(  # type: ignore[type-var]
+        name="analysis", description="Where a finished match turned: everyone's chances, charted"
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def analysis(
+        self, interaction: discord.Interaction, match: MatchNumber | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await self.match_to_show(interaction, match)
+        await answer_analysis(self.bot, interaction, found)
+
+
+ANALYSIS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnalysisButton, RematchButton)

@@ -1,0 +1,114 @@
+"""A text to be said in the reader's language, decided where it is said, not where it is made.
+
+Deep layers (the table's refusals, the games' descriptions) do not know who will read what they
+write, nor in which language: they return a :class:`Text`, the English message (the catalogue's
+key) and its parameters, and the edge that sends it to Discord says it in the reader's language
+(``i18n.catalogue.say``). ``str(text)`` is the English, so a Text reads as before wherever a
+plain string is expected (logs, tests).
+
+Babel finds the messages in the source by the markers ``T`` (one form) and ``TN`` (a count's
+singular and plural); ``N_`` (and ``NC_``, with a context) marks a plain string as a message
+without making it a Text (a table of labels, translated where it is said).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+Param = Union["Text", str, int, float]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message of the catalogue with the values of its ``{placeholders}``.
+
+    ``plural`` and ``count`` make it a message with plural forms: the catalogue chooses the
+    form for ``count`` by the language's own rule (one, few, many...). A parameter may be a
+    Text itself, said in the same language as the text around it."""
+
+    message: str
+    params: tuple[tuple[str, Param], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+    context: str | None = field(default=None, compare=True)
+
+    def values(self) -> dict[str, Param]:
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        return english(self)
+
+
+def T(message: str, /, **params: Param) -> Text:
+    """The message ``message`` with ``params`` filled in where it is said."""
+    return Text(message, tuple(params.items()))
+
+
+def TN(singular: str, plural: str, count: int, /, **params: Param) -> Text:
+    """The singular or plural form of a message for ``count`` (itself available as ``{count}``)."""
+    return Text(singular, (("count", count), *params.items()), plural=plural, count=count)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue and returns it unchanged."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks ``message`` for the catalogue under ``context`` (a command's name: "board" the
+    command may be named otherwise than "board" the word) and returns it unchanged."""
+    return message
+
+
+def fill(pattern: str, values: Mapping[str, str]) -> str:
+    """``pattern`` with each ``{name}`` replaced by ``values[name]``, and nothing else read as a
+    format: a translation is trusted no further than its placeholders (no attribute access, no
+    format specs), and "{" or "}" elsewhere stays as written."""
+    out: list[str] = []
+    index = 0
+    while index < len(pattern):
+        start = pattern.find("{", index)
+        if start < 0:
+            out.append(pattern[index:])
+            break
+        end = pattern.find("}", start)
+        name = pattern[start + 1 : end] if end > 0 else ""
+        if end > 0 and name in values:
+            out.append(pattern[index:start])
+            out.append(values[name])
+            index = end + 1
+        else:
+            out.append(pattern[index : start + 1])
+            index = start + 1
+    return "".join(out)
+
+
+def placeholders(pattern: str) -> set[str]:
+    """The ``{names}`` a message or a translation holds."""
+    found: set[str] = set()
+    index = 0
+    while (start := pattern.find("{", index)) >= 0:
+        end = pattern.find("}", start)
+        if end < 0:
+            break
+        name = pattern[start + 1 : end]
+        if name.isidentifier():
+            found.add(name)
+        index = start + 1
+    return found
+
+
+def english(text: Text | str) -> str:
+    """The text in English, the language its messages are written in."""
+    if isinstance(text, str):
+        return text
+    pattern = text.message
+    if text.plural is not None and text.count != 1:
+        pattern = text.plural
+    return fill(pattern, {key: _english_value(value) for key, value in text.params})
+
+
+def _english_value(value: Param) -> str:
+    return english(value) if isinstance(value, Text) else str(value)

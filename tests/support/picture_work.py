@@ -1,0 +1,35 @@
+"""What a picture worker may be told to run in tests (module level, so a worker process can
+import it): a picture that kills its worker once, or never ends."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from cogs.pictures import Renderer, png_of
+
+
+def dies_once(
+    marker: str, renderer: Renderer, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> bytes:
+    """The first picture (no ``marker`` file yet) kills its worker outright; later ones are
+    drawn as usual."""
+    path = Path(marker)
+    if not path.exists():
+        path.write_text("died")
+        os._exit(1)
+    return png_of(renderer, args, kwargs)
+
+
+def hangs_when_armed(
+    arm: str, renderer: Renderer, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> bytes:
+    """While the file ``arm`` says "armed", a picture never ends (a stuck worker, whose id
+    replaces "armed" in the file); otherwise it is drawn as usual."""
+    path = Path(arm)
+    if path.exists() and path.read_text() == "armed":
+        path.write_text(str(os.getpid()))
+        threading.Event().wait()
+    return png_of(renderer, args, kwargs)

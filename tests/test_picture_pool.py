@@ -1,0 +1,120 @@
+"""The picture pool: boards drawn in worker processes, the same bytes as in the bot's own
+thread; a worker that dies or hangs costs that one picture (``RenderFailed``: the outbox tries
+again), never the pool."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cogs.pictures import PicturePool, RenderFailed, board_png, configure, pool, rendered
+from cogs.replies import PICTURE_FAILED, explain
+from render import tokan as tokan_pictures
+from rules.registry import GAMES
+from tests.support.picture_work import dies_once, hangs_when_armed
+from tests.support.processes import children
+
+
+def a_board() -> object:
+    game = GAMES["tokan"]
+    state = game.setup(2, game.spec.resolve_options({}), 7)
+    return game.view(state, None)
+
+
+@pytest.fixture
+def workers() -> Iterator[PicturePool]:
+    made = PicturePool(1)
+    yield made
+    made.close()
+
+
+def test_a_board_drawn_in_a_worker_is_the_board_drawn_here(workers: PicturePool) -> None:
+    view = a_board()
+    here = PicturePool(0).render(tokan_pictures.render, view, names=["alice", "bob"])
+    there = workers.render(tokan_pictures.render, view, names=["alice", "bob"])
+    assert there == here
+    assert there.startswith(b"\x89PNG")
+    (pid,) = workers.pids()
+    assert pid != os.getpid()
+    worker = [p for p in children(os.getpid()) if p.pid == pid]
+    assert worker and worker[0].worker, "drawn by a spawned child process"
+
+
+def test_a_worker_killed_between_pictures_costs_nothing(workers: PicturePool) -> None:
+    view = a_board()
+    first = workers.render(tokan_pictures.render, view)
+    (pid,) = workers.pids()
+    os.kill(pid, signal.SIGKILL)
+    # The pool notices the death (now or at the next submit) and the picture is drawn anyway,
+    # by a fresh worker: nothing waited on the dead one.
+    for _ in range(2):
+        try:
+            assert workers.render(tokan_pictures.render, view) == first
+            break
+        except RenderFailed:  # it died under a picture already submitted: that one failed
+            continue
+    assert pid not in workers.pids()
+
+
+def test_a_worker_dying_under_a_picture_fails_that_picture_only(tmp_path: Path) -> None:
+    dying = PicturePool(1, work=functools.partial(dies_once, str(tmp_path / "died")))
+    try:
+        with pytest.raises(RenderFailed, match="died"):
+            dying.render(tokan_pictures.render, a_board())
+        assert (tmp_path / "died").exists()
+        assert dying.render(tokan_pictures.render, a_board()).startswith(b"\x89PNG")
+        assert dying.restarts == 1
+    finally:
+        dying.close()
+
+
+def test_a_stuck_picture_is_given_up_at_its_deadline_and_its_worker_killed(
+    tmp_path: Path,
+) -> None:
+    arm = tmp_path / "arm"
+    stuck = PicturePool(1, work=functools.partial(hangs_when_armed, str(arm)))
+    try:
+        stuck.render(tokan_pictures.render, a_board())  # the worker is up (its start is slow)
+        stuck.deadline = 0.5
+        arm.write_text("armed")
+        with pytest.raises(RenderFailed, match=r"longer than 0\.5 s"):
+            stuck.render(tokan_pictures.render, a_board())
+        old = int(arm.read_text())
+        stuck.deadline = 60.0  # a fresh worker starts slowly on a loaded machine
+        assert stuck.render(tokan_pictures.render, a_board()).startswith(b"\x89PNG")
+        assert old not in stuck.pids(), "the stuck worker was replaced"
+        assert old not in {p.pid for p in children(os.getpid())}, "and killed"
+        assert stuck.restarts == 1
+    finally:
+        stuck.close()
+
+
+def test_the_process_pool_names_players_as_the_cogs_ask() -> None:
+    previous = pool().workers
+    configure(1)
+    try:
+        view = a_board()
+        named = board_png("tokan", tokan_pictures.render, view, ["alice", None])
+        assert named == PicturePool(0).render(tokan_pictures.render, view, names=["alice", ""])
+        assert rendered("tokan", tokan_pictures.render, view) != named
+    finally:
+        configure(previous)
+
+
+def test_a_picture_not_drawn_is_answered_in_words_not_as_a_crash() -> None:
+    assert explain(RenderFailed("a picture took longer than 10 s")) == PICTURE_FAILED
+    assert "ask again" in PICTURE_FAILED and "10 s" not in PICTURE_FAILED
+
+
+def test_warming_starts_one_worker_before_any_picture(workers: PicturePool) -> None:
+    assert workers.pids() == []
+    workers.warm()
+    (pid,) = workers.pids()
+    assert workers.render(tokan_pictures.render, a_board()).startswith(b"\x89PNG")
+    assert workers.pids() == [pid], "the warm worker drew the first picture"
+    PicturePool(0).warm()  # drawing in a thread: nothing to start
