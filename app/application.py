@@ -182,6 +182,7 @@ class Tidetable(Host):
         await self.load_extension("cogs.privacy")  # servers leaving and coming back; forget
         await self.load_extension("cogs.settings")  # `/tidetable-admin settings`
         await self.tree.set_translator(CatalogueTranslator())  # names in each user's language
+        await self.load_extension("cogs.leagues")  # `/league`: leagues and tournaments
         if self.sync_commands:
             await self.sync()
         # One picture worker starts once the rest is up, beside the bot (not in its way).

@@ -13,7 +13,7 @@ import importlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -48,6 +48,8 @@ from table.service import MatchService
 
 log = logging.getLogger("tidetable")
 
+INVITE_HELP = "Mention the people it is open to (none: anyone may join)"
+InviteText = app_commands.Range[str, 0, 200]  # about eight mentions
 THREAD_HELP = "Make a thread for this match (default: play in this channel)"
 UNDO_HELP = (
     "Let players take back a move that revealed nothing, before others act (default: this "
@@ -106,7 +108,12 @@ class GameCog(
     # -- lifecycle -----------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a match of this game in this channel")
     @app_commands.describe(
-        thread=THREAD_HELP, undo=UNDO_HELP, clock=CLOCK_HELP, bots=BOTS_HELP, level=LEVEL_HELP
+        thread=THREAD_HELP,
+        undo=UNDO_HELP,
+        clock=CLOCK_HELP,
+        bots=BOTS_HELP,
+        level=LEVEL_HELP,
+        invite=INVITE_HELP,
     )
     @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
     async def new(
@@ -117,9 +124,16 @@ class GameCog(
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
+        invite: InviteText = "",
     ) -> None:
         await self.open_match(
-            interaction, {"undo": undo_value(undo)}, thread, clock, bots=bots, level=level
+            interaction,
+            {"undo": undo_value(undo)},
+            thread,
+            clock,
+            bots=bots,
+            level=level,
+            invites=invited_ids(invite),
         )
 
     async def open_match(
@@ -131,9 +145,11 @@ class GameCog(
         *,
         bots: int = 0,
         level: str = "normal",
+        invites: Sequence[int] = (),
     ) -> None:
         """A lobby bound to this channel, or to a new thread of it made for the match, with
-        ``bots`` computer players of ``level`` seated beside the creator."""
+        ``bots`` computer players of ``level`` seated beside the creator; ``invites``: the
+        people it is open to (none: anyone)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
         options = await opening_options(self.bot, interaction, options)  # the server's settings
@@ -148,6 +164,7 @@ class GameCog(
             interaction.user.id,
             options,
             clock,
+            invites=invites,
         )
         if bots:
             done = await seat_computers(self.service, done, interaction.user.id, level, bots)
@@ -615,6 +632,15 @@ def left_text(before: Match, after: Match, user_id: int) -> str:
             f"{len(after.players)} seated now."
         )
     return f"Match #{after.id} did not change."
+
+
+MENTIONED = re.compile(r"<@!?(\d{15,20})>")
+MAX_INVITES = 20
+
+
+def invited_ids(text: str) -> list[int]:
+    """The people mentioned in ``invite:`` (at most twenty, each once, in order)."""
+    return list(dict.fromkeys(int(found) for found in MENTIONED.findall(text or "")))[:MAX_INVITES]
 
 
 def undo_value(undo: bool | None) -> str:

@@ -9,12 +9,15 @@ from cogs.base import (
     BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    INVITE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
     Bots,
     GameCog,
+    InviteText,
+    invited_ids,
     option_choices,
     undo_value,
 )
@@ -37,6 +40,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         clock=CLOCK_HELP,
         bots=BOTS_HELP,
         level=LEVEL_HELP,
+        invite=INVITE_HELP,
     )
     @app_commands.choices(
         side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
@@ -52,6 +56,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
+        invite: InviteText = "",
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
         await self.open_match(
@@ -61,6 +66,7 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
             clock,
             bots=bots,
             level=level,
+            invites=invited_ids(invite),
         )
 
 

@@ -68,6 +68,8 @@ class Herald:
                 await places.deliver(self.bot, entry, self._nonce(entry))
             elif entry.kind == ANALYSIS:  # a finished match's analysis (cogs/analysis.py)
                 await analysis.deliver(self.bot, entry, self._nonce(entry))
+            elif entry.kind in self.bot.outbox_kinds:  # leagues, the list of open tables
+                await self.bot.outbox_kinds[entry.kind](entry, self._nonce(entry))
             else:
                 raise Permanent(f"unknown outbox kind {entry.kind!r}")
         except discord.Forbidden as error:
@@ -116,6 +118,8 @@ class Herald:
         if files and payload.get("event") in BOARD_EVENTS:  # reminders link to the latest
             with contextlib.suppress(StorageError):
                 await self.store.set_board_message(match.id, sent.id)
+        if match.status in ("finished", "cancelled"):  # a league's round may be over
+            await self.bot.match_over(match.id)
 
     async def _gone(self, match: Match, error: discord.NotFound) -> Permanent:
         """A post met 404: when Discord no longer knows the match's channel, the match is

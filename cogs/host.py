@@ -10,6 +10,8 @@ are routed to it.
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -21,10 +23,13 @@ from cogs.people import People
 from cogs.replies import answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
+from data.store import OutboxEntry
 from table.computer_turns import ComputerTable
 from table.match import Match
 from table.privacy import Privacy
 from table.service import MatchService
+
+log = logging.getLogger("tidetable.host")
 
 
 class GameTable(Protocol):
@@ -72,6 +77,33 @@ class Host(commands.AutoShardedBot):
     computers: ComputerTable  # computer seats' decisions, in a pool of worker processes
     game_cogs: dict[str, GameTable]  # by game key, as each game's cog is loaded
     privacy: Privacy  # forgetting people, and the data of servers that removed the bot
+
+    @property
+    def outbox_kinds(self) -> dict[str, Callable[[OutboxEntry, str], Awaitable[None]]]:
+        """Deliverers of outbox kinds that cogs bring (a league's posts, the list of open
+        tables), by kind: each gets the entry and its nonce."""
+        kinds: dict[str, Callable[[OutboxEntry, str], Awaitable[None]]] | None = self.__dict__.get(
+            "_outbox_kinds"
+        )
+        if kinds is None:
+            kinds = self.__dict__["_outbox_kinds"] = {}
+        return kinds
+
+    @property
+    def match_over_hooks(self) -> list[Callable[[int], Awaitable[None]]]:
+        """Called with a match's id once a post of it is delivered and it has ended (a
+        league's round may be over); each is called once per such post, and must not fail."""
+        hooks: list[Callable[[int], Awaitable[None]]] | None = self.__dict__.get("_over_hooks")
+        if hooks is None:
+            hooks = self.__dict__["_over_hooks"] = []
+        return hooks
+
+    async def match_over(self, match_id: int) -> None:
+        for hook in self.match_over_hooks:
+            try:
+                await hook(match_id)
+            except Exception:  # the post went out; the hook's work is looked at again later
+                log.exception("after match %s ended", match_id)
 
     def game_cog(self, key: str) -> GameTable:
         return self.game_cogs[key]

@@ -19,6 +19,7 @@ from cogs.host import Host
 from cogs.matchlist import MatchHistoryCommands
 from cogs.privacy import ForgetCommands
 from cogs.replies import answer
+from cogs.tables import TablesCommands
 from data.clockrows import BOTH, DM, MAX_DM_AFTER, MENTION, TURN_WAYS, Prefs
 from rules.base import narrow
 from rules.errors import PlayerError
@@ -51,6 +52,7 @@ class NotHere(PlayerError):
 class TidetableCog(
     ForgetCommands,
     MatchHistoryCommands,
+    TablesCommands,
     commands.GroupCog,
     group_name="tidetable",
     group_description="Your matches, clocks and notices",

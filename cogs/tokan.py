@@ -10,12 +10,15 @@ from cogs.base import (
     BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    INVITE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
     Bots,
     GameCog,
+    InviteText,
+    invited_ids,
     option_choices,
     undo_value,
 )
@@ -40,6 +43,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         clock=CLOCK_HELP,
         bots=BOTS_HELP,
         level=LEVEL_HELP,
+        invite=INVITE_HELP,
     )
     @app_commands.choices(
         scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
@@ -54,9 +58,12 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
+        invite: InviteText = "",
     ) -> None:
         options = {"scoring": scoring, "undo": undo_value(undo)}
-        await self.open_match(interaction, options, thread, clock, bots=bots, level=level)
+        await self.open_match(
+            interaction, options, thread, clock, bots=bots, level=level, invites=invited_ids(invite)
+        )
 
     @app_commands.command(name="stack", description="See which tiles lie inside a stack")
     @app_commands.describe(space="A space such as c3")

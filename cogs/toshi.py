@@ -9,12 +9,15 @@ from cogs.base import (
     BOTS_HELP,
     CLOCK_CHOICES,
     CLOCK_HELP,
+    INVITE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
     UNDO_HELP,
     Bots,
     GameCog,
+    InviteText,
+    invited_ids,
     option_choices,
     undo_value,
 )
@@ -36,6 +39,7 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         clock=CLOCK_HELP,
         bots=BOTS_HELP,
         level=LEVEL_HELP,
+        invite=INVITE_HELP,
     )
     @app_commands.choices(
         variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
@@ -50,9 +54,12 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         clock: str = "default",
         bots: Bots = 0,
         level: str = "normal",
+        invite: InviteText = "",
     ) -> None:
         options = {"variant": variant, "undo": undo_value(undo)}
-        await self.open_match(interaction, options, thread, clock, bots=bots, level=level)
+        await self.open_match(
+            interaction, options, thread, clock, bots=bots, level=level, invites=invited_ids(invite)
+        )
 
 
 async def setup(bot: Host) -> None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from data.dberrors import StorageUnavailable
 from data.former import FORMER_FIRST, FORMER_LAST
+from data.leagues import delete_guild_leagues, forget_in_leagues, names_in_leagues
 from data.sql import Row, Tx
 from data.store import Store
 
@@ -63,10 +64,18 @@ class Footprint:
     past: int  # finished or cancelled matches (and seats they no longer play) naming them
     settings: bool  # preferences, time away, DMs known closed
     announced: bool = False  # what the bot posted names them (a lobby they joined and left)
+    leagues: bool = False  # league sign-ups, leagues they opened, lobbies they were invited to
 
     @property
     def empty(self) -> bool:
-        return not (self.running or self.lobbies or self.past or self.settings or self.announced)
+        return not (
+            self.running
+            or self.lobbies
+            or self.past
+            or self.settings
+            or self.announced
+            or self.leagues
+        )
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,11 @@ class ErasureStore:
         announced = await self.store._read(
             f"SELECT 1 FROM outbox WHERE {NAMES_LIKE} LIMIT 1", (like, like, like)
         )
+        leagues = await self.store._read(
+            "SELECT 1 FROM league_players WHERE user_id = ? UNION ALL SELECT 1 FROM leagues"
+            " WHERE creator_id = ? UNION ALL SELECT 1 FROM lobby_invites WHERE user_id = ?",
+            (user_id, user_id, user_id),
+        )
         running = tuple(int(r[0]) for r in seats if r[1] == "active" and int(r[3]) != 2)
         lobbies = tuple(int(r[0]) for r in seats if r[1] == "lobby")
         mine = tuple(int(r[0]) for r in seats if r[1] == "lobby" and int(r[2]) == user_id)
@@ -113,6 +127,7 @@ class ErasureStore:
             past=len(past | {int(r[0]) for r in ended}),
             settings=bool(users),
             announced=bool(announced),
+            leagues=bool(leagues),
         )
 
     async def erase_person(self, user_id: int) -> Erased | None:
@@ -148,7 +163,8 @@ class ErasureStore:
                 marks = ", ".join("?" for _ in chunk)
                 announced += await db.fetch(f"{columns} WHERE id IN ({marks})", chunk)
             announced = [r for r in announced if _names(r, found)]
-            if not (named and int(named[0])) and not announced:
+            in_leagues = await names_in_leagues(db, user_id)
+            if not (named and int(named[0])) and not announced and not in_leagues:
                 return None
             former = await _next_former(db)
             rows = await db.fetch(
@@ -172,6 +188,7 @@ class ErasureStore:
             )
             await db.execute("UPDATE timers SET user_id = ? WHERE user_id = ?", (former, user_id))
             await db.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+            await forget_in_leagues(db, user_id, former)
             for row in announced:
                 await _rewrite_entry(db, row, user_id, former, found, now)
             await _bump_generation(db)
@@ -240,11 +257,13 @@ class ErasureStore:
                     marks = ", ".join("?" for _ in chunk)
                     for table in ("outbox", "timers", "moves", "seats", "analyses"):
                         await db.execute(f"DELETE FROM {table} WHERE match_id IN ({marks})", chunk)
+                    await delete_guild_leagues(db, guild_id, chunk)
                     await db.execute(f"DELETE FROM matches WHERE id IN ({marks})", chunk)
                     await _forget_matches_in_notices(db, set(chunk))
                     await _bump_generation(db)
                 else:
                     await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+                    await delete_guild_leagues(db, guild_id, [])
                     await db.execute("DELETE FROM erasures WHERE id = ?", (erasure.id,))
             gone += chunk
             if not chunk:

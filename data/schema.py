@@ -179,4 +179,63 @@ MIGRATIONS: tuple[str, ...] = (
         created_at  REAL    NOT NULL
     );
     """,
+    # Leagues and tournaments (data/leagues.py, table/leagues.py): a league of one game and its
+    # options on a server, its sign-up list, and every table of every round (its players in
+    # seat order, the match opened for it; a bye is a table of one with no match). A round's
+    # tables, their matches and the announcements that open them are written in one
+    # transaction, version-checked on the league's row. ``league_places`` is a server's
+    # choices: the channel where the bot keeps one message listing the open tables (and that
+    # message), and the role that may open leagues besides Manage Server. A lobby may be
+    # opened for invited people only (``lobby_invites``).
+    """
+    CREATE TABLE leagues (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id     INTEGER NOT NULL,
+        channel_id   INTEGER NOT NULL,
+        creator_id   INTEGER NOT NULL,
+        name         TEXT    NOT NULL,
+        game         TEXT    NOT NULL,
+        options      TEXT    NOT NULL,
+        clock        INTEGER NOT NULL,
+        format       TEXT    NOT NULL,
+        size         INTEGER NOT NULL,
+        rounds       INTEGER NOT NULL,
+        signup_until REAL    NOT NULL,
+        status       TEXT    NOT NULL CHECK (status IN ('signup', 'running', 'finished',
+                                                        'cancelled')),
+        round        INTEGER NOT NULL DEFAULT 0,
+        version      INTEGER NOT NULL DEFAULT 0,
+        created_at   REAL    NOT NULL,
+        message_id   INTEGER
+    );
+    CREATE INDEX leagues_of_guild ON leagues (guild_id, status);
+    CREATE TABLE league_players (
+        league_id  INTEGER NOT NULL REFERENCES leagues (id),
+        user_id    INTEGER NOT NULL,
+        joined     INTEGER NOT NULL,
+        withdrawn  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (league_id, user_id)
+    );
+    CREATE TABLE league_tables (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        league_id  INTEGER NOT NULL REFERENCES leagues (id),
+        round      INTEGER NOT NULL,
+        number     INTEGER NOT NULL,
+        players    TEXT    NOT NULL,
+        match_id   INTEGER,
+        UNIQUE (league_id, round, number)
+    );
+    CREATE INDEX league_tables_match ON league_tables (match_id);
+    CREATE TABLE league_places (
+        guild_id      INTEGER PRIMARY KEY,
+        list_channel  INTEGER,
+        list_message  INTEGER,
+        league_role   INTEGER
+    );
+    CREATE TABLE lobby_invites (
+        match_id  INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    """,
 )

@@ -413,9 +413,11 @@ class Store:
         seed: int,
         announce: Sequence[Announcement] = (),
         clock: int = 0,
+        invites: Sequence[int] = (),
     ) -> tuple[int, Saved]:
         """A new lobby with its creator seated; ChannelTaken if the channel has an open match.
-        ``clock``: the seconds each decision may take (0: no clock)."""
+        ``clock``: the seconds each decision may take (0: no clock); ``invites``: the people
+        it is open to (none: anyone), written with it."""
         now = iso(self.clock.now())
         async with self._transaction() as db:
             try:
@@ -442,6 +444,12 @@ class Store:
                 "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, 0)",
                 (match_id, creator_id),
             )
+            if invites:
+                await db.executemany(
+                    "INSERT INTO lobby_invites (match_id, user_id) VALUES (?, ?)"
+                    " ON CONFLICT (match_id, user_id) DO NOTHING",
+                    [(match_id, user) for user in {creator_id, *invites}],
+                )
             entries = await self._announce(db, match_id, announce)
         return match_id, Saved(0, entries)
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from data.clockrows import Prefs
 from data.clockstore import ClockStore
+from data.leagues import list_channel, tables_entry
 from data.lru import Lru
-from data.store import MatchRow, Saved, Store
+from data.store import Announcement, MatchRow, Saved, Store
 from rules.base import AnyGame, Seat
 from rules.errors import GameOver, NotYourTurn
 from table import history
@@ -203,6 +204,14 @@ class MatchCore:
             gone = self._matches.pop(match_id, None)
             if gone is not None and self._by_channel.get(gone.row.channel_id) == match_id:
                 del self._by_channel[gone.row.channel_id]
+
+    async def _listed(self, guild_id: int | None) -> list[Announcement]:
+        """The outbox row that brings the server's kept list of open tables up to date, written
+        with a lobby's change (opened, joined, left, started, cancelled) when the server keeps
+        one (``data/leagues.py``); none otherwise."""
+        if guild_id is None or await list_channel(self.store, guild_id) is None:
+            return []
+        return [tables_entry(guild_id)]
 
     def _lock(self, match_id: int) -> MatchLock:
         return self._locks.setdefault(match_id, MatchLock())

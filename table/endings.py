@@ -68,8 +68,9 @@ class Endings(MatchCore):
                 )
             result = {"reason": "cancelled", "winners": []}
             note = post("cancel", match.version + 1, user=user_id)
+            listed = await self._listed(match.row.guild_id) if match.status == "lobby" else []
             saved = await self._close(
-                match, match.seat_of(user_id), "cancel", "cancelled", result, note
+                match, match.seat_of(user_id), "cancel", "cancelled", result, note, listed
             )
         self._by_channel.pop(match.row.channel_id, None)
         return await self._after(match.id, saved)
@@ -82,6 +83,7 @@ class Endings(MatchCore):
         status: str,
         result: dict[str, Any],
         note: Announcement,
+        also: Sequence[Announcement] = (),
     ) -> Saved:
         try:
             return await self.store.save_move(
@@ -92,7 +94,7 @@ class Endings(MatchCore):
                 None,
                 status=status,
                 result=result,
-                announce=[note],
+                announce=[note, *also],
                 before=match.row,
             )
         except VersionConflict:

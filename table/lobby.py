@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from data.leagues import invited_to
 from data.store import Announcement, ChannelTaken, VersionConflict
 from rules import rng
 from rules.base import AnyGame
@@ -36,7 +37,9 @@ class Lobby(MatchCore):
         creator_id: int,
         options: Mapping[str, str],
         clock: str = "default",
+        invites: Sequence[int] = (),
     ) -> Done:
+        """A lobby; with ``invites``, open to those people only (and its creator)."""
         game = self.games[game_key]
         # ``undo`` is the table's option, not the game's: stored beside the game's options
         # (only when off, the default being on), never handed to the game's setup.
@@ -61,8 +64,9 @@ class Lobby(MatchCore):
                 creator_id,
                 resolved,
                 self._new_seed(),
-                announce=[post("opened", 0, user=creator_id)],
+                announce=[post("opened", 0, user=creator_id), *await self._listed(guild_id)],
                 clock=seconds,
+                invites=invites,
             )
         except ChannelTaken:
             busy = await self.store.open_match_in(channel_id)
@@ -80,7 +84,9 @@ class Lobby(MatchCore):
         return await self.join_match(match.id, user_id)
 
     async def join_match(self, match_id: int, user_id: int) -> Done:
-        """Join this very match (the Join button names it): refused once it is gone."""
+        """Join this very match (the Join button names it): refused once it is gone, or when
+        it is open to invited people only and the user is not one of them."""
+        invited = await invited_to(self.store, match_id)
 
         def change(match: Match) -> tuple[list[int], Announcement]:
             spec = match.game.spec
@@ -92,6 +98,11 @@ class Lobby(MatchCore):
                 raise LobbyError(f"You have already joined match #{match.id}.")
             if len(match.players) >= spec.max_players:
                 raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+            if invited and user_id not in invited:
+                raise NotAllowed(
+                    f"Match #{match.id} is open to invited people only; ask "
+                    f"<@{match.creator_id}> to open one for everyone."
+                )
             return [*match.players, user_id], post("joined", match.version + 1, user=user_id)
 
         return await self._change_lobby(match_id, change)
@@ -124,15 +135,21 @@ class Lobby(MatchCore):
             async with self._lock(match_id):
                 match = await self.by_id(match_id)
                 players, note = change(match)
+                listed = await self._listed(match.row.guild_id)
                 try:
-                    saved = await self.store.set_lobby(match.id, match.version, players, [note])
+                    saved = await self.store.set_lobby(
+                        match.id, match.version, players, [note, *listed]
+                    )
                 except VersionConflict:
                     continue
             return await self._after(match_id, saved)
         raise LobbyError(f"Match #{match_id} keeps changing; look at it again in a moment.")
 
-    async def start(self, channel_id: int, game_key: str, user_id: int) -> Done:
-        """Seat the players in a random order and set the game up."""
+    async def start(
+        self, channel_id: int, game_key: str, user_id: int, *, keep_order: bool = False
+    ) -> Done:
+        """Seat the players in a random order and set the game up; ``keep_order``: in the
+        order they are in (a league's table, whose pairing chose who plays first)."""
         found = await self.current(channel_id, game_key)
         for _ in range(LOBBY_RETRIES):
             async with self._lock(found.id):
@@ -154,7 +171,9 @@ class Lobby(MatchCore):
                 match.game.check_options(count, own)
                 seating = seating_of(match.options)  # a rematch keeps its turned order
                 seated = (
-                    seat_order(match.players, seating)
+                    list(match.players)
+                    if keep_order
+                    else seat_order(match.players, seating)
                     if seating
                     else rng.shuffled(match.players, match.row.seed, "seats")
                 )
@@ -163,7 +182,10 @@ class Lobby(MatchCore):
                 plan, clock = await self.turns.decisions(
                     match, None, state, (), version, players=seated
                 )
-                notes = [post("start", version, clock=clock)]
+                notes = [
+                    post("start", version, clock=clock),
+                    *await self._listed(match.row.guild_id),
+                ]
                 notes += private_views(match.game, None, state, seated, version)
                 notes += thinking(match.game, state, seated, version, self.computer_pause)
                 try:

@@ -17,8 +17,10 @@ import pytest
 
 from data.clock import ManualClock
 from data.erasures import ErasureStore
+from data.leagues import LeagueStore
 from data.store import Store
 from rules.registry import GAMES
+from table.leagues import Leagues
 from table.service import MatchService
 from tests.support.backends import TEST_DATABASE_URL, Place, needs_postgres
 from tools import migrate_sqlite
@@ -37,6 +39,11 @@ ORDER = {
     "users": "user_id",
     "guild_settings": "guild_id",
     "erasures": "id",
+    "leagues": "id",
+    "league_players": "league_id, user_id",
+    "league_tables": "id",
+    "league_places": "guild_id",
+    "lobby_invites": "match_id, user_id",
     "meta": "key",
 }
 
@@ -80,6 +87,23 @@ async def played_sqlite(path: Path, clock: ManualClock) -> None:
     await store.set_dm_closed(BOB, True)
     await service.turns.clocks.set_guild_clock(GUILD, "24h")
     await ErasureStore(store).schedule_guild(GUILD + 1, clock.now() + 30 * 86400)
+    # A league begun (its players, its first round's table and match), a server's list
+    # channel, and a lobby for invited people only.
+    leagues = Leagues(service, LeagueStore(store), new_seed=lambda: 5)
+    league = await leagues.open(
+        guild_id=GUILD,
+        channel_id=OTHER,
+        creator_id=ALICE,
+        game_key=GAME,
+        fmt="swiss",
+        options={},
+        rounds=1,
+    )
+    for user in (ALICE, BOB):
+        await leagues.sign_up(league.id, user)
+    await leagues.begin(league.id, ALICE, True)
+    await LeagueStore(store).set_places(GUILD, list_channel=OTHER + 1, league_role=None)
+    await service.create(GAME, GUILD, OTHER + 2, CAROL, {}, invites=[BOB])
     await store.close()
 
 

@@ -39,6 +39,11 @@ TABLES = (
     "users",
     "guild_settings",
     "erasures",
+    "leagues",
+    "league_players",
+    "league_tables",
+    "league_places",
+    "lobby_invites",
     "meta",
 )
 # Rows read from SQLite and written to PostgreSQL at a time: memory stays bounded on a big file.

@@ -965,8 +965,17 @@ class FakeServer(Places):
         if duration is None:
             problem = "Invalid Form Body (auto_archive_duration: Value must be 60, 1440, 4320…)"
             return self._error(request, 400, 50035, problem)
+        # A thread started from a message takes the message's id (as on Discord), and a
+        # message has one thread at most (Discord answers 160004 to a second).
+        started_from = request.match_info.get("mid")
+        if started_from is not None and int(started_from) in self.channels:
+            problem = "A thread has already been created for this message"
+            return self._error(request, 400, 160004, problem)
         thread = FakeChannel(
-            snowflake(), body.get("name", "thread"), body.get("type", 11), parent.id
+            int(started_from) if started_from is not None else snowflake(),
+            body.get("name", "thread"),
+            body.get("type", 11),
+            parent.id,
         )
         thread.auto_archive_duration, thread.active_at = duration, self.clock()
         thread.owner_id = self.bot_user.id

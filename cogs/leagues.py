@@ -1,0 +1,519 @@
+"""/league: leagues and tournaments on a server, and the posts that tell them.
+
+An admin (Manage Server, or the role the server names with `/league setup`) opens a league in a
+channel; people sign up with its button; `/league start` (or the sign-up deadline) pairs round
+one. Each match opens in a thread of its own, started from a post in the league's channel (the
+thread takes that post's id, so a retried opening finds the thread it made). When a league
+match ends, the round may be over: ``Leagues.advance`` pairs the next one. Standings are posted
+after every round and at the end, as a picture with its alt text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import messages
+from cogs.host import Host
+from cogs.pictures import rendered
+from cogs.replies import answer, report
+from cogs.tables import deliver_list
+from data.dberrors import StorageError
+from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
+from data.outbox import Permanent
+from data.store import OutboxEntry
+from render.standings import alt_text, draw_standings
+from rules.errors import PlayerError
+from rules.registry import GAMES
+from table.errors import NotAllowed
+from table.leagues import LeagueError, Leagues, Picture, compute_standings
+from table.standings import FORMAT_NAMES, FORMATS, TIEBREAKS, Row, points_text
+from table.turnclock import CLOCK_CHOICES
+
+log = logging.getLogger("tidetable.leagues")
+NOBODY = discord.AllowedMentions.none()
+THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
+DEADLINE_CHECK = 60.0  # seconds between looks at sign-up deadlines and unfinished rounds
+OPTION = re.compile(r"([A-Za-z_]+)\s*[:=]\s*([^\s,]+)")
+
+
+LeagueId = app_commands.Range[int, 1, 2**53]
+
+
+class SignUpButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:lg:(?P<league>\d+)",
+):
+    """Sign up for league ``league``."""
+
+    def __init__(self, league_id: int, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Sign up",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tt:lg:{league_id}",
+                disabled=disabled,
+            )
+        )
+        self.league_id = league_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SignUpButton:
+        return cls(int(match["league"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("LeagueCog")  # type: ignore[attr-defined]
+        await cog.sign_up_by_button(interaction, self.league_id)
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """``key=value`` pairs (or ``key:value``), separated by spaces or commas."""
+    return {k.lower(): v for k, v in OPTION.findall(text or "")}
+
+
+def is_admin(interaction: discord.Interaction, role: int | None) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    if permissions is not None and permissions.manage_guild:
+        return True
+    roles = getattr(interaction.user, "roles", [])
+    return role is not None and any(r.id == role for r in roles)
+
+
+class LeagueCog(
+    commands.GroupCog, group_name="league", group_description="Leagues and tournaments"
+):
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.store = LeagueStore(bot.service.store)
+        self.leagues = Leagues(bot.service, self.store, **self._seeds())
+        self._task: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # a league opened: its deadline is looked at again
+        super().__init__()
+
+    def _seeds(self) -> dict[str, Any]:
+        new_seed = getattr(self.bot, "new_seed", None)
+        return {"new_seed": new_seed} if new_seed is not None else {}
+
+    async def cog_load(self) -> None:
+        self.bot.outbox_kinds["league"] = self.deliver
+        self.bot.outbox_kinds["tables"] = functools.partial(deliver_list, self.bot)
+        self.bot.match_over_hooks.append(self.match_over)
+        self.bot.add_dynamic_items(SignUpButton)
+        self._task = asyncio.create_task(self._keep(), name="leagues")
+
+    async def cog_unload(self) -> None:
+        self.bot.outbox_kinds.pop("league", None)
+        self.bot.outbox_kinds.pop("tables", None)
+        if self.match_over in self.bot.match_over_hooks:
+            self.bot.match_over_hooks.remove(self.match_over)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def _keep(self) -> None:
+        """Sign-up deadlines, and rounds that ended while no process was there to see it (a
+        crash, a restart): looked at on start-up, at the next deadline (on the bot's clock),
+        when a league is opened, and every minute."""
+        while True:
+            self._wake.clear()
+            soon = self.bot.clock.now() + DEADLINE_CHECK
+            try:
+                await self.catch_up()
+                deadlines = [
+                    lg.signup_until for lg in await self.store.unfinished() if lg.status == SIGNUP
+                ]
+                soon = min([soon, *deadlines])
+            except StorageError as error:
+                log.warning("leagues: %s", error)
+            await self.bot.clock.sleep_until(soon, self._wake)
+
+    async def catch_up(self) -> None:
+        for league_id in await self.leagues.due_signups():
+            with contextlib.suppress(LeagueError, NotAllowed):
+                await self.leagues.begin(league_id, None, True)
+        for league in await self.store.unfinished():
+            await self.leagues.advance(league.id)
+        self.bot.dispatcher.nudge()
+
+    async def match_over(self, match_id: int) -> None:
+        league_id = await self.store.league_of_match(match_id)
+        if league_id is not None and await self.leagues.advance(league_id):
+            self.bot.dispatcher.nudge()
+
+    # -- commands --------------------------------------------------------------------------
+    async def _admin(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise LeagueError("Leagues are run on a server, not in DMs.")
+        places = await self.store.places(interaction.guild_id)
+        if not is_admin(interaction, places.league_role):
+            raise NotAllowed(
+                "Opening a league takes Manage Server, or the role the server named for leagues."
+            )
+
+    @app_commands.command(name="open", description="Open a league or tournament in this channel")
+    @app_commands.describe(
+        game="The game",
+        format="swiss, roundrobin or elimination",
+        rounds="Swiss: how many rounds",
+        seats="Players at each table (default: two, or the game's least)",
+        clock="Time for each decision",
+        signup_hours="Hours sign-ups stay open (then round one is paired)",
+        options="The game's options, as key=value",
+        name="The league's name",
+    )
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.spec.name, value=key) for key, g in GAMES.items()],
+        format=[app_commands.Choice(name=FORMAT_NAMES[f], value=f) for f in FORMATS],
+        clock=[app_commands.Choice(name=c, value=c) for c in CLOCK_CHOICES],
+    )
+    async def open_league(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        rounds: app_commands.Range[int, 1, 12] = 3,
+        seats: app_commands.Range[int, 2, 5] | None = None,
+        clock: str = "default",
+        signup_hours: app_commands.Range[float, 0.0, 720.0] = 24.0,
+        options: app_commands.Range[str, 0, 200] = "",
+        name: app_commands.Range[str, 0, 60] = "",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._admin(interaction)
+        league = await self.leagues.open(
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            creator_id=interaction.user.id,
+            game_key=game,
+            fmt=format,
+            options=parse_options(options),
+            clock=clock,
+            size=seats,
+            rounds=rounds,
+            signup_seconds=signup_hours * 3600.0,
+            name=name,
+        )
+        self.bot.dispatcher.nudge()
+        self._wake.set()
+        await answer(interaction, f"League #{league.id} ({league.name}) is open for sign-ups.")
+
+    async def _here(self, interaction: discord.Interaction, league_id: int) -> LeagueRow:
+        """The league, when it is this server's (ids are the bot's: another server's league
+        is not this one's business)."""
+        league = await self.store.league(league_id)
+        if league is None or league.guild_id != interaction.guild_id:
+            raise LeagueError(f"There is no league #{league_id} on this server.")
+        return league
+
+    @app_commands.command(name="start", description="Close sign-ups and pair round one")
+    async def start(self, interaction: discord.Interaction, league: LeagueId) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
+        places = await self.store.places(interaction.guild_id or 0)
+        row = await self.leagues.begin(
+            league, interaction.user.id, is_admin(interaction, places.league_role)
+        )
+        self.bot.dispatcher.nudge()
+        await answer(interaction, f"League #{row.id} has begun: round one is paired.")
+
+    @app_commands.command(name="standings", description="A league's standings now")
+    async def standings_command(self, interaction: discord.Interaction, league: LeagueId) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
+        picture = await self.leagues.picture(league)
+        league_row = picture.league
+        when = (
+            f"after round {league_row.round}"
+            if league_row.status == "finished"
+            else f"so far in round {league_row.round}"
+        )
+        text, file = await self.standings_post(picture, "Standings", when)
+        await answer(interaction, messages.clip(text), file=file)
+
+    @app_commands.command(
+        name="withdraw", description="Leave a league (your matches go to the table)"
+    )
+    async def withdraw(self, interaction: discord.Interaction, league: LeagueId) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
+        handed = await self.leagues.withdraw(league, interaction.user.id)
+        self.bot.dispatcher.nudge()
+        extra = f" The table plays your seat in match #{handed[0]}." if handed else ""
+        await answer(interaction, f"You withdrew from league #{league}.{extra}")
+
+    @app_commands.command(name="cancel", description="Cancel a league (its opener or an admin)")
+    async def cancel(self, interaction: discord.Interaction, league: LeagueId) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._here(interaction, league)
+        places = await self.store.places(interaction.guild_id or 0)
+        row = await self.leagues.cancel(
+            league, interaction.user.id, is_admin(interaction, places.league_role)
+        )
+        self.bot.dispatcher.nudge()
+        await answer(interaction, f"League #{row.id} is cancelled.")
+
+    @app_commands.command(
+        name="setup", description="Where the open tables are listed; who may open leagues"
+    )
+    @app_commands.describe(
+        tables_channel="The channel where the bot keeps one message listing the open tables",
+        role="A role that may open leagues, besides Manage Server",
+    )
+    async def setup_command(
+        self,
+        interaction: discord.Interaction,
+        tables_channel: discord.TextChannel | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        if interaction.guild_id is None or not (permissions and permissions.manage_guild):
+            raise NotAllowed("Only a member with Manage Server can change this.")
+        await self.store.set_places(
+            interaction.guild_id,
+            list_channel=tables_channel.id if tables_channel else None,
+            league_role=role.id if role else None,
+        )
+        self.bot.dispatcher.nudge()
+        where = f"<#{tables_channel.id}>" if tables_channel else "nowhere"
+        who = f"<@&{role.id}>" if role else "Manage Server only"
+        await answer(interaction, f"Open tables are listed in {where}; leagues opened by {who}.")
+
+    async def sign_up_by_button(self, interaction: discord.Interaction, league_id: int) -> None:
+        if not await self.bot.taking(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            league = await self.leagues.sign_up(league_id, interaction.user.id)
+            self.bot.dispatcher.nudge()
+            await answer(interaction, f"You signed up for league #{league.id} ({league.name}).")
+        except Exception as error:
+            await report(interaction, error)
+
+    # -- posts -------------------------------------------------------------------------------
+    async def deliver(self, entry: OutboxEntry, nonce: str) -> None:
+        payload = entry.payload
+        league = await self.store.league(int(payload["league"]))
+        if league is None:
+            raise Permanent(f"league {payload['league']} is gone")
+        channel = self.bot.get_partial_messageable(league.channel_id)
+        what = payload.get("do")
+        if what == "signup":
+            await self._signup_message(league, entry, nonce)
+        elif what == "open":
+            await self._open_match(league, int(payload["table"]), nonce)
+        elif what in ("round", "final"):
+            picture = await self.leagues.picture(league.id)
+            number = int(payload.get("round", league.round))
+            if what == "final":
+                text, file = await self.standings_post(
+                    picture, "Final standings", f"after round {league.round}"
+                )
+                text = f"**{league.name}** (league #{league.id}) is over.\n" + text
+            else:
+                text, file = await self.round_post(picture, number)
+            await channel.send(
+                messages.clip(text),
+                file=file,
+                nonce=nonce,
+                # Nobody is pinged: each match's first post in its thread calls whoever must
+                # act (one notification per decision).
+                allowed_mentions=NOBODY,
+            )
+        elif what == "withdrew":
+            name = await self.bot.people.name(league.guild_id, int(payload["user"]))
+            await channel.send(
+                f"{name or 'A player'} withdrew from **{league.name}** (league #{league.id}): "
+                "the table plays their seat in matches under way, and later rounds go on "
+                "without them.",
+                nonce=nonce,
+                allowed_mentions=NOBODY,
+            )
+        elif what == "cancelled":
+            await channel.send(
+                f"**{league.name}** (league #{league.id}) is cancelled.",
+                nonce=nonce,
+                allowed_mentions=NOBODY,
+            )
+        else:
+            raise Permanent(f"unknown league post {what!r}")
+
+    async def _signup_message(self, league: LeagueRow, entry: OutboxEntry, nonce: str) -> None:
+        """The sign-up message: posted once, edited as people sign up; skipped when a later
+        edit waits in the league's lane (it will show the sign-ups as they are then)."""
+        if league.message_id is not None and await newer_in_lane(
+            self.bot.service.store, entry.lane, entry.id, '%"do": "signup"%'
+        ):
+            return
+        entrants = await self.store.entrants(league.id)
+        names = await self.bot.people.names(league.guild_id, [e.user_id for e in entrants])
+        spec = self.bot.service.games[league.game].spec
+        options = ", ".join(f"{k} {v}" for k, v in league.options.items()) or "standard"
+        rounds = f", {league.rounds} rounds" if league.rounds else ""
+        text = (
+            f"**{league.name}** (league #{league.id}): {spec.name}, "
+            f"{FORMAT_NAMES[league.format]}{rounds}, tables of {league.size}; options: {options}; "
+            f"{clock_text(league.clock)}; "
+            f"sign-ups close {messages.timestamp(league.signup_until, 'R')}.\n"
+            f"Signed up ({len(entrants)}): "
+            + (
+                ", ".join(n or f"<@{e.user_id}>" for n, e in zip(names, entrants, strict=True))
+                or "nobody yet"
+            )
+        )
+        open_ = league.status == SIGNUP
+        if not open_:
+            text += "\nSign-ups are closed."
+        view = discord.ui.View(timeout=None)
+        view.add_item(SignUpButton(league.id, disabled=not open_))
+        channel = self.bot.get_partial_messageable(league.channel_id)
+        if league.message_id is not None:
+            try:
+                await channel.get_partial_message(league.message_id).edit(
+                    content=messages.clip(text), view=view, allowed_mentions=NOBODY
+                )
+                return
+            except discord.NotFound:
+                pass
+        sent = await channel.send(
+            messages.clip(text), view=view, nonce=nonce, allowed_mentions=NOBODY
+        )
+        await self.store.set_message(league.id, sent.id)
+
+    async def _open_match(self, league: LeagueRow, table_id: int, nonce: str) -> None:
+        """A paired table's match: its post in the league's channel, the thread started from
+        it, the match moved into the thread and started with its seats in the pairing's order.
+        Each step finds the last one's work on a retry."""
+        found = await self.store.table(table_id)
+        match_id = found[1].match_id if found is not None else None
+        if found is None or match_id is None:
+            raise Permanent(f"league table {table_id} is gone")
+        table = found[1]
+        match = await self.bot.service.by_id(match_id, allow_damaged=True)
+        thread_id = match.row.channel_id
+        if thread_id < 0:
+            names = await self.bot.people.names(league.guild_id, list(table.players))
+            who = ", ".join(n or f"<@{p}>" for n, p in zip(names, table.players, strict=True))
+            channel = self.bot.get_partial_messageable(league.channel_id)
+            title = f"{league.name[:40]} r{table.round} t{table.number}"
+            try:
+                post = await channel.send(
+                    f"**{league.name}**, round {table.round}, table {table.number}: {who}. "
+                    f"Match #{match.id} is played in its thread.",
+                    nonce=nonce,
+                    allowed_mentions=NOBODY,
+                )
+                try:
+                    made = await self.bot.http.start_thread_with_message(
+                        league.channel_id, post.id, name=title, auto_archive_duration=10080
+                    )
+                    thread_id = int(made["id"])
+                except discord.HTTPException as error:
+                    if error.code != THREAD_EXISTS:
+                        raise
+                    thread_id = post.id  # made by an earlier try: a message's thread has its id
+            except discord.Forbidden:
+                # The bot may not post or make threads there: the match cannot be played, and
+                # is cancelled (a draw at its table) so that the round can still end.
+                with contextlib.suppress(PlayerError):
+                    await self.bot.service.cancel(thread_id, league.game, league.creator_id, True)
+                await self.leagues.advance(league.id)
+                raise
+            await self.store.place_match(match.id, table_id, thread_id)
+        match = await self.bot.service.by_id(match.id, allow_damaged=True)
+        if match.status == "lobby":
+            await self.bot.service.start(thread_id, league.game, match.creator_id, keep_order=True)
+            # Someone withdrew before the thread was made: the table takes the seat now.
+            gone = {e.user_id for e in await self.store.entrants(league.id) if e.withdrawn}
+            for user in table.players:
+                if user in gone:
+                    with contextlib.suppress(PlayerError):
+                        await self.bot.service.resign(thread_id, league.game, user)
+            self.bot.dispatcher.nudge()
+
+    # -- standings --------------------------------------------------------------------------
+    async def standings_post(
+        self, picture: Picture, heading: str, when: str
+    ) -> tuple[str, discord.File]:
+        """The standings as text and as a picture with its alt text; ``when``: "after round
+        2", "so far in round 3"."""
+        league = picture.league
+        two = league.size == 2
+        names = await self.bot.people.names(league.guild_id, [r.player for r in picture.rows])
+        shown = [n or f"player {r.player}" for n, r in zip(names, picture.rows, strict=True)]
+        head = ["#", "Player", "Points", *TIEBREAKS[league.format], "W-D-L" if two else "Played"]
+        lines = [standing_cells(r, n, two) for r, n in zip(picture.rows, shown, strict=True)]
+        title = f"{league.name}: {heading.lower()} {when}"
+        data = await asyncio.to_thread(
+            rendered, "standings", lambda: draw_standings(title, head, lines)
+        )
+        file = discord.File(io.BytesIO(data), filename="standings.png")
+        file.description = alt_text(title, head, lines)
+        text = f"**{heading}** of {league.name} (league #{league.id}), {when}:\n"
+        text += "\n".join(
+            f"{line[0]}. {line[1]}: {line[2]} points"
+            + "".join(f", {h} {v}" for h, v in zip(head[3:-1], line[3:-1], strict=True))
+            for line in lines[:20]
+        )
+        return text, file
+
+    async def round_post(self, picture: Picture, number: int) -> tuple[str, discord.File]:
+        league = picture.league
+        lines = [f"**{league.name}** (league #{league.id}): round {number} is paired."]
+        tables = [t for t in picture.tables if t.round == number]
+        for t in tables:
+            names = await self.bot.people.names(league.guild_id, list(t.players))
+            who = ", ".join(
+                f"<@{p}>" if n is None else f"{n} (<@{p}>)"
+                for n, p in zip(names, t.players, strict=True)
+            )
+            lines.append(f"Bye: {who}" if t.bye else f"Table {t.number}: {who}")
+        # The standings the round was paired from: those of the rounds before it (results that
+        # came in since the pairing, were this post late, are not part of them).
+        before = [t for t in picture.tables if t.round < number]
+        earlier = Picture(
+            league, picture.entrants, before, compute_standings(league, picture.entrants, before)
+        )
+        when = f"after round {number - 1}" if number > 1 else "at the start"
+        text, file = await self.standings_post(earlier, "Standings", when)
+        return "\n".join(lines) + "\n" + text, file
+
+
+def clock_text(seconds: int) -> str:
+    if seconds <= 0:
+        return "no clock"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h per decision"
+    return f"{max(1, seconds // 60)} min per decision"
+
+
+def standing_cells(row: Row, name: str, two_player: bool) -> list[str]:
+    record = f"{row.wins}-{row.draws}-{row.losses}" if two_player else str(row.played)
+    return [
+        str(row.place),
+        name + (" (withdrawn)" if row.withdrawn else ""),
+        points_text(row.points),
+        *(_tiebreak(t) for t in row.tiebreaks),
+        record,
+    ]
+
+
+def _tiebreak(value: float) -> str:
+    value = abs(value)
+    return points_text(value) if abs(value * 2 - round(value * 2)) < 1e-9 else f"{value:.2f}"
+
+
+async def setup(bot: Host) -> None:
+    await bot.add_cog(LeagueCog(bot))
