@@ -78,7 +78,14 @@ class SignUpButton(
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """``key=value`` pairs (or ``key:value``), separated by spaces or commas."""
+    """``key=value`` pairs (or ``key:value``), separated by spaces or commas; anything else in
+    the text is refused (silently dropping it would open a league with options nobody chose)."""
+    left = OPTION.sub("", text or "")
+    if left.replace(",", " ").strip():
+        raise LeagueError(
+            "Options are written key=value, separated by spaces or commas "
+            "(for example `variant=base`)."
+        )
     return {k.lower(): v for k, v in OPTION.findall(text or "")}
 
 
@@ -140,11 +147,24 @@ class LeagueCog(
             await self.bot.clock.sleep_until(soon, self._wake)
 
     async def catch_up(self) -> None:
+        # Each league on its own: one that cannot be paired (a fault) must not stop the keeper
+        # from looking at every other league's deadline and rounds.
         for league_id in await self.leagues.due_signups():
-            with contextlib.suppress(LeagueError, NotAllowed):
+            try:
                 await self.leagues.begin(league_id, None, True)
+            except (LeagueError, NotAllowed):
+                pass
+            except StorageError:
+                raise
+            except Exception:
+                log.exception("league %s: round one not paired", league_id)
         for league in await self.store.unfinished():
-            await self.leagues.advance(league.id)
+            try:
+                await self.leagues.advance(league.id)
+            except StorageError:
+                raise
+            except Exception:
+                log.exception("league %s: next round not paired", league.id)
         self.bot.dispatcher.nudge()
 
     async def match_over(self, match_id: int) -> None:
@@ -296,6 +316,8 @@ class LeagueCog(
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            # A button's id names any league: only this server's takes sign-ups from here.
+            await self._here(interaction, league_id)
             league = await self.leagues.sign_up(league_id, interaction.user.id)
             self.bot.dispatcher.nudge()
             await answer(interaction, f"You signed up for league #{league.id} ({league.name}).")

@@ -13,6 +13,7 @@ lets one pairing through.
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from table.standings import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Played, Ro
 
 MAX_ROUNDS = 12  # a Swiss league's rounds at most
 MAX_ENTRANTS = 64
+MAX_SIGNUP_SECONDS = 720 * 3600.0  # what /league open offers: thirty days
 
 
 class LeagueError(PlayerError):
@@ -150,6 +152,10 @@ class Leagues:
             )
         if fmt == SWISS and not 1 <= rounds <= MAX_ROUNDS:
             raise LeagueError(f"A Swiss league has 1 to {MAX_ROUNDS} rounds.")
+        if not math.isfinite(signup_seconds) or signup_seconds > MAX_SIGNUP_SECONDS:
+            raise LeagueError(
+                f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most."
+            )
         resolved = spec.resolve_options(dict(options))
         playable_with_some_count(game, resolved)
         seconds = await self.service.turns.clock_for(guild_id, clock)
@@ -284,7 +290,12 @@ class Leagues:
             current = [t for t in tables if t.round == league.round]
             games = [t for t in current if not t.bye]
             finals = len(games) == 1 and len(current) == 1
-            return league.round if finals else league.round + 1
+            if finals:
+                return league.round
+            # Withdrawals after their table ended can leave too few to seat one more table
+            # (a final of one): then this round was the last.
+            going = self._through(league, entrants, tables, league.round)
+            return league.round if len(going) < self.shape(league).least else league.round + 1
         playing = self._starters(entrants, tables)
         return self.total_rounds(league, playing)
 
@@ -391,6 +402,8 @@ class Leagues:
         if league.status not in (SIGNUP, RUNNING):
             raise LeagueError(f"League #{league.id} is {league.status}.")
         if not await self.store.withdraw(league_id, user_id):
+            if any(e.user_id == user_id for e in await self.store.entrants(league_id)):
+                raise LeagueError(f"You have already withdrawn from league #{league.id}.")
             raise LeagueError(f"You are not playing in league #{league.id}.")
         handed = []
         for t in await self.store.tables(league_id):

@@ -210,3 +210,59 @@ async def test_a_kept_list_edit_waits_for_none_behind_it(leagues: Leagues) -> No
     assert not await newer_in_lane(store, lane, first, '%"do": "signup"%')
     await store.mark_sent(second)
     assert not await newer_in_lane(store, lane, first)
+
+
+async def test_withdrawals_that_leave_too_few_for_a_final_end_the_tournament(
+    leagues: Leagues,
+) -> None:
+    """Four in a two-player elimination: both players of table 1 withdraw after it ended (a
+    withdrawn player never goes through; their tablemate would); when table 2 ends, a final of
+    one cannot be seated: the tournament is over instead (no match of one player, which could
+    never start, holding the league for ever)."""
+    league_id = await opened(leagues, fmt="elimination")
+    for user in (1, 2, 3, 4):
+        await leagues.sign_up(league_id, user)
+    await leagues.begin(league_id, ADMIN, False)
+    store = leagues.store
+    first, second = await store.tables(league_id)
+    await store.place_match(first.match_id, first.id, 8000 + first.id)
+    await leagues.service.cancel(8000 + first.id, "tokan", ADMIN, True)  # a draw: seat 0 on
+    assert not await leagues.advance(league_id)  # table 2 still plays
+    for user in first.players:
+        await leagues.withdraw(league_id, user)
+    await store.place_match(second.match_id, second.id, 8000 + second.id)
+    await leagues.service.cancel(8000 + second.id, "tokan", ADMIN, True)
+    assert await leagues.advance(league_id)
+    league = await leagues.get(league_id)
+    assert league.status == "finished" and league.round == 1
+    assert [t for t in await store.tables(league_id) if t.round == 2] == []
+
+
+async def test_withdrawing_twice_or_from_a_finished_league_is_refused(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2):
+        await leagues.sign_up(league_id, user)
+    await leagues.withdraw(league_id, 2)
+    with pytest.raises(LeagueError, match="already withdrawn"):
+        await leagues.withdraw(league_id, 2)
+    await leagues.cancel(league_id, ADMIN, False)
+    with pytest.raises(LeagueError, match="cancelled"):
+        await leagues.withdraw(league_id, 1)
+    assert [e.withdrawn for e in await leagues.store.entrants(league_id)] == [False, True]
+
+
+@pytest.mark.parametrize("seconds", [float("inf"), float("nan"), 721 * 3600.0])
+async def test_a_sign_up_time_out_of_bounds_is_refused(leagues: Leagues, seconds: float) -> None:
+    with pytest.raises(LeagueError, match="hours at most"):
+        await opened(leagues, signup_seconds=seconds)
+    assert await leagues.store.unfinished() == []
+
+
+def test_options_that_do_not_parse_are_refused() -> None:
+    from cogs.leagues import parse_options
+
+    assert parse_options("variant=base, size: 3") == {"variant": "base", "size": "3"}
+    assert parse_options("  ") == {}
+    for junk in ("variant", "base please", "variant=base extra"):
+        with pytest.raises(LeagueError, match="key=value"):
+            parse_options(junk)
