@@ -506,6 +506,14 @@ async def invited_to(store: Store, match_id: int) -> set[int]:
     return {int(r[0]) for r in rows}
 
 
+async def in_league(store: Store, match_id: int) -> bool:
+    """Whether the match is a league's (its players are seated by the pairing, nobody joins)."""
+    rows = await store._read(
+        "SELECT 1 FROM league_tables WHERE match_id = ?", (match_id,), small=True
+    )
+    return bool(rows)
+
+
 async def list_channel(store: Store, guild_id: int) -> int | None:
     """The channel where the server keeps its list of open tables (None: it keeps none)."""
     rows = await store._read(

@@ -153,9 +153,7 @@ class Leagues:
         if fmt == SWISS and not 1 <= rounds <= MAX_ROUNDS:
             raise LeagueError(f"A Swiss league has 1 to {MAX_ROUNDS} rounds.")
         if not math.isfinite(signup_seconds) or signup_seconds > MAX_SIGNUP_SECONDS:
-            raise LeagueError(
-                f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most."
-            )
+            raise LeagueError(f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most.")
         resolved = spec.resolve_options(dict(options))
         playable_with_some_count(game, resolved)
         seconds = await self.service.turns.clock_for(guild_id, clock)

@@ -88,9 +88,7 @@ async def test_forged_sign_up_buttons_are_refused(fake, make_bot):
         (signup,) = fake.messages(lounge, rf"\(league #{there}\)")
 
         def forge(league_id: int) -> str:
-            (button,) = [
-                c for row in signup.components for c in row.get("components", [])
-            ]
+            (button,) = [c for row in signup.components for c in row.get("components", [])]
             button["custom_id"] = f"tt:lg:{league_id}"  # the stand-in sends what it carries
             button["disabled"] = False  # a forged click does not care
             return button["custom_id"]
