@@ -203,10 +203,13 @@ class LeagueStore:
         """Add the user while the league takes sign-ups; False if it no longer does or they
         are in already. The sign-up message is edited (an outbox row of the same change)."""
         async with self.store._transaction() as db:
-            open_ = await db.fetchone(
-                "SELECT 1 FROM leagues WHERE id = ? AND status = 'signup'", (league_id,)
+            # The version moves with each sign-up: a round one paired from the entrants read
+            # before this one is refused (VersionConflict) and paired again with them.
+            open_ = await db.execute(
+                "UPDATE leagues SET version = version + 1 WHERE id = ? AND status = 'signup'",
+                (league_id,),
             )
-            if open_ is None:
+            if not open_:
                 return False
             added = await db.execute(
                 "INSERT INTO league_players (league_id, user_id, joined) SELECT ?, ?,"

@@ -198,24 +198,27 @@ class Leagues:
     async def begin(self, league_id: int, user_id: int | None, is_admin: bool) -> LeagueRow:
         """Close sign-ups and pair round one (its creator or an admin, or the deadline when
         ``user_id`` is None)."""
-        league = await self.get(league_id)
-        if league.status != SIGNUP:
-            raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
-        if user_id is not None and user_id != league.creator_id and not is_admin:
-            raise NotAllowed(
-                f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
-            )
-        entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
-        least = self._least(league)
-        if len(entrants) < least:
-            raise LeagueError(
-                f"League #{league.id} needs at least {least} players; {len(entrants)} signed up."
-            )
-        try:
-            await self._pair(league, entrants, [], 1)
-        except VersionConflict:  # its deadline, or another admin, came first
-            raise LeagueError(f"League #{league.id} has already begun.") from None
-        return await self.get(league_id)
+        for _ in range(5):  # a sign-up that lands meanwhile: paired again, with them
+            league = await self.get(league_id)
+            if league.status != SIGNUP:
+                raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
+            if user_id is not None and user_id != league.creator_id and not is_admin:
+                raise NotAllowed(
+                    f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
+                )
+            entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
+            least = self._least(league)
+            if len(entrants) < least:
+                raise LeagueError(
+                    f"League #{league.id} needs at least {least} players; "
+                    f"{len(entrants)} signed up."
+                )
+            try:
+                await self._pair(league, entrants, [], 1)
+            except VersionConflict:  # its deadline, another admin, or a sign-up came first
+                continue
+            return await self.get(league_id)
+        raise LeagueError(f"League #{league_id} is busy: try again in a moment.")
 
     def _least(self, league: LeagueRow) -> int:
         spec = self.service.games[league.game].spec

@@ -82,10 +82,11 @@ async def test_a_round_is_paired_once_when_two_calls_race(leagues: Leagues) -> N
     for table in await store.tables(league_id):  # every round-one match cancelled: over
         await store.place_match(table.match_id, table.id, 5000 + table.id)
         await leagues.service.cancel(5000 + table.id, "tokan", ADMIN, True)
+    begun = (await leagues.get(league_id)).version
     results = await asyncio.gather(*(leagues.advance(league_id) for _ in range(4)))
     assert sum(results) == 1
     league = await leagues.get(league_id)
-    assert league.round == 2 and league.version == 2
+    assert league.round == 2 and league.version == begun + 1
     second = [t for t in await store.tables(league_id) if t.round == 2]
     assert len(second) == 2
     # A stale league row is refused whole: nothing of a third round is written.
@@ -266,3 +267,27 @@ def test_options_that_do_not_parse_are_refused() -> None:
     for junk in ("variant", "base please", "variant=base extra"):
         with pytest.raises(LeagueError, match="key=value"):
             parse_options(junk)
+
+
+async def test_a_sign_up_while_round_one_is_paired_is_paired_too(leagues: Leagues) -> None:
+    """Someone signs up after the start read the entrants, before it wrote round one: that
+    pairing is refused whole and made again with them (nobody signed up and left unpaired)."""
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2, 3):
+        await leagues.sign_up(league_id, user)
+    store = leagues.store
+    pair = store.pair
+    calls = []
+
+    async def late_sign_up(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(args[1])
+        if len(calls) == 1:
+            await leagues.sign_up(league_id, 4)
+        return await pair(*args, **kwargs)
+
+    store.pair = late_sign_up  # type: ignore[method-assign]
+    await leagues.begin(league_id, ADMIN, False)
+    assert len(calls) == 2
+    tables = await store.tables(league_id)
+    assert sorted(p for t in tables for p in t.players) == [1, 2, 3, 4]
+    assert all(not t.bye for t in tables)
