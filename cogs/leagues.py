@@ -32,7 +32,7 @@ from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from render.standings import alt_text, draw_standings
-from rules.errors import PlayerError
+from rules.errors import InvalidMove, PlayerError
 from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues, Picture, compute_standings
@@ -83,8 +83,8 @@ def parse_options(text: str) -> dict[str, str]:
     left = OPTION.sub("", text or "")
     if left.replace(",", " ").strip():
         raise LeagueError(
-            "Options are written key=value, separated by spaces or commas "
-            "(for example `variant=base`)."
+            "Options are written key=value, separated by spaces or commas; a value of "
+            "several words joins them with + (for example `sets=kingfish+lunkers`)."
         )
     return {k.lower(): v for k, v in OPTION.findall(text or "")}
 
@@ -456,7 +456,20 @@ class LeagueCog(
             await self.store.place_match(match.id, table_id, thread_id)
         match = await self.bot.service.by_id(match.id, allow_damaged=True)
         if match.status == "lobby":
-            await self.bot.service.start(thread_id, league.game, match.creator_id, keep_order=True)
+            try:
+                await self.bot.service.start(
+                    thread_id, league.game, match.creator_id, keep_order=True
+                )
+            except InvalidMove as refused:
+                # The options do not fit this table (one seat off the league's size, which
+                # they fit): it cannot be played, and is cancelled (a draw at its table) so
+                # that the round still ends rather than waiting for it for ever.
+                log.warning("league %s table %s not started: %s", league.id, table_id, refused)
+                with contextlib.suppress(PlayerError):
+                    await self.bot.service.cancel(thread_id, league.game, league.creator_id, True)
+                await self.leagues.advance(league.id)
+                self.bot.dispatcher.nudge()
+                return
             # Someone withdrew before the thread was made: the table takes the seat now.
             gone = {e.user_id for e in await self.store.entrants(league.id) if e.withdrawn}
             for user in table.players:

@@ -156,6 +156,7 @@ class Leagues:
             raise LeagueError(f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most.")
         resolved = spec.resolve_options(dict(options))
         playable_with_some_count(game, resolved)
+        game.check_options(seats, resolved)  # the league's tables: its options must fit them
         seconds = await self.service.turns.clock_for(guild_id, clock)
         until = self.service.store.clock.now() + max(0.0, signup_seconds)
         title = name.strip()[:60] or f"{spec.name} {fmt}"

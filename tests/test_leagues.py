@@ -10,6 +10,7 @@ import pytest
 
 from data.dberrors import VersionConflict
 from data.leagues import LeagueStore
+from rules.errors import InvalidMove
 from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues
@@ -291,3 +292,19 @@ async def test_a_sign_up_while_round_one_is_paired_is_paired_too(leagues: League
     tables = await store.tables(league_id)
     assert sorted(p for t in tables for p in t.players) == [1, 2, 3, 4]
     assert all(not t.bye for t in tables)
+
+
+async def test_options_that_do_not_fit_the_leagues_tables_are_refused(leagues: Leagues) -> None:
+    """Friendly Fishing at five always plays the large side (four sets): two sets named for
+    the small side fit tables of four, not of five."""
+    with pytest.raises(InvalidMove, match="5 players always play the large side"):
+        await leagues.open(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ADMIN,
+            game_key="fishing",
+            fmt=ROUND_ROBIN,
+            options={"side": "small", "sets": "kingfish lunkers"},
+            size=5,
+        )
+    assert await leagues.store.unfinished() == []

@@ -103,3 +103,36 @@ async def test_forged_sign_up_buttons_are_refused(fake, make_bot):
         store = bot.get_cog("LeagueCog").store
         assert await store.entrants(here) == [] and await store.entrants(there) == []
         assert not fake.errors
+
+
+async def test_a_table_its_options_do_not_fit_is_cancelled_and_the_league_ends(fake, make_bot):
+    """Five sign up for Friendly Fishing in tables of four with two sets named (the small
+    side's): the count seats one table of five, which plays the large side and cannot take
+    those options. The match is cancelled (a draw at its table) and the league still ends;
+    nothing waits for ever and no error escapes."""
+    admin = fake.add_member("admin", manage_guild=True)
+    people = [fake.add_member(n) for n in ("ada", "bo", "cy", "di", "ed")]
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        league_id = await open_league(
+            fake,
+            bot,
+            admin,
+            channel,
+            people,
+            game="fishing",
+            format="swiss",
+            rounds=1,
+            seats=4,
+            options="side=small, sets=kingfish+lunkers",
+        )
+        started = await fake.slash(admin, channel, "league start", league=league_id)
+        assert "round one is paired" in started.content, started.content
+        await drain(bot, fake)
+        store = bot.get_cog("LeagueCog").store
+        (table,) = await store.tables(league_id)
+        assert len(table.players) == 5 and table.status == "cancelled"
+        assert (await store.league(league_id)).status == "finished"
+        assert fake.messages(channel, "Final standings")
+        assert not await bot.store.due_entries(bot.clock.now() + 10**6)
+        assert not fake.errors
