@@ -214,7 +214,9 @@ class LeagueStore:
             added = await db.execute(
                 "INSERT INTO league_players (league_id, user_id, joined) SELECT ?, ?,"
                 " COALESCE(MAX(joined), -1) + 1 FROM league_players WHERE league_id = ?"
-                " ON CONFLICT (league_id, user_id) DO NOTHING",
+                # One who withdrew before the start may sign up again.
+                " ON CONFLICT (league_id, user_id) DO UPDATE SET withdrawn = 0"
+                " WHERE league_players.withdrawn = 1",
                 (league_id, user_id, league_id),
             )
             if added:

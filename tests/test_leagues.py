@@ -308,3 +308,17 @@ async def test_options_that_do_not_fit_the_leagues_tables_are_refused(leagues: L
             size=5,
         )
     assert await leagues.store.unfinished() == []
+
+
+async def test_one_who_withdrew_before_the_start_may_sign_up_again(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2):
+        await leagues.sign_up(league_id, user)
+    await leagues.withdraw(league_id, 2)
+    await leagues.sign_up(league_id, 2)
+    with pytest.raises(LeagueError, match="already signed up"):
+        await leagues.sign_up(league_id, 2)
+    assert [e.withdrawn for e in await leagues.store.entrants(league_id)] == [False, False]
+    await leagues.begin(league_id, ADMIN, False)
+    (table,) = await leagues.store.tables(league_id)
+    assert sorted(table.players) == [1, 2]
