@@ -424,9 +424,13 @@ class Leagues:
             raise NotAllowed(
                 f"Only <@{league.creator_id}> or an admin can cancel league #{league.id}."
             )
-        if not await self.store.cancel(league.id, league.version):
-            raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
-        return await self.get(league_id)
+        for _ in range(5):  # a sign-up or a pairing that moved the version meanwhile
+            if league.status not in (SIGNUP, RUNNING):
+                break
+            if await self.store.cancel(league.id, league.version):
+                return await self.get(league_id)
+            league = await self.get(league_id)
+        raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
 
     # -- looking -------------------------------------------------------------------------
     async def picture(self, league_id: int) -> Picture:

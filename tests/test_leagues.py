@@ -322,3 +322,19 @@ async def test_one_who_withdrew_before_the_start_may_sign_up_again(leagues: Leag
     await leagues.begin(league_id, ADMIN, False)
     (table,) = await leagues.store.tables(league_id)
     assert sorted(table.players) == [1, 2]
+
+
+async def test_a_cancel_read_before_a_sign_up_still_cancels(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    store = leagues.store
+    cancel = store.cancel
+
+    async def after_a_sign_up(league: int, version: int) -> bool:
+        await leagues.sign_up(league_id, 5)  # lands between the read and the write
+        store.cancel = cancel  # type: ignore[method-assign]
+        return await cancel(league, version)
+
+    store.cancel = after_a_sign_up  # type: ignore[method-assign]
+    assert (await leagues.cancel(league_id, ADMIN, False)).status == "cancelled"
+    with pytest.raises(LeagueError, match="is cancelled: it cannot be cancelled"):
+        await leagues.cancel(league_id, ADMIN, False)
