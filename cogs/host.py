@@ -24,6 +24,7 @@ from cogs.replies import answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
 from data.store import OutboxEntry
+from rules.errors import PlayerError
 from table.computer_turns import ComputerTable
 from table.match import Match
 from table.privacy import Privacy
@@ -148,6 +149,8 @@ class Host(commands.AutoShardedBot):
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
+            if match.row.guild_id != interaction.guild_id:  # a forged id: another server's
+                raise PlayerError(f"There is no match #{match_id} to join here.")
             await self.game_cog(match.row.game).join_by_button(interaction, match_id)
         except Exception as error:
             await report(interaction, error)

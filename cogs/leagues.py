@@ -32,7 +32,7 @@ from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from render.standings import alt_text, draw_standings
-from rules.errors import PlayerError
+from rules.errors import InvalidMove, PlayerError
 from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues, Picture, compute_standings
@@ -78,7 +78,14 @@ class SignUpButton(
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """``key=value`` pairs (or ``key:value``), separated by spaces or commas."""
+    """``key=value`` pairs (or ``key:value``), separated by spaces or commas; anything else in
+    the text is refused (silently dropping it would open a league with options nobody chose)."""
+    left = OPTION.sub("", text or "")
+    if left.replace(",", " ").strip():
+        raise LeagueError(
+            "Options are written key=value, separated by spaces or commas; a value of "
+            "several words joins them with + (for example `sets=kingfish+lunkers`)."
+        )
     return {k.lower(): v for k, v in OPTION.findall(text or "")}
 
 
@@ -140,11 +147,24 @@ class LeagueCog(
             await self.bot.clock.sleep_until(soon, self._wake)
 
     async def catch_up(self) -> None:
+        # Each league on its own: one that cannot be paired (a fault) must not stop the keeper
+        # from looking at every other league's deadline and rounds.
         for league_id in await self.leagues.due_signups():
-            with contextlib.suppress(LeagueError, NotAllowed):
+            try:
                 await self.leagues.begin(league_id, None, True)
+            except (LeagueError, NotAllowed):
+                pass
+            except StorageError:
+                raise
+            except Exception:
+                log.exception("league %s: round one not paired", league_id)
         for league in await self.store.unfinished():
-            await self.leagues.advance(league.id)
+            try:
+                await self.leagues.advance(league.id)
+            except StorageError:
+                raise
+            except Exception:
+                log.exception("league %s: next round not paired", league.id)
         self.bot.dispatcher.nudge()
 
     async def match_over(self, match_id: int) -> None:
@@ -296,6 +316,8 @@ class LeagueCog(
             return
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            # A button's id names any league: only this server's takes sign-ups from here.
+            await self._here(interaction, league_id)
             league = await self.leagues.sign_up(league_id, interaction.user.id)
             self.bot.dispatcher.nudge()
             await answer(interaction, f"You signed up for league #{league.id} ({league.name}).")
@@ -434,7 +456,20 @@ class LeagueCog(
             await self.store.place_match(match.id, table_id, thread_id)
         match = await self.bot.service.by_id(match.id, allow_damaged=True)
         if match.status == "lobby":
-            await self.bot.service.start(thread_id, league.game, match.creator_id, keep_order=True)
+            try:
+                await self.bot.service.start(
+                    thread_id, league.game, match.creator_id, keep_order=True
+                )
+            except InvalidMove as refused:
+                # The options do not fit this table (one seat off the league's size, which
+                # they fit): it cannot be played, and is cancelled (a draw at its table) so
+                # that the round still ends rather than waiting for it for ever.
+                log.warning("league %s table %s not started: %s", league.id, table_id, refused)
+                with contextlib.suppress(PlayerError):
+                    await self.bot.service.cancel(thread_id, league.game, league.creator_id, True)
+                await self.leagues.advance(league.id)
+                self.bot.dispatcher.nudge()
+                return
             # Someone withdrew before the thread was made: the table takes the seat now.
             gone = {e.user_id for e in await self.store.entrants(league.id) if e.withdrawn}
             for user in table.players:

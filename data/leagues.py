@@ -203,15 +203,20 @@ class LeagueStore:
         """Add the user while the league takes sign-ups; False if it no longer does or they
         are in already. The sign-up message is edited (an outbox row of the same change)."""
         async with self.store._transaction() as db:
-            open_ = await db.fetchone(
-                "SELECT 1 FROM leagues WHERE id = ? AND status = 'signup'", (league_id,)
+            # The version moves with each sign-up: a round one paired from the entrants read
+            # before this one is refused (VersionConflict) and paired again with them.
+            open_ = await db.execute(
+                "UPDATE leagues SET version = version + 1 WHERE id = ? AND status = 'signup'",
+                (league_id,),
             )
-            if open_ is None:
+            if not open_:
                 return False
             added = await db.execute(
                 "INSERT INTO league_players (league_id, user_id, joined) SELECT ?, ?,"
                 " COALESCE(MAX(joined), -1) + 1 FROM league_players WHERE league_id = ?"
-                " ON CONFLICT (league_id, user_id) DO NOTHING",
+                # One who withdrew before the start may sign up again.
+                " ON CONFLICT (league_id, user_id) DO UPDATE SET withdrawn = 0"
+                " WHERE league_players.withdrawn = 1",
                 (league_id, user_id, league_id),
             )
             if added:
@@ -504,6 +509,14 @@ async def invited_to(store: Store, match_id: int) -> set[int]:
         "SELECT user_id FROM lobby_invites WHERE match_id = ?", (match_id,), small=True
     )
     return {int(r[0]) for r in rows}
+
+
+async def in_league(store: Store, match_id: int) -> bool:
+    """Whether the match is a league's (its players are seated by the pairing, nobody joins)."""
+    rows = await store._read(
+        "SELECT 1 FROM league_tables WHERE match_id = ?", (match_id,), small=True
+    )
+    return bool(rows)
 
 
 async def list_channel(store: Store, guild_id: int) -> int | None:

@@ -13,6 +13,7 @@ lets one pairing through.
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from table.standings import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Played, Ro
 
 MAX_ROUNDS = 12  # a Swiss league's rounds at most
 MAX_ENTRANTS = 64
+MAX_SIGNUP_SECONDS = 720 * 3600.0  # what /league open offers: thirty days
 
 
 class LeagueError(PlayerError):
@@ -150,8 +152,11 @@ class Leagues:
             )
         if fmt == SWISS and not 1 <= rounds <= MAX_ROUNDS:
             raise LeagueError(f"A Swiss league has 1 to {MAX_ROUNDS} rounds.")
+        if not math.isfinite(signup_seconds) or signup_seconds > MAX_SIGNUP_SECONDS:
+            raise LeagueError(f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most.")
         resolved = spec.resolve_options(dict(options))
         playable_with_some_count(game, resolved)
+        game.check_options(seats, resolved)  # the league's tables: its options must fit them
         seconds = await self.service.turns.clock_for(guild_id, clock)
         until = self.service.store.clock.now() + max(0.0, signup_seconds)
         title = name.strip()[:60] or f"{spec.name} {fmt}"
@@ -194,24 +199,27 @@ class Leagues:
     async def begin(self, league_id: int, user_id: int | None, is_admin: bool) -> LeagueRow:
         """Close sign-ups and pair round one (its creator or an admin, or the deadline when
         ``user_id`` is None)."""
-        league = await self.get(league_id)
-        if league.status != SIGNUP:
-            raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
-        if user_id is not None and user_id != league.creator_id and not is_admin:
-            raise NotAllowed(
-                f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
-            )
-        entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
-        least = self._least(league)
-        if len(entrants) < least:
-            raise LeagueError(
-                f"League #{league.id} needs at least {least} players; {len(entrants)} signed up."
-            )
-        try:
-            await self._pair(league, entrants, [], 1)
-        except VersionConflict:  # its deadline, or another admin, came first
-            raise LeagueError(f"League #{league.id} has already begun.") from None
-        return await self.get(league_id)
+        for _ in range(5):  # a sign-up that lands meanwhile: paired again, with them
+            league = await self.get(league_id)
+            if league.status != SIGNUP:
+                raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
+            if user_id is not None and user_id != league.creator_id and not is_admin:
+                raise NotAllowed(
+                    f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
+                )
+            entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
+            least = self._least(league)
+            if len(entrants) < least:
+                raise LeagueError(
+                    f"League #{league.id} needs at least {least} players; "
+                    f"{len(entrants)} signed up."
+                )
+            try:
+                await self._pair(league, entrants, [], 1)
+            except VersionConflict:  # its deadline, another admin, or a sign-up came first
+                continue
+            return await self.get(league_id)
+        raise LeagueError(f"League #{league_id} is busy: try again in a moment.")
 
     def _least(self, league: LeagueRow) -> int:
         spec = self.service.games[league.game].spec
@@ -284,7 +292,12 @@ class Leagues:
             current = [t for t in tables if t.round == league.round]
             games = [t for t in current if not t.bye]
             finals = len(games) == 1 and len(current) == 1
-            return league.round if finals else league.round + 1
+            if finals:
+                return league.round
+            # Withdrawals after their table ended can leave too few to seat one more table
+            # (a final of one): then this round was the last.
+            going = self._through(league, entrants, tables, league.round)
+            return league.round if len(going) < self.shape(league).least else league.round + 1
         playing = self._starters(entrants, tables)
         return self.total_rounds(league, playing)
 
@@ -391,6 +404,8 @@ class Leagues:
         if league.status not in (SIGNUP, RUNNING):
             raise LeagueError(f"League #{league.id} is {league.status}.")
         if not await self.store.withdraw(league_id, user_id):
+            if any(e.user_id == user_id for e in await self.store.entrants(league_id)):
+                raise LeagueError(f"You have already withdrawn from league #{league.id}.")
             raise LeagueError(f"You are not playing in league #{league.id}.")
         handed = []
         for t in await self.store.tables(league_id):
@@ -409,9 +424,13 @@ class Leagues:
             raise NotAllowed(
                 f"Only <@{league.creator_id}> or an admin can cancel league #{league.id}."
             )
-        if not await self.store.cancel(league.id, league.version):
-            raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
-        return await self.get(league_id)
+        for _ in range(5):  # a sign-up or a pairing that moved the version meanwhile
+            if league.status not in (SIGNUP, RUNNING):
+                break
+            if await self.store.cancel(league.id, league.version):
+                return await self.get(league_id)
+            league = await self.get(league_id)
+        raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
 
     # -- looking -------------------------------------------------------------------------
     async def picture(self, league_id: int) -> Picture:

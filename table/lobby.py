@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from data.leagues import invited_to
+from data.leagues import in_league, invited_to
 from data.store import Announcement, ChannelTaken, VersionConflict
 from rules import rng
 from rules.base import AnyGame
@@ -87,6 +87,8 @@ class Lobby(MatchCore):
         """Join this very match (the Join button names it): refused once it is gone, or when
         it is open to invited people only and the user is not one of them."""
         invited = await invited_to(self.store, match_id)
+        if await in_league(self.store, match_id):  # a forged Join button: the pairing seats it
+            raise LobbyError(f"Match #{match_id} is a league's: its players are paired.")
 
         def change(match: Match) -> tuple[list[int], Announcement]:
             spec = match.game.spec

@@ -10,6 +10,7 @@ import pytest
 
 from data.dberrors import VersionConflict
 from data.leagues import LeagueStore
+from rules.errors import InvalidMove
 from rules.registry import GAMES
 from table.errors import NotAllowed
 from table.leagues import LeagueError, Leagues
@@ -82,10 +83,11 @@ async def test_a_round_is_paired_once_when_two_calls_race(leagues: Leagues) -> N
     for table in await store.tables(league_id):  # every round-one match cancelled: over
         await store.place_match(table.match_id, table.id, 5000 + table.id)
         await leagues.service.cancel(5000 + table.id, "tokan", ADMIN, True)
+    begun = (await leagues.get(league_id)).version
     results = await asyncio.gather(*(leagues.advance(league_id) for _ in range(4)))
     assert sum(results) == 1
     league = await leagues.get(league_id)
-    assert league.round == 2 and league.version == 2
+    assert league.round == 2 and league.version == begun + 1
     second = [t for t in await store.tables(league_id) if t.round == 2]
     assert len(second) == 2
     # A stale league row is refused whole: nothing of a third round is written.
@@ -210,3 +212,129 @@ async def test_a_kept_list_edit_waits_for_none_behind_it(leagues: Leagues) -> No
     assert not await newer_in_lane(store, lane, first, '%"do": "signup"%')
     await store.mark_sent(second)
     assert not await newer_in_lane(store, lane, first)
+
+
+async def test_withdrawals_that_leave_too_few_for_a_final_end_the_tournament(
+    leagues: Leagues,
+) -> None:
+    """Four in a two-player elimination: both players of table 1 withdraw after it ended (a
+    withdrawn player never goes through; their tablemate would); when table 2 ends, a final of
+    one cannot be seated: the tournament is over instead (no match of one player, which could
+    never start, holding the league for ever)."""
+    league_id = await opened(leagues, fmt="elimination")
+    for user in (1, 2, 3, 4):
+        await leagues.sign_up(league_id, user)
+    await leagues.begin(league_id, ADMIN, False)
+    store = leagues.store
+    first, second = await store.tables(league_id)
+    await store.place_match(first.match_id, first.id, 8000 + first.id)
+    await leagues.service.cancel(8000 + first.id, "tokan", ADMIN, True)  # a draw: seat 0 on
+    assert not await leagues.advance(league_id)  # table 2 still plays
+    for user in first.players:
+        await leagues.withdraw(league_id, user)
+    await store.place_match(second.match_id, second.id, 8000 + second.id)
+    await leagues.service.cancel(8000 + second.id, "tokan", ADMIN, True)
+    assert await leagues.advance(league_id)
+    league = await leagues.get(league_id)
+    assert league.status == "finished" and league.round == 1
+    assert [t for t in await store.tables(league_id) if t.round == 2] == []
+
+
+async def test_withdrawing_twice_or_from_a_finished_league_is_refused(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2):
+        await leagues.sign_up(league_id, user)
+    await leagues.withdraw(league_id, 2)
+    with pytest.raises(LeagueError, match="already withdrawn"):
+        await leagues.withdraw(league_id, 2)
+    await leagues.cancel(league_id, ADMIN, False)
+    with pytest.raises(LeagueError, match="cancelled"):
+        await leagues.withdraw(league_id, 1)
+    assert [e.withdrawn for e in await leagues.store.entrants(league_id)] == [False, True]
+
+
+@pytest.mark.parametrize("seconds", [float("inf"), float("nan"), 721 * 3600.0])
+async def test_a_sign_up_time_out_of_bounds_is_refused(leagues: Leagues, seconds: float) -> None:
+    with pytest.raises(LeagueError, match="hours at most"):
+        await opened(leagues, signup_seconds=seconds)
+    assert await leagues.store.unfinished() == []
+
+
+def test_options_that_do_not_parse_are_refused() -> None:
+    from cogs.leagues import parse_options
+
+    assert parse_options("variant=base, size: 3") == {"variant": "base", "size": "3"}
+    assert parse_options("  ") == {}
+    for junk in ("variant", "base please", "variant=base extra"):
+        with pytest.raises(LeagueError, match="key=value"):
+            parse_options(junk)
+
+
+async def test_a_sign_up_while_round_one_is_paired_is_paired_too(leagues: Leagues) -> None:
+    """Someone signs up after the start read the entrants, before it wrote round one: that
+    pairing is refused whole and made again with them (nobody signed up and left unpaired)."""
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2, 3):
+        await leagues.sign_up(league_id, user)
+    store = leagues.store
+    pair = store.pair
+    calls = []
+
+    async def late_sign_up(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(args[1])
+        if len(calls) == 1:
+            await leagues.sign_up(league_id, 4)
+        return await pair(*args, **kwargs)
+
+    store.pair = late_sign_up  # type: ignore[method-assign]
+    await leagues.begin(league_id, ADMIN, False)
+    assert len(calls) == 2
+    tables = await store.tables(league_id)
+    assert sorted(p for t in tables for p in t.players) == [1, 2, 3, 4]
+    assert all(not t.bye for t in tables)
+
+
+async def test_options_that_do_not_fit_the_leagues_tables_are_refused(leagues: Leagues) -> None:
+    """Friendly Fishing at five always plays the large side (four sets): two sets named for
+    the small side fit tables of four, not of five."""
+    with pytest.raises(InvalidMove, match="5 players always play the large side"):
+        await leagues.open(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            creator_id=ADMIN,
+            game_key="fishing",
+            fmt=ROUND_ROBIN,
+            options={"side": "small", "sets": "kingfish lunkers"},
+            size=5,
+        )
+    assert await leagues.store.unfinished() == []
+
+
+async def test_one_who_withdrew_before_the_start_may_sign_up_again(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    for user in (1, 2):
+        await leagues.sign_up(league_id, user)
+    await leagues.withdraw(league_id, 2)
+    await leagues.sign_up(league_id, 2)
+    with pytest.raises(LeagueError, match="already signed up"):
+        await leagues.sign_up(league_id, 2)
+    assert [e.withdrawn for e in await leagues.store.entrants(league_id)] == [False, False]
+    await leagues.begin(league_id, ADMIN, False)
+    (table,) = await leagues.store.tables(league_id)
+    assert sorted(table.players) == [1, 2]
+
+
+async def test_a_cancel_read_before_a_sign_up_still_cancels(leagues: Leagues) -> None:
+    league_id = await opened(leagues, rounds=1)
+    store = leagues.store
+    cancel = store.cancel
+
+    async def after_a_sign_up(league: int, version: int) -> bool:
+        await leagues.sign_up(league_id, 5)  # lands between the read and the write
+        store.cancel = cancel  # type: ignore[method-assign]
+        return await cancel(league, version)
+
+    store.cancel = after_a_sign_up  # type: ignore[method-assign]
+    assert (await leagues.cancel(league_id, ADMIN, False)).status == "cancelled"
+    with pytest.raises(LeagueError, match="is cancelled: it cannot be cancelled"):
+        await leagues.cancel(league_id, ADMIN, False)

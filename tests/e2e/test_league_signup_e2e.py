@@ -72,3 +72,67 @@ async def test_a_channel_the_bot_cannot_post_in_does_not_hold_a_league_forever(f
         (table,) = await store.tables(league_id)
         assert table.status == "cancelled"
         assert not await bot.store.due_entries(bot.clock.now() + 10**6)
+
+
+async def test_forged_sign_up_buttons_are_refused(fake, make_bot):
+    """A sign-up button whose id names another server's league, or a cancelled one, signs
+    nobody up: a short answer to the clicker alone, the leagues unchanged."""
+    other = fake.add_guild("Elsewhere", channels=("lounge",))
+    admin = fake.add_member("admin", manage_guild=True)
+    ada, bo = fake.add_member("ada"), fake.add_member("bo")
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        lounge = fake.channel("lounge", guild=other)
+        here = await open_league(fake, bot, admin, channel, [], game="tokan", format="swiss")
+        there = await open_league(fake, bot, admin, lounge, [], game="tokan", format="swiss")
+        (signup,) = fake.messages(lounge, rf"\(league #{there}\)")
+
+        def forge(league_id: int) -> str:
+            (button,) = [c for row in signup.components for c in row.get("components", [])]
+            button["custom_id"] = f"tt:lg:{league_id}"  # the stand-in sends what it carries
+            button["disabled"] = False  # a forged click does not care
+            return button["custom_id"]
+
+        said = await fake.click(ada, signup, forge(here))
+        assert said.ephemeral and f"no league #{here} on this server" in said.content
+        cancelled = await fake.slash(admin, lounge, "league cancel", league=there)
+        assert "is cancelled" in cancelled.content, cancelled.content
+        await drain(bot, fake)  # the sign-up message closes (its button disabled)
+        said = await fake.click(bo, signup, forge(there))
+        assert said.ephemeral and "no longer takes sign-ups" in said.content, said.content
+        store = bot.get_cog("LeagueCog").store
+        assert await store.entrants(here) == [] and await store.entrants(there) == []
+        assert not fake.errors
+
+
+async def test_a_table_its_options_do_not_fit_is_cancelled_and_the_league_ends(fake, make_bot):
+    """Five sign up for Friendly Fishing in tables of four with two sets named (the small
+    side's): the count seats one table of five, which plays the large side and cannot take
+    those options. The match is cancelled (a draw at its table) and the league still ends;
+    nothing waits for ever and no error escapes."""
+    admin = fake.add_member("admin", manage_guild=True)
+    people = [fake.add_member(n) for n in ("ada", "bo", "cy", "di", "ed")]
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        league_id = await open_league(
+            fake,
+            bot,
+            admin,
+            channel,
+            people,
+            game="fishing",
+            format="swiss",
+            rounds=1,
+            seats=4,
+            options="side=small, sets=kingfish+lunkers",
+        )
+        started = await fake.slash(admin, channel, "league start", league=league_id)
+        assert "round one is paired" in started.content, started.content
+        await drain(bot, fake)
+        store = bot.get_cog("LeagueCog").store
+        (table,) = await store.tables(league_id)
+        assert len(table.players) == 5 and table.status == "cancelled"
+        assert (await store.league(league_id)).status == "finished"
+        assert fake.messages(channel, "Final standings")
+        assert not await bot.store.due_entries(bot.clock.now() + 10**6)
+        assert not fake.errors

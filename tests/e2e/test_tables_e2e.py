@@ -76,3 +76,67 @@ async def test_tables_and_the_kept_list(fake, make_bot):
         assert fake.messages(listing) == [kept]  # one message all along, pinging nobody
         assert kept.pinged == []
         assert not fake.errors and not fake.unknown_routes
+
+
+async def test_forged_join_buttons_and_a_deleted_kept_list(fake, make_bot):
+    """A Join button whose id names another server's lobby, or a league's match, joins nobody
+    (a short answer to the clicker alone); the kept list, deleted by someone, is posted again
+    at the next change."""
+    other = fake.add_guild("Elsewhere", channels=("lounge",))
+    admin = fake.add_member("admin", manage_guild=True)
+    alice, bob, carol = (fake.add_member(n) for n in ("alice", "bob", "carol"))
+    listing = fake.add_channel("open-tables")
+    room = fake.add_channel("room")
+    async with fake.running(make_bot()) as bot:
+        lounge = fake.channel("lounge", guild=other)
+        await fake.slash(admin, listing, "league setup", tables_channel=listing)
+        await fake.slash(alice, room, "tokan new")  # match #1, on this server
+        await drain(bot, fake)
+        (kept,) = fake.messages(listing)
+        assert "match #1" in kept.content
+        await fake.slash(bob, lounge, "tokan new")  # match #2, on the other server
+        await drain(bot, fake)
+        (lobby,) = [m for m in fake.messages(lounge) if m.custom_ids() == ["tt:join:2"]]
+
+        def forge(custom_id: str) -> str:
+            (button,) = [c for row in lobby.components for c in row.get("components", [])]
+            button["custom_id"] = custom_id  # the stand-in sends what the message carries
+            return custom_id
+
+        said = await fake.click(carol, lobby, forge("tt:join:1"))
+        assert said.ephemeral and "no match #1 to join here" in said.content, said.content
+        assert list((await bot.service.by_id(1)).players) == [alice.id]
+
+        # A league's match, not yet in its thread, is a lobby nobody joins by button (even
+        # with seats to spare).
+        league_store = bot.get_cog("LeagueCog").store
+        leagues = bot.get_cog("LeagueCog").leagues
+        league = await leagues.open(
+            guild_id=other,
+            channel_id=lounge.id,
+            creator_id=admin.id,
+            game_key="tonari",
+            fmt="swiss",
+            options={},
+            rounds=1,
+            size=2,  # two of four seats: not full
+        )
+        for person in (admin, bob):
+            await leagues.sign_up(league.id, person.id)
+        await leagues.begin(league.id, admin.id, True)
+        (table,) = await league_store.tables(league.id)
+        said = await fake.click(carol, lobby, forge(f"tt:join:{table.match_id}"))
+        assert said.ephemeral and "is a league's" in said.content, said.content
+        bot.dispatcher.nudge()  # the league was opened and paired below Discord
+        await drain(bot, fake)
+        (table,) = await league_store.tables(league.id)
+        assert carol.id not in (await bot.service.by_id(table.match_id)).players
+
+        # Someone deletes the kept list: the next change posts it again, once.
+        kept.deleted = True
+        await fake.slash(carol, room, "tokan join")
+        await drain(bot, fake)
+        (again,) = fake.messages(listing)
+        assert again is not kept and "No lobby is taking players" in again.content
+        # The one refusal: the edit of the deleted message (answered by posting anew).
+        assert [(e.code, str(listing.id) in e.path) for e in fake.errors] == [(10008, True)]
