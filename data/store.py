@@ -414,10 +414,12 @@ class Store:
         announce: Sequence[Announcement] = (),
         clock: int = 0,
         invites: Sequence[int] = (),
+        seated: Sequence[int] = (),
     ) -> tuple[int, Saved]:
         """A new lobby with its creator seated; ChannelTaken if the channel has an open match.
         ``clock``: the seconds each decision may take (0: no clock); ``invites``: the people
-        it is open to (none: anyone), written with it."""
+        it is open to (none: anyone), written with it; ``seated``: players seated after the
+        creator in the same transaction (a rematch's computer players)."""
         now = iso(self.clock.now())
         async with self._transaction() as db:
             try:
@@ -440,9 +442,9 @@ class Store:
             except UniqueViolation:
                 raise ChannelTaken(channel_id) from None
             match_id = int(made[0]) if made else 0
-            await db.execute(
-                "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, 0)",
-                (match_id, creator_id),
+            await db.executemany(
+                "INSERT INTO seats (match_id, user_id, joined) VALUES (?, ?, ?)",
+                [(match_id, user, order) for order, user in enumerate([creator_id, *seated])],
             )
             if invites:
                 await db.executemany(

@@ -38,8 +38,10 @@ class Lobby(MatchCore):
         options: Mapping[str, str],
         clock: str = "default",
         invites: Sequence[int] = (),
+        computers: Sequence[int] = (),
     ) -> Done:
-        """A lobby; with ``invites``, open to those people only (and its creator)."""
+        """A lobby; with ``invites``, open to those people only (and its creator); with
+        ``computers``, those computer players seated in the same transaction (a rematch)."""
         game = self.games[game_key]
         # ``undo`` is the table's option, not the game's: stored beside the game's options
         # (only when off, the default being on), never handed to the game's setup.
@@ -67,6 +69,7 @@ class Lobby(MatchCore):
                 announce=[post("opened", 0, user=creator_id), *await self._listed(guild_id)],
                 clock=seconds,
                 invites=invites,
+                seated=computers,
             )
         except ChannelTaken:
             busy = await self.store.open_match_in(channel_id)

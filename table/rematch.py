@@ -10,7 +10,6 @@ whoever of those joined; anyone else who joined sits after them.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from table.computers import computer_id, is_computer, level_of
@@ -50,20 +49,17 @@ async def rematch(service: Lobby, old: Match, user_id: int, *, guild_id: int | N
     if user_id not in old.players or is_computer(user_id):
         raise NotAPlayer(f"Only a player of match #{old.id} can ask for its rematch.")
     options = {k: v for k, v in old.options.items() if k != SEATING}
-    options[SEATING] = ",".join(str(u) for u in rotated_seating(old.players))
-    done = await service.create(
+    seating = rotated_seating(old.players)
+    options[SEATING] = ",".join(str(u) for u in seating)
+    # The lobby and its computer players in one transaction: a crash cannot leave the
+    # rematch without them (they keep the ids the seat order names).
+    return await service.create(
         old.row.game,
         old.row.guild_id,
         old.row.channel_id,
         user_id,
         options,
         clock_choice(old.row.clock),
+        # seated in the old order, as the seat order numbered them (the last seat came first)
+        computers=[user for user in [*seating[-1:], *seating[:-1]] if is_computer(user)],
     )
-    entries = list(done.entries)
-    for user in old.players:
-        if is_computer(user):
-            done = await service.add_computer(
-                old.row.channel_id, old.row.game, user_id, level_of(user)
-            )
-            entries += done.entries
-    return dataclasses.replace(done, entries=tuple(entries))

@@ -324,3 +324,26 @@ async def test_the_last_decision_is_the_result_only_when_it_ended_the_game(servi
     assert resigned.status == "finished" and resigned.outcome() is None
     kept, _ = await analyst.analysis(resigned, await service.store.moves(match.id))
     assert pool.asked[-1] == 1 and kept.chances == [[0.5, 0.5]]
+
+
+async def test_a_rematch_seats_its_computers_in_the_transaction_that_opens_it(service):
+    """No crash between opening the rematch and seating its computer players can leave it
+    without them: the lobby is written once, computers seated, under the ids its seat order
+    names, and it starts in that order."""
+    await service.create("nim", 1, 14, ALICE, {})
+    await service.add_computer(14, "nim", ALICE, "easy")
+    await service.add_computer(14, "nim", ALICE, "hard")
+    match = (await service.start(14, "nim", ALICE)).match
+    while match.status == "active":
+        (seat,) = match.game.to_act(match.state)
+        text = match.game.format(match.state, match.game.legal_moves(match.state, seat)[0])
+        if match.user_at(seat) < 0:
+            match = (await service.move_for_computer(match.id, seat, text, match.version)).after
+        else:
+            match = (await service.move(14, "nim", ALICE, text)).after
+    done = await rematch(service, match, ALICE, guild_id=1)
+    lobby = done.match
+    assert lobby.version == 0  # one write: the lobby with everyone the rematch seats
+    assert sorted(lobby.players) == sorted(rotated_seating(match.players))
+    started = (await service.start(14, "nim", ALICE)).match
+    assert list(started.players) == rotated_seating(match.players)
