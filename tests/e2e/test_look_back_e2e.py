@@ -292,7 +292,10 @@ async def test_history_in_a_server_and_in_a_dm(fake, make_bot):
             assert f"<#{channel.id}>" in line
             winners = match.row.result["winners"]  # type: ignore[index]
             mine = match.seat_of(alice.id)
-            assert ("won" in line) == (mine in winners and len(winners) == 1)
+            if not winners:  # a TOKAN draw (equal towers): about one seed in ten
+                assert "nobody won" in line, line
+            else:
+                assert ("won" in line) == (mine in winners and len(winners) == 1), line
         only = await fake.slash(bob, channel, "tidetable history", game="tonari")
         assert "no finished match of Tonari" in only.content
         theirs = await fake.slash(bob, channel, "tidetable history", player=alice)
