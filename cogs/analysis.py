@@ -175,75 +175,70 @@ async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
     await channel.send(text, file=file, allowed_mentions=NO_MENTIONS, nonce=nonce)
 
 
-class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:an:(?P<match>\d+)"):
+class FinalPostButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button of a final post naming its match (each kind: its ``prefix``, ``label``,
+    ``style`` and what a click does, ``act``). This base is never registered: its template
+    matches nothing."""
+
+    prefix: ClassVar[str]
+    label: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.label, style=self.style, custom_id=f"{self.prefix}:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FinalPostButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast(Host, interaction.client)
+        if not await bot.taking(interaction):
+            return
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.act(bot, interaction)
+        except Exception as error:
+            await report(interaction, error)
+
+    async def act(self, bot: Host, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class AnalysisButton(FinalPostButton, template=r"tt:an:(?P<match>\d+)"):
     """On a final post: analyse that match."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Analysis",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tt:an:{match_id}",
-            )
-        )
-        self.match_id = match_id
+    prefix, label, style = "tt:an", "Analysis", discord.ButtonStyle.secondary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AnalysisButton:
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast(Host, interaction.client)
-        if not await bot.taking(interaction):
-            return
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            found = await clicked_match(bot, self.match_id)
-            await answer_analysis(bot, interaction, found)
-        except Exception as error:
-            await report(interaction, error)
+    async def act(self, bot: Host, interaction: discord.Interaction) -> None:
+        await answer_analysis(bot, interaction, await clicked_match(bot, self.match_id))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rm:(?P<match>\d+)"):
+class RematchButton(FinalPostButton, template=r"tt:rm:(?P<match>\d+)"):
     """On a final post: the same table again (a player of it asks)."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                style=discord.ButtonStyle.success,
-                custom_id=f"tt:rm:{match_id}",
-            )
-        )
-        self.match_id = match_id
+    prefix, label, style = "tt:rm", "Rematch", discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = cast(Host, interaction.client)
-        if not await bot.taking(interaction):
-            return
+    async def act(self, bot: Host, interaction: discord.Interaction) -> None:
+        require_posting(interaction)
+        old = await clicked_match(bot, self.match_id)
+        done = await rematch(bot.service, old, interaction.user.id, guild_id=interaction.guild_id)
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            require_posting(interaction)
-            old = await clicked_match(bot, self.match_id)
-            done = await rematch(
-                bot.service, old, interaction.user.id, guild_id=interaction.guild_id
-            )
             settled = await bot.dispatcher.settle(done.entries)
-            text = (
-                f"Match #{done.match.id} is open: the rematch of #{old.id}, seats turned by one. "
-                f"The others are invited; start it with `/{old.row.game} start` once they joined."
-            )
-            await answer(interaction, text + messages.delivery_note(settled))
-        except Exception as error:
-            await report(interaction, error)
+        except Exception:  # the lobby is saved: nothing may turn into "try again" now
+            settled = []
+        text = (
+            f"Match #{done.match.id} is open: the rematch of #{old.id}, seats turned by one. "
+            f"The others are invited; start it with `/{old.row.game} start` once they joined."
+        )
+        await answer(interaction, text + messages.delivery_note(settled))
 
 
 def final_view(match_id: int) -> discord.ui.View:
