@@ -86,6 +86,13 @@ def league_lane(league_id: int) -> str:
     return f"league:{league_id}"
 
 
+def league_news(league_id: int, what: str, **detail: int) -> Announcement:
+    """An outbox entry about a league (``what``: signup, withdrew, cancelled…), in the league's
+    lane so that its posts go out in the order they were written."""
+    payload: dict[str, object] = {"do": what, "league": league_id, **detail}
+    return Announcement("league", payload, lane=league_lane(league_id))
+
+
 def tables_lane(guild_id: int) -> str:
     return f"tables:{guild_id}"
 
@@ -158,11 +165,7 @@ class LeagueStore:
             await self.store._announce(
                 db,
                 None,
-                [
-                    Announcement(
-                        "league", {"do": "signup", "league": league_id}, lane=league_lane(league_id)
-                    )
-                ],
+                [league_news(league_id, "signup")],
             )
         return league_id
 
@@ -223,13 +226,7 @@ class LeagueStore:
                 await self.store._announce(
                     db,
                     None,
-                    [
-                        Announcement(
-                            "league",
-                            {"do": "signup", "league": league_id},
-                            lane=league_lane(league_id),
-                        )
-                    ],
+                    [league_news(league_id, "signup")],
                 )
         return bool(added)
 
@@ -245,13 +242,7 @@ class LeagueStore:
                 await self.store._announce(
                     db,
                     None,
-                    [
-                        Announcement(
-                            "league",
-                            {"do": "withdrew", "league": league_id, "user": user_id},
-                            lane=league_lane(league_id),
-                        )
-                    ],
+                    [league_news(league_id, "withdrew", user=user_id)],
                 )
         return bool(changed)
 
@@ -266,14 +257,7 @@ class LeagueStore:
                 await self.store._announce(
                     db,
                     None,
-                    [
-                        Announcement(
-                            "league",
-                            {"do": what, "league": league_id},
-                            lane=league_lane(league_id),
-                        )
-                        for what in ("cancelled", "signup")
-                    ],
+                    [league_news(league_id, what) for what in ("cancelled", "signup")],
                 )
         return bool(changed)
 
