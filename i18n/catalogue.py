@@ -63,16 +63,18 @@ def compile_po(path: Path, language: str) -> gettext.GNUTranslations:
 
 def say(text: Text | str, locale: object = None) -> str:
     """``text`` in the language of ``locale``: a plain string is said as it is."""
-    if isinstance(text, str):
+    if not isinstance(text, Text):
         return text
     return say_with(translations(language_of(locale)), text)
 
 
 def say_with(catalogue: gettext.NullTranslations, text: Text | str) -> str:
     """``text`` said with ``catalogue`` (its parameters too, when they are texts)."""
-    if isinstance(text, str):
+    if not isinstance(text, Text):
         return text
-    if text.plural is not None:
+    if text.verbatim:
+        pattern = text.message
+    elif text.plural is not None:
         count = text.count if text.count is not None else 0
         if text.context:
             pattern = catalogue.npgettext(text.context, text.message, text.plural, count)
@@ -83,9 +85,13 @@ def say_with(catalogue: gettext.NullTranslations, text: Text | str) -> str:
     else:
         pattern = catalogue.gettext(text.message)
     said = {
-        key: say_with(catalogue, v) if isinstance(v, Text) else str(v) for key, v in text.params
+        key: say_with(catalogue, v) if isinstance(v, Text) else _plain(v) for key, v in text.params
     }
     return fill(pattern, said)
+
+
+def _plain(value: object) -> str:
+    return str.__str__(value) if isinstance(value, str) else str(value)
 
 
 def translate(message: str, locale: object, context: str | None = None) -> str:
@@ -95,10 +101,12 @@ def translate(message: str, locale: object, context: str | None = None) -> str:
 
 
 # -- the pseudo-language ------------------------------------------------------------------------
-_ACCENTED = str.maketrans(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "åƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
-)
+# Each ASCII letter becomes the same letter with a dot (above, else below): still readable, and
+# reversible (``unpseudo``), since no name the tests use carries these letters.
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_DOTTED = "ȧḃċḋėḟġḣịǰḳḷṁṅȯṗǫṙṡṫụṿẇẋẏżȦḂĊḊĖḞĠḢİĴḲḶṀṄȮṖǪṘṠṪỤṾẆẊẎŻ"
+_ACCENTED = str.maketrans(_PLAIN, _DOTTED)
+_UNACCENTED = str.maketrans(_DOTTED, _PLAIN)
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
 
@@ -127,6 +135,12 @@ def pseudo(message: str) -> str:
         out.append(char if code else char.translate(_ACCENTED))
         index += 1
     return PSEUDO_OPEN + "".join(out) + PSEUDO_CLOSE
+
+
+def unpseudo(said: str) -> str:
+    """A text said in the pseudo-language read back as English: the brackets dropped and the
+    dotted letters undone (the end-to-end suite runs in the pseudo-language and reads English)."""
+    return said.replace(PSEUDO_OPEN, "").replace(PSEUDO_CLOSE, "").translate(_UNACCENTED)
 
 
 class _Pseudo(gettext.NullTranslations):

@@ -13,32 +13,55 @@ without making it a Text (a table of labels, translated where it is said).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from typing import Union
 
 Param = Union["Text", str, int, float]
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(str):
     """A message of the catalogue with the values of its ``{placeholders}``.
 
-    ``plural`` and ``count`` make it a message with plural forms: the catalogue chooses the
-    form for ``count`` by the language's own rule (one, few, many...). A parameter may be a
-    Text itself, said in the same language as the text around it."""
+    A Text *is* its English (a ``str`` subclass): code and tests that read it as a string see
+    the English, and anything that builds a new plain string from it (an f-string, ``+``) loses
+    the translation; the pseudo-language run of the end-to-end suite catches those (an English
+    word reaching Discord unmarked). ``plural`` and ``count`` make it a message with plural
+    forms: the catalogue chooses the form for ``count`` by the language's own rule. A parameter
+    may be a Text itself, said in the same language as the text around it. A ``verbatim`` text
+    is not looked up: its message is a pattern that only joins its parameters (``joined``)."""
 
     message: str
-    params: tuple[tuple[str, Param], ...] = ()
-    plural: str | None = None
-    count: int | None = None
-    context: str | None = field(default=None, compare=True)
+    params: tuple[tuple[str, Param], ...]
+    plural: str | None
+    count: int | None
+    context: str | None
+    verbatim: bool
+
+    def __new__(
+        cls,
+        message: str,
+        params: tuple[tuple[str, Param], ...] = (),
+        plural: str | None = None,
+        count: int | None = None,
+        context: str | None = None,
+        verbatim: bool = False,
+    ) -> Text:
+        pattern = plural if plural is not None and count != 1 else message
+        said = fill(pattern, {key: _english_value(value) for key, value in params})
+        text = super().__new__(cls, said)
+        text.message = message
+        text.params = params
+        text.plural = plural
+        text.count = count
+        text.context = context
+        text.verbatim = verbatim
+        return text
 
     def values(self) -> dict[str, Param]:
         return dict(self.params)
 
-    def __str__(self) -> str:
-        return english(self)
+    def __reduce__(self) -> tuple[object, ...]:  # pickled to a picture worker whole
+        return (Text, (self.message, self.params, self.plural, self.count, self.context, self.verbatim))
 
 
 def T(message: str, /, **params: Param) -> Text:
@@ -100,15 +123,18 @@ def placeholders(pattern: str) -> set[str]:
     return found
 
 
+def joined(parts: Iterable[Param], separator: str = "\n") -> Text:
+    """``parts`` one after another with ``separator`` between them, each said in the reader's
+    language (the separator is not a message: a line break, " · ")."""
+    values = tuple((f"p{index}", part) for index, part in enumerate(parts))
+    pattern = separator.join("{" + key + "}" for key, _ in values)
+    return Text(pattern, values, verbatim=True)
+
+
 def english(text: Text | str) -> str:
     """The text in English, the language its messages are written in."""
-    if isinstance(text, str):
-        return text
-    pattern = text.message
-    if text.plural is not None and text.count != 1:
-        pattern = text.plural
-    return fill(pattern, {key: _english_value(value) for key, value in text.params})
+    return str.__str__(text)
 
 
 def _english_value(value: Param) -> str:
-    return english(value) if isinstance(value, Text) else str(value)
+    return str.__str__(value) if isinstance(value, str) else str(value)

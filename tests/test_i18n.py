@@ -13,10 +13,11 @@ from i18n.catalogue import (
     compile_po,
     language_of,
     pseudo,
+    unpseudo,
     say,
     say_with,
 )
-from i18n.text import N_, NC_, TN, T, english, fill, placeholders
+from i18n.text import N_, NC_, TN, T, english, fill, joined, placeholders
 from tools import messages
 
 GERMAN = r"""
@@ -114,9 +115,9 @@ def test_the_pseudo_language_changes_every_letter_but_keeps_what_discord_reads()
     said = say(T("It is {name}'s turn in <#12>, <@34>: type `/toshi move`.", name="Bob"), PSEUDO)
     assert said.startswith("⟦") and said.endswith("⟧")
     assert "Bob" in said and "<#12>" in said and "<@34>" in said and "`/toshi move`" in said
-    assert "turn" not in said and "ţûŕñ" in said
+    assert "turn" not in said and "ṫụṙṅ" in said
     assert not any(word in said for word in ("It", "is", "type"))
-    assert pseudo("{count} matches") == "⟦{count} ɱåţçĥéš⟧"
+    assert pseudo("{count} matches") == "⟦{count} ṁȧṫċḣėṡ⟧"
 
 
 def test_a_plain_string_is_said_as_it_is():
@@ -192,3 +193,33 @@ def test_german_and_japanese_translate_every_message_keeping_its_placeholders(la
     assert found.translated == found.messages and not found.fuzzy, found
     assert not found.placeholder_faults, found.placeholder_faults
     assert catalogues.translations(language) is catalogues.translations(language)
+
+
+def test_a_text_is_its_english_wherever_a_string_is_read():
+    text = T("It is {name}'s turn.", name="Zoë")
+    assert text == "It is Zoë's turn." and isinstance(text, str)
+    assert "Zoë" in text and text.startswith("It is")
+    # Built into a new plain string, it is English only: the pseudo run catches such a leak.
+    assert not isinstance(text + "!", T("x").__class__)
+
+
+def test_joined_texts_are_each_said_in_the_language_and_the_separator_is_kept():
+    both = joined([T("You play {what}."), "e5", TN("one match", "{count} matches", 2)], " · ")
+    assert both == "You play {what}. · e5 · 2 matches"
+    said = say(both, PSEUDO)
+    assert said.count("⟦") == 2 and " · e5 · " in said  # the join itself is not a message
+
+
+def test_the_pseudo_language_reads_back_as_english_and_leaves_names_alone():
+    text = T("It is {name}'s turn; {count} left.", name="Zoë 🐟 Ångström", count=3)
+    said = say(text, PSEUDO)
+    assert said != text and unpseudo(said) == text
+
+
+def test_a_text_pickles_whole_for_a_picture_worker():
+    import pickle
+
+    text = TN("one match", "{count} matches", 3, who=T("It is {name}'s turn.", name="Bo"))
+    again = pickle.loads(pickle.dumps(text))
+    assert again == text and again.plural == text.plural and again.params == text.params
+    assert say(again, PSEUDO) == say(text, PSEUDO)
