@@ -61,7 +61,10 @@ class Text(str):
         return dict(self.params)
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled to a picture worker whole
-        return (Text, (self.message, self.params, self.plural, self.count, self.context, self.verbatim))
+        return (
+            Text,
+            (self.message, self.params, self.plural, self.count, self.context, self.verbatim),
+        )
 
 
 def T(message: str, /, **params: Param) -> Text:
