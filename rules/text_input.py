@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from i18n.text import TN
 from rules.errors import InvalidMove
 
 # No move of TOKAN, Tonari, Friendly Fishing or Toshi Tōshi is this long (the longest real ones,
@@ -76,8 +77,15 @@ def guard(text: str, what: str, limit: int = MAX_MOVE_CHARS) -> str:
     (``what`` names what was expected, e.g. "TOKAN move"). Call it first in every parse."""
     if len(text) > limit:
         raise InvalidMove(
-            f"That is {len(text):,} characters long; a {what} is at most {limit} "
-            f"characters: `{quote(text, SHORT_QUOTE_CHARS)}`"
+            TN(
+                "That is {length} characters long; a {what} is at most {count} character: `{text}`",
+                "That is {length} characters long; a {what} is at most {count} characters: "
+                "`{text}`",
+                limit,
+                length=f"{len(text):,}",
+                what=what,
+                text=quote(text, SHORT_QUOTE_CHARS),
+            )
         )
     return text
 
@@ -102,7 +110,15 @@ def option_text(value: str, key: str, limit: int = MAX_OPTION_CHARS) -> str:
     paste of thousands of blank lines is refused, not quietly kept)."""
     if len(value) > limit:
         raise InvalidMove(
-            f"The `{quote(key, SHORT_QUOTE_CHARS)}` option is {len(value):,} characters long; "
-            f"at most {limit} are read: `{quote(value, SHORT_QUOTE_CHARS)}`"
+            TN(
+                "The `{option}` option is {length} characters long; at most {count} is read: "
+                "`{text}`",
+                "The `{option}` option is {length} characters long; at most {count} are read: "
+                "`{text}`",
+                limit,
+                option=quote(key, SHORT_QUOTE_CHARS),
+                length=f"{len(value):,}",
+                text=quote(value, SHORT_QUOTE_CHARS),
+            )
         )
     return " ".join(value.split())
