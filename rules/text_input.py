@@ -20,12 +20,13 @@ helpers keep that harmless in three ways:
 
 Usage in a parser::
 
+    from i18n.text import T
     from rules.text_input import guard, quote, number
 
     def parse(state, text):
-        guard(text, "TOKAN move")            # InvalidMove if too long
+        guard(text, T("{game} move", game="TOKAN"))  # InvalidMove if too long
         ...
-        raise InvalidMove(f"`{quote(text)}` is not a TOKAN move. ...")
+        raise InvalidMove(T("`{text}` is not a {game} move. ...", text=quote(text), game="TOKAN"))
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from rules.tokan.state import Move, SeatTally, TokanState, TokanView
 
 RULES_TEXT = T(
     """\
-**TOKAN** (2 players, open information; only the layout is random).
+**{game}** (2 players, open information; only the layout is random).
 Goal: own the tallest towers at the end. 30 animals (per colour 3 mice, 7 jackals, 5 lions) \
 start as single tiles in a random 5 x 6 grid.
 Turn: move one of your animals that is on top of its stack, in a straight line up, down, left or \
@@ -54,7 +54,8 @@ move only; stacks slid by gap closing are not taboo).
 can no longer move any tile"); whether the other player still could does not matter.
 - If the taboo leaves the player on turn without a move, the game ends.
 - Every Head Counts tie: towers are compared tallest first, a missing tower counting 0; equal \
-lists are a draw."""
+lists are a draw.""",
+    game="TOKAN",
 )
 
 

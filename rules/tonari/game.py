@@ -67,7 +67,7 @@ from rules.tonari.state import TonariState as TonariState
 
 RULES_TEXT = T(
     """\
-**Tonari** (2-4 players): one shared boat, fish for the best catch.
+**{game}** (2-4 players): one shared boat, fish for the best catch.
 **Turn:** move the boat onto a token in an adjacent hex and collect it. Pink is caught only by a \
 two-hex jump in a straight line over an empty hex or an island hex. Skill tokens act at once: \
 Sense the Schools (swap two board tokens), Rough Waters (swap one of your fish with an \
@@ -92,7 +92,8 @@ your fish. In Season doubles a colour in any player's pile.
 - Placing the boat counts as moving it for the tie-break (the placer moved it onto the board); \
 if no tied player moved it, the tied players share the win.
 - If the boat, once placed, has no move, the game ends at once (as after any move).
-- 2 players: each scores only their own fish."""
+- 2 players: each scores only their own fish.""",
+    game="Tonari",
 )
 
 MOVE_HELP = T(
@@ -509,7 +510,9 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if isinstance(move, SwapSpaces | RemovePiece):
             return pieces_reason(BOARD, state.tokens, move, "token")
         if isinstance(move, Trade):
-            return trade_reason(state.piles, seat, move, FISH_INDEX, TRADABLE, "Rough Waters")
+            return trade_reason(
+                state.piles, seat, move, FISH_INDEX, TRADABLE, Text(SKILL_NAMES[Token.ROUGH])
+            )
         if move.colour not in COLOURS:
             return T("In Season doubles Red, Blue, Green or Yellow only.")
         if move.colour not in _collected_colours(state.piles):
