@@ -77,13 +77,14 @@ def guard(text: str, what: str, limit: int = MAX_MOVE_CHARS) -> str:
     """``text`` unchanged if it is at most ``limit`` characters long, else InvalidMove saying so
     (``what`` names what was expected, e.g. "TOKAN move"). Call it first in every parse."""
     if len(text) > limit:
+        length = f"{len(text):,}"
         raise InvalidMove(
             TN(
                 "That is {length} characters long; a {what} is at most {count} character: `{text}`",
                 "That is {length} characters long; a {what} is at most {count} characters: "
                 "`{text}`",
                 limit,
-                length=f"{len(text):,}",
+                length=length,
                 what=what,
                 text=quote(text, SHORT_QUOTE_CHARS),
             )
@@ -110,6 +111,7 @@ def option_text(value: str, key: str, limit: int = MAX_OPTION_CHARS) -> str:
     space, trimmed; InvalidMove if longer than ``limit`` characters (before collapsing, so a
     paste of thousands of blank lines is refused, not quietly kept)."""
     if len(value) > limit:
+        length = f"{len(value):,}"
         raise InvalidMove(
             TN(
                 "The `{option}` option is {length} characters long; at most {count} is read: "
@@ -118,7 +120,7 @@ def option_text(value: str, key: str, limit: int = MAX_OPTION_CHARS) -> str:
                 "`{text}`",
                 limit,
                 option=quote(key, SHORT_QUOTE_CHARS),
-                length=f"{len(value):,}",
+                length=length,
                 text=quote(value, SHORT_QUOTE_CHARS),
             )
         )

@@ -71,10 +71,11 @@ def winners(
         return tied, ()  # nobody tied ever moved the boat: a shared win
     # Seat references stay plain: the bot writes each as its person after the text is said.
     names = ", ".join(f"Seat {s + 1}" for s in tied)
+    winner = f"Seat {latest + 1}"
     why = T(
         "{seats} tie on {points}; {seat} moved the boat most recently and wins.",
         seats=names,
         points=scores[latest].total,
-        seat=f"Seat {latest + 1}",
+        seat=winner,
     )
     return (latest,), (why,)
