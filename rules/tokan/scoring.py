@@ -57,7 +57,11 @@ def _on_top(animal: str, count: int) -> Text:
 
 
 def total(board: tuple[Stack, ...], colour: int, scoring: str) -> int:
-    return sum(line.points for line in breakdown(board, colour, scoring))
+    """The sum of ``breakdown``'s points, counted without building its labels (every random
+    playout ends here, and its words are never read)."""
+    if scoring == TOWERS:
+        return sum(towers(board, colour))
+    return sum(HEAD_POINTS[ANIMAL[s[-1]]] for s in board if s and OWNER[s[-1]] == colour)
 
 
 def outcome(board: tuple[Stack, ...], scoring: str, reason: str) -> Outcome:

@@ -25,6 +25,7 @@ from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn, Player
 from rules.fishing_common import Double, MoveBoat
 from rules.playout import policy_game
 from rules.tokan import Move, Tokan
+from rules.tokan import scoring as tokan_scoring
 from rules.tokan.board import NAMES
 from rules.tonari import ISLANDS, PlaceBoat, Token, Tonari
 
@@ -184,3 +185,18 @@ def test_tonari_texts_come_from_the_catalogue(players: int, seed: int) -> None:
     assert_from_catalogue(game.illegal_reason(moving, moving.turn, MoveBoat(far)))
     assert_from_catalogue(game.illegal_reason(moving, moving.turn, Double(Token.ORANGE)))
     assert_from_catalogue(game.button_label(moving, MoveBoat(far)))
+
+
+@pytest.mark.parametrize("scoring", ["towers", "every-head-counts"])
+def test_tokan_totals_count_what_the_labelled_breakdown_shows(scoring: str) -> None:
+    """``scoring.total`` adds the points without building the breakdown's labels (every playout
+    ends there); it must still equal the sum of the labelled lines, move after move."""
+    game = Tokan()
+    for seed in range(6):
+        start = game.setup(2, {"scoring": scoring}, seed)
+        for _, _, _, after in policy_game(game, start, rng.stream(seed, "totals")):
+            for colour in range(2):
+                lines = tokan_scoring.breakdown(after.board, colour, scoring)
+                assert tokan_scoring.total(after.board, colour, scoring) == sum(
+                    line.points for line in lines
+                )
