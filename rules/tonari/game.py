@@ -539,11 +539,6 @@ def season_text(state: TonariState) -> Text:
     return T("none (token discarded or removed without effect)")
 
 
-def picture_text(text: str) -> str:
-    """A text for the picture: Markdown backticks (which Discord shows as code) dropped."""
-    return text.replace("`", "")
-
-
 def note_text(state: TonariState) -> Text:
     """What the last move's note says (a skill discarded, the end), said in the reader's
     language. The state keeps the note as its English words (a plain str survives the state's
