@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from i18n.text import TN, T, Text
 from rules import rng, serial
 from rules.errors import GameOver, IllegalMove, InvalidMove, NotYourTurn
 from rules.text_input import SHORT_QUOTE_CHARS, option_text, quote
@@ -98,16 +99,24 @@ class GameSpec:
             try:
                 spec = self.option(key)
             except KeyError:
-                known = ", ".join(o.key for o in self.options) or "none"
+                # The option keys are typed as they are: they stay in the placeholder.
+                known: str = ", ".join(o.key for o in self.options) or T("none")
                 raise InvalidMove(
-                    f"{self.name} has no option `{quote(key, SHORT_QUOTE_CHARS)}` "
-                    f"(options: {known})."
+                    T(
+                        "{game} has no option `{option}` (options: {known}).",
+                        game=self.name,
+                        option=quote(key, SHORT_QUOTE_CHARS),
+                        known=known,
+                    )
                 ) from None
             if spec.choices and value not in spec.choices:
-                allowed = ", ".join(spec.choices)
                 raise InvalidMove(
-                    f"`{quote(value, SHORT_QUOTE_CHARS)}` is not a choice for {key}; "
-                    f"choose one of: {allowed}."
+                    T(
+                        "`{value}` is not a choice for {option}; choose one of: {allowed}.",
+                        value=quote(value, SHORT_QUOTE_CHARS),
+                        option=key,
+                        allowed=", ".join(spec.choices),
+                    )
                 )
             resolved[key] = value if spec.choices else option_text(value, key)
         return resolved
@@ -190,9 +199,11 @@ class Game(ABC, Generic[S, M, V]):
     def apply(self, state: S, seat: Seat, move: M) -> S:
         """A new state after ``seat`` plays ``move``, or a PlayerError saying why not."""
         if self.outcome(state) is not None:
-            raise GameOver("This game is over; no more moves are accepted.")
+            raise GameOver(T("This game is over; no more moves are accepted."))
         if seat not in self.to_act(state):
-            raise NotYourTurn(f"It is not your turn: waiting for {self.pending(state)}.")
+            raise NotYourTurn(
+                T("It is not your turn: waiting for {pending}.", pending=self.pending(state))
+            )
         self.check(state, seat, move)
         return self.play(state, seat, move)
 
@@ -202,17 +213,28 @@ class Game(ABC, Generic[S, M, V]):
         if move in legal:
             return
         raise IllegalMove(
-            f"`{self.format(state, move)}` is not allowed now. {self.examples(state, legal)}"
+            T(
+                "`{move}` is not allowed now. {examples}",
+                move=self.format(state, move),
+                examples=self.examples(state, legal),
+            )
         )
 
-    def examples(self, state: S, legal: Sequence[M]) -> str:
+    def examples(self, state: S, legal: Sequence[M]) -> Text:
         """A sentence quoting a few legal moves, for error messages."""
         if not legal:
-            return "You have no legal move."
+            return T("You have no legal move.")
+        # The moves are notation, each in its code span: the placeholder holds them all.
         shown = ", ".join(f"`{self.format(state, m)}`" for m in legal[:EXAMPLES_IN_ERRORS])
         hidden = len(legal) - EXAMPLES_IN_ERRORS
-        more = f" and {hidden} more" if hidden > 0 else ""
-        return f"Legal now: {shown}{more}."
+        if hidden > 0:
+            return TN(
+                "Legal now: {moves} and {count} more.",
+                "Legal now: {moves} and {count} more.",
+                hidden,
+                moves=shown,
+            )
+        return T("Legal now: {moves}.", moves=shown)
 
     def suggest(self, state: S, seat: Seat, typed: str, limit: int = SUGGESTIONS) -> list[str]:
         """Legal moves of ``seat`` as text, narrowed by what the player typed (autocomplete).

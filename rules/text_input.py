@@ -20,12 +20,13 @@ helpers keep that harmless in three ways:
 
 Usage in a parser::
 
+    from i18n.text import T
     from rules.text_input import guard, quote, number
 
     def parse(state, text):
-        guard(text, "TOKAN move")            # InvalidMove if too long
+        guard(text, T("{game} move", game="TOKAN"))  # InvalidMove if too long
         ...
-        raise InvalidMove(f"`{quote(text)}` is not a TOKAN move. ...")
+        raise InvalidMove(T("`{text}` is not a {game} move. ...", text=quote(text), game="TOKAN"))
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from i18n.text import TN
 from rules.errors import InvalidMove
 
 # No move of TOKAN, Tonari, Friendly Fishing or Toshi Tōshi is this long (the longest real ones,
@@ -75,9 +77,17 @@ def guard(text: str, what: str, limit: int = MAX_MOVE_CHARS) -> str:
     """``text`` unchanged if it is at most ``limit`` characters long, else InvalidMove saying so
     (``what`` names what was expected, e.g. "TOKAN move"). Call it first in every parse."""
     if len(text) > limit:
+        length = f"{len(text):,}"
         raise InvalidMove(
-            f"That is {len(text):,} characters long; a {what} is at most {limit} "
-            f"characters: `{quote(text, SHORT_QUOTE_CHARS)}`"
+            TN(
+                "That is {length} characters long; a {what} is at most {count} character: `{text}`",
+                "That is {length} characters long; a {what} is at most {count} characters: "
+                "`{text}`",
+                limit,
+                length=length,
+                what=what,
+                text=quote(text, SHORT_QUOTE_CHARS),
+            )
         )
     return text
 
@@ -101,8 +111,17 @@ def option_text(value: str, key: str, limit: int = MAX_OPTION_CHARS) -> str:
     space, trimmed; InvalidMove if longer than ``limit`` characters (before collapsing, so a
     paste of thousands of blank lines is refused, not quietly kept)."""
     if len(value) > limit:
+        length = f"{len(value):,}"
         raise InvalidMove(
-            f"The `{quote(key, SHORT_QUOTE_CHARS)}` option is {len(value):,} characters long; "
-            f"at most {limit} are read: `{quote(value, SHORT_QUOTE_CHARS)}`"
+            TN(
+                "The `{option}` option is {length} characters long; at most {count} is read: "
+                "`{text}`",
+                "The `{option}` option is {length} characters long; at most {count} are read: "
+                "`{text}`",
+                limit,
+                option=quote(key, SHORT_QUOTE_CHARS),
+                length=length,
+                text=quote(value, SHORT_QUOTE_CHARS),
+            )
         )
     return " ".join(value.split())

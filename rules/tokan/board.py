@@ -7,6 +7,8 @@ row 5. A stack is a tuple of tile codes from the bottom tile to the top tile.
 
 from __future__ import annotations
 
+from i18n.text import N_, Text
+
 ROWS = 5
 COLUMNS = 6
 SPACES = ROWS * COLUMNS
@@ -16,7 +18,6 @@ COLUMN_LETTERS = "abcdef"
 COLOURS = ("red", "black")  # index = seat: seat 0 plays red and moves first
 COLOUR_CODES = ("R", "B")
 ANIMALS = ("mouse", "jackal", "lion")
-ANIMAL_PLURALS = {"mouse": "Mice", "jackal": "Jackals", "lion": "Lions"}
 ANIMAL_CODES = {"mouse": "M", "jackal": "J", "lion": "L"}
 
 # Per animal: how far it moves (exactly), how many tiles it may carry, its head value in the
@@ -31,6 +32,38 @@ MIX = {"mouse": 3, "jackal": 7, "lion": 5}
 # Directions: name -> (column step, row step). Order here is the order moves are listed in.
 DIRECTIONS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+# The words players read (said in their language where they are used, ``Text(entry)``). A
+# capitalised colour ("Red moved…") names a seat, not a colour: the bot writes the person there,
+# so it stays plain (``seat_colour``).
+COLOUR_WORDS = (N_("red"), N_("black"))
+ANIMAL_WORDS = {"mouse": N_("mouse"), "jackal": N_("jackal"), "lion": N_("lion")}
+# Whole names of the six tiles, so a language can inflect colour and animal together.
+TILE_WORDS = {
+    "RM": N_("red mouse"),
+    "RJ": N_("red jackal"),
+    "RL": N_("red lion"),
+    "BM": N_("black mouse"),
+    "BJ": N_("black jackal"),
+    "BL": N_("black lion"),
+}
+
+
+def colour_word(colour: int) -> Text:
+    """The colour as a word ("red"), said in the reader's language."""
+    return Text(COLOUR_WORDS[colour])
+
+
+def animal_word(animal: str) -> Text:
+    """The animal as a word ("jackal"), said in the reader's language."""
+    return Text(ANIMAL_WORDS[animal])
+
+
+def seat_colour(colour: int) -> str:
+    """The seat playing ``colour`` as texts name it ("Red"): a seat reference, which the bot
+    rewrites as the person after the text is said, so it is never translated."""
+    return COLOURS[colour].capitalize()
 
 
 def tile_code(colour: int, animal: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from i18n.text import TN, Param, T, Text, joined
 from rules import rng
 from rules.base import Game, GameSpec, OptionSpec, Outcome
 from rules.errors import IllegalMove, InvalidMove
@@ -16,12 +17,16 @@ from rules.tokan.board import (
     INDEX,
     NAMES,
     ROWS,
+    animal_word,
+    colour_word,
     full_set,
+    seat_colour,
 )
 from rules.tokan.state import Move, SeatTally, TokanState, TokanView
 
-RULES_TEXT = """\
-**TOKAN** (2 players, open information; only the layout is random).
+RULES_TEXT = T(
+    """\
+**{game}** (2 players, open information; only the layout is random).
 Goal: own the tallest towers at the end. 30 animals (per colour 3 mice, 7 jackals, 5 lions) \
 start as single tiles in a random 5 x 6 grid.
 Turn: move one of your animals that is on top of its stack, in a straight line up, down, left or \
@@ -49,7 +54,9 @@ move only; stacks slid by gap closing are not taboo).
 can no longer move any tile"); whether the other player still could does not matter.
 - If the taboo leaves the player on turn without a move, the game ends.
 - Every Head Counts tie: towers are compared tallest first, a missing tower counting 0; equal \
-lists are a draw."""
+lists are a draw.""",
+    game="TOKAN",
+)
 
 
 class Tokan(Game[TokanState, Move, TokanView]):
@@ -63,7 +70,11 @@ class Tokan(Game[TokanState, Move, TokanView]):
         options=(
             OptionSpec(
                 key="scoring",
-                description="Final scoring: towers (standard) or every-head-counts (variant)",
+                description=T(
+                    "Final scoring: {towers} (standard) or {every_head} (variant)",
+                    towers=scoring.TOWERS,
+                    every_head=scoring.EVERY_HEAD,
+                ),
                 choices=scoring.SCORINGS,
                 default=scoring.TOWERS,
             ),
@@ -74,10 +85,23 @@ class Tokan(Game[TokanState, Move, TokanView]):
     # -- setup and turns ---------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, str], seed: int) -> TokanState:
         if players != 2:
-            raise InvalidMove("TOKAN is a game for exactly 2 players.")
+            raise InvalidMove(
+                TN(
+                    "{game} is a game for exactly {count} player.",
+                    "{game} is a game for exactly {count} players.",
+                    2,
+                    game="TOKAN",
+                )
+            )
         chosen = options.get("scoring", scoring.TOWERS)
         if chosen not in scoring.SCORINGS:
-            raise InvalidMove(f"`{chosen}` is not a scoring; choose {', '.join(scoring.SCORINGS)}.")
+            raise InvalidMove(
+                T(
+                    "`{value}` is not a scoring; choose {choices}.",
+                    value=chosen,
+                    choices=", ".join(scoring.SCORINGS),
+                )
+            )
         board = tuple((tile,) for tile in rng.shuffled(full_set(), seed, "layout"))
         return TokanState(
             players=2,
@@ -106,8 +130,12 @@ class Tokan(Game[TokanState, Move, TokanView]):
         legal = moves.legal_moves(state.board, seat, taboo)
         same_tile = [m for m in legal if m.space == move.space]
         raise IllegalMove(
-            f"`{self.format(state, move)}` is not allowed: {reason} "
-            f"{self.examples(state, same_tile or legal)}"
+            T(
+                "`{move}` is not allowed: {reason} {examples}",
+                move=self.format(state, move),
+                reason=reason,
+                examples=self.examples(state, same_tile or legal),
+            )
         )
 
     def play(self, state: TokanState, seat: int, move: Move) -> TokanState:
@@ -161,7 +189,7 @@ class Tokan(Game[TokanState, Move, TokanView]):
                     colour=COLOURS[c],
                     total=scoring.total(state.board, c, state.scoring),
                     lines=tuple(
-                        f"{line.label} = {line.points}"
+                        joined((line.label, line.points), " = ")
                         for line in scoring.breakdown(state.board, c, state.scoring)
                     ),
                 )
@@ -179,53 +207,92 @@ class Tokan(Game[TokanState, Move, TokanView]):
     def format(self, state: TokanState, move: Move) -> str:
         return notation.format_move(move)
 
-    def describe(self, before: TokanState, seat: int, move: Move, after: TokanState) -> str:
+    def describe(self, before: TokanState, seat: int, move: Move, after: TokanState) -> Text:
         record = after.last
         assert record is not None
         mover = record.tiles[-1]
-        colour = COLOURS[seat].capitalize()
         height = len(after.board[INDEX[record.landing]])
-        words = f"{colour} moved the {ANIMAL[mover]} from {record.origin} {record.direction} to "
-        words += f"{record.landing}"
+        facts: dict[str, Param] = {
+            "seat": seat_colour(seat),
+            "animal": animal_word(ANIMAL[mover]),
+            "origin": record.origin,
+            "direction": record.direction,
+            "landing": record.landing,
+            "covered": moves.tile_words(record.covered),
+            "height": height,
+        }
         if record.carry:
-            carried = " and ".join(moves.tile_words(t) for t in record.tiles[:-1])
-            words += f", carrying the {carried}"
-        words += (
-            f", covering a {moves.tile_words(record.covered)} (that stack is now {height} high)."
-        )
+            carried = [moves.tile_words(t) for t in record.tiles[:-1]]
+            sentences = [
+                T(
+                    "{seat} moved the {animal} from {origin} {direction} to {landing}, carrying "
+                    "the {carried}, covering a {covered} (that stack is now {height} high).",
+                    carried=carried[0]
+                    if len(carried) == 1
+                    else T("{first} and {second}", first=carried[0], second=carried[1]),
+                    **facts,
+                )
+            ]
+        else:
+            sentences = [
+                T(
+                    "{seat} moved the {animal} from {origin} {direction} to {landing}, covering a "
+                    "{covered} (that stack is now {height} high).",
+                    **facts,
+                )
+            ]
         if record.permanent:
-            words += f" Nothing could slide in behind it: {record.origin} stays a permanent gap."
+            sentences.append(
+                T(
+                    "Nothing could slide in behind it: {origin} stays a permanent gap.",
+                    origin=record.origin,
+                )
+            )
         elif record.shifted:
-            slid = ", ".join(record.shifted)
-            words += (
-                f" To close the gap, the stacks on {slid} slid one space {record.direction};"
-                f" {record.gap} is now empty."
+            assert record.gap is not None
+            sentences.append(
+                T(
+                    "To close the gap, the stacks on {spaces} slid one space {direction}; "
+                    "{gap} is now empty.",
+                    spaces=", ".join(record.shifted),
+                    direction=record.direction,
+                    gap=record.gap,
+                )
             )
         if after.over:
-            words += f" The game is over: {_end_reason(after)}"
-        return words
+            sentences.append(T("The game is over: {reason}", reason=_end_reason(after)))
+        return joined(sentences, " ")
 
-    def pending(self, state: TokanState) -> str:
+    def pending(self, state: TokanState) -> Text:
         if state.over:
-            return "nothing: the game is over"
-        colour = COLOURS[state.turn]
-        taboo = "" if state.last is None else f" ({state.last.landing} is taboo)"
-        return f"a move of a {colour} tile{taboo}"
+            return T("nothing: the game is over")
+        colour = colour_word(state.turn)
+        if state.last is None:
+            return T("a move of a {colour} tile", colour=colour)
+        return T(
+            "a move of a {colour} tile ({space} is taboo)", colour=colour, space=state.last.landing
+        )
 
     def seat_name(self, seat: int) -> str:
+        # A seat reference, rewritten as the person by the bot: never translated (see base).
         return f"Seat {seat + 1} ({COLOURS[seat]})"
 
-    def stack_text(self, state: TokanState, space: str) -> str:
+    def stack_text(self, state: TokanState, space: str) -> Text:
         """What lies in the stack at ``space``, bottom to top (the rulebook lets players look)."""
         index = notation.parse_space(space)
         stack = state.board[index]
         name = NAMES[index]
         if not stack:
-            raise InvalidMove(f"{name} is empty (a gap): there is no stack to look at.")
-        tiles = ", ".join(moves.tile_words(t) for t in stack)
-        if len(stack) == 1:
-            return f"{name} (1 tile): {tiles}"
-        return f"{name} ({len(stack)} tiles, bottom to top): {tiles}"
+            raise InvalidMove(
+                T("{space} is empty (a gap): there is no stack to look at.", space=name)
+            )
+        return TN(
+            "{space} ({count} tile): {tiles}",
+            "{space} ({count} tiles, bottom to top): {tiles}",
+            len(stack),
+            space=name,
+            tiles=joined([moves.tile_words(t) for t in stack], ", "),
+        )
 
     def reveals(self, before: TokanState, seat: int, move: Move, after: TokanState) -> bool:
         # Open information; chance only lays out the tiles at setup, so no move reveals.
@@ -236,20 +303,24 @@ def _taboo(state: TokanState) -> int | None:
     return None if state.last is None else INDEX[state.last.landing]
 
 
-def _end_reason(state: TokanState) -> str:
-    colour = COLOURS[state.turn].capitalize()
+def _end_reason(state: TokanState) -> Text:
+    seat = seat_colour(state.turn)
     if state.last is not None and moves.has_legal_move(state.board, state.turn, None):
-        return (
-            f"{colour} cannot move: the only moves would land on the taboo space "
-            f"{state.last.landing}."
+        return T(
+            "{seat} cannot move: the only moves would land on the taboo space {space}.",
+            seat=seat,
+            space=state.last.landing,
         )
-    return f"{colour} is on turn and cannot move any tile."
+    return T("{seat} is on turn and cannot move any tile.", seat=seat)
 
 
-def _result_words(result: Outcome) -> str:
-    totals = ", ".join(f"{COLOURS[s.seat]} {s.total}" for s in result.scores)
+def _result_words(result: Outcome) -> Text:
+    totals = joined(
+        [T("{colour} {points}", colour=colour_word(s.seat), points=s.total) for s in result.scores],
+        ", ",
+    )
     if result.winners:
-        head = f"{COLOURS[result.winners[0]].capitalize()} wins ({totals})."
+        head = T("{seat} wins ({totals}).", seat=seat_colour(result.winners[0]), totals=totals)
     else:
-        head = f"A tie ({totals})."
-    return " ".join((head, *result.extra))
+        head = T("A tie ({totals}).", totals=totals)
+    return joined((head, *result.extra), " ")

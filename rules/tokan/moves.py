@@ -12,6 +12,7 @@ Rules implemented here (rulebook "Play" and "Carrying", with our readings from g
 
 from __future__ import annotations
 
+from i18n.text import TN, T, Text
 from rules.tokan.board import (
     ANIMAL,
     COLOURS,
@@ -23,7 +24,10 @@ from rules.tokan.board import (
     OWNER,
     RANGE,
     RAYS,
+    TILE_WORDS,
     TILES,
+    animal_word,
+    colour_word,
 )
 from rules.tokan.state import LastMove, Move, Stack
 
@@ -80,70 +84,109 @@ def has_legal_move(board: Board, colour: int, taboo: int | None) -> bool:
     return bool(legal_moves(board, colour, taboo))
 
 
-def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> str | None:
+def why_illegal(board: Board, colour: int, taboo: int | None, move: Move) -> Text | None:
     """The specific reason ``move`` is not legal, in words for the player; None if it is legal.
     Checks the same conditions as ``_generate``, one move at a time (a test keeps them equal)."""
     if move.space not in INDEX:
-        return f"{move.space} is not a space (columns a-f, rows 1-5)."
+        return T("{space} is not a space (columns a-f, rows 1-5).", space=move.space)
     if move.direction not in DIRECTIONS:
-        return f"{move.direction} is not a direction (up, down, left or right)."
+        return T(
+            "{direction} is not a direction ({up}, {down}, {left} or {right}).",
+            direction=move.direction,
+            up="up",
+            down="down",
+            left="left",
+            right="right",
+        )
     origin = INDEX[move.space]
     stack = board[origin]
     if not stack:
-        return f"{move.space} is empty (a gap): there is no tile to move."
+        return T("{space} is empty (a gap): there is no tile to move.", space=move.space)
     top = stack[-1]
     animal = ANIMAL[top]
     if OWNER[top] != colour:
-        return (
-            f"the top tile of {move.space} is a {tile_words(top)}, not your tile: "
-            f"you play {COLOURS[colour]}."
+        return T(
+            "the top tile of {space} is a {tile}, not your tile: you play {colour}.",
+            space=move.space,
+            tile=tile_words(top),
+            colour=colour_word(colour),
         )
     level = len(stack)
     if move.carry < 0:
-        return "the number of carried tiles cannot be negative."
+        return T("the number of carried tiles cannot be negative.")
     if move.carry > MAX_CARRY[animal]:
         if animal == "mouse":
-            return "a mouse cannot carry tiles; only jackals (1) and lions (up to 2) can."
-        most = MAX_CARRY[animal]
-        return f"a {animal} can carry at most {most} tile{'s' if most > 1 else ''}."
+            return T("a mouse cannot carry tiles; only jackals (1) and lions (up to 2) can.")
+        return TN(
+            "a {animal} can carry at most {count} tile.",
+            "a {animal} can carry at most {count} tiles.",
+            MAX_CARRY[animal],
+            animal=animal_word(animal),
+        )
     if move.carry > level - 1:
-        under = level - 1
-        lie = "tile lies" if under == 1 else "tiles lie"
-        return (
-            f"only {under} {lie} under the {animal} on {move.space}: it cannot carry {move.carry}."
+        return TN(
+            "only {count} tile lies under the {animal} on {space}: it cannot carry {carry}.",
+            "only {count} tiles lie under the {animal} on {space}: it cannot carry {carry}.",
+            level - 1,
+            animal=animal_word(animal),
+            space=move.space,
+            carry=move.carry,
         )
     reach = RANGE[animal]
     ray = RAYS[origin][move.direction]
     if len(ray) < reach:
-        spaces = "space" if reach == 1 else "spaces"
-        return (
-            f"a {animal} must move exactly {reach} {spaces}, and {reach} {move.direction} "
-            f"from {move.space} is off the board."
+        return TN(
+            "a {animal} must move exactly {count} space, and {count} {direction} from {space} "
+            "is off the board.",
+            "a {animal} must move exactly {count} spaces, and {count} {direction} from {space} "
+            "is off the board.",
+            reach,
+            animal=animal_word(animal),
+            direction=move.direction,
+            space=move.space,
         )
     path = ray[:reach]
     for passed in path[:-1]:
         if not board[passed]:
-            return f"{NAMES[passed]} is a gap in the way: tiles never pass over empty spaces."
+            return T(
+                "{space} is a gap in the way: tiles never pass over empty spaces.",
+                space=NAMES[passed],
+            )
     landing = path[-1]
     name = NAMES[landing]
     if not board[landing]:
-        return f"{name} is empty: a tile must land on another tile."
+        return T("{space} is empty: a tile must land on another tile.", space=name)
     if landing == taboo:
-        return (
-            f"{name} is taboo: your opponent's last move landed there, "
-            "so you may not cover it on this move."
+        return T(
+            "{space} is taboo: your opponent's last move landed there, "
+            "so you may not cover it on this move.",
+            space=name,
         )
     height = len(board[landing])
     after = height + move.carry + 1
     if after <= level:
-        hint = ""
         for carry in range(move.carry + 1, min(MAX_CARRY[animal], level - 1) + 1):
             if height + carry + 1 > level:
-                hint = f" Carrying {carry} would lift it to level {height + carry + 1}."
-                break
-        return (
-            f"the {animal} would not climb: it is on level {level} of {move.space} and would "
-            f"land on level {after} of {name}; a tile must end higher than it started.{hint}"
+                return T(
+                    "the {animal} would not climb: it is on level {level} of {space} and would "
+                    "land on level {after} of {landing}; a tile must end higher than it started. "
+                    "Carrying {carry} would lift it to level {lifted}.",
+                    animal=animal_word(animal),
+                    level=level,
+                    space=move.space,
+                    after=after,
+                    landing=name,
+                    carry=carry,
+                    lifted=height + carry + 1,
+                )
+        return T(
+            "the {animal} would not climb: it is on level {level} of {space} and would "
+            "land on level {after} of {landing}; a tile must end higher than it started.",
+            animal=animal_word(animal),
+            level=level,
+            space=move.space,
+            after=after,
+            landing=name,
         )
     return None
 
@@ -190,9 +233,9 @@ def play(board: Board, seat: int, move: Move) -> tuple[Board, LastMove]:
     return tuple(new), record
 
 
-def tile_words(tile: str) -> str:
-    """ "RJ" -> "red jackal"."""
-    return f"{COLOURS[OWNER[tile]]} {ANIMAL[tile]}"
+def tile_words(tile: str) -> Text:
+    """ "RJ" -> "red jackal", said in the reader's language."""
+    return Text(TILE_WORDS[tile])
 
 
 def _scan(board: Board, colour: int, taboo: int | None) -> tuple[Move, ...]:

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import re
 
+from i18n.text import TN, T
 from rules.errors import IllegalMove, InvalidMove
 from rules.text_input import guard, number, quote
-from rules.tokan.board import ANIMAL, COLUMNS, INDEX, RANGE
+from rules.tokan.board import ANIMAL, COLUMNS, INDEX, RANGE, animal_word
 from rules.tokan.state import Move, Stack
 
-HELP = (
+HELP = T(
     "Write `<space> <direction>` to move the top tile of a space its full range "
     "(mouse 1, jackal 2, lion 3), e.g. `b3 right`; add `carry N` to take N tiles from "
     "beneath it along, e.g. `c2 up carry 1`. Short forms: `b3 r`, `b3 right 1`, `b3-d3`."
 )
+# What a text too long to read was meant to be (``guard``'s refusal names it).
+MOVE_WHAT = T("{game} move", game="TOKAN")
+SPACE_WHAT = T("{game} space", game="TOKAN")
 
 DIRECTION_WORDS = {
     "up": "up", "u": "up", "n": "up", "north": "up", "↑": "up",
@@ -50,21 +54,25 @@ def format_move(move: Move) -> str:
 
 def parse_space(text: str) -> int:
     """The index of a space written like ``c4``; InvalidMove if malformed or off the board."""
-    name = guard(text, "TOKAN space").strip().lower()
+    name = guard(text, SPACE_WHAT).strip().lower()
     if name in INDEX:
         return INDEX[name]
     if _SPACE.match(name):
-        raise InvalidMove(f"`{quote(text)}` is not on the board: columns are a-f and rows 1-5.")
+        raise InvalidMove(
+            T("`{text}` is not on the board: columns are a-f and rows 1-5.", text=quote(text))
+        )
     raise InvalidMove(
-        f"`{quote(text)}` is not a space: write a column a-f and a row 1-5, e.g. `c4`."
+        T("`{text}` is not a space: write a column a-f and a row 1-5, e.g. `c4`.", text=quote(text))
     )
 
 
 def parse_move(board: tuple[Stack, ...], text: str) -> Move:
-    cleaned = " ".join(guard(text, "TOKAN move").strip().lower().rstrip(".!").split())
+    cleaned = " ".join(guard(text, MOVE_WHAT).strip().lower().rstrip(".!").split())
     match = _MOVE.match(cleaned)
     if not match:
-        raise InvalidMove(f"`{quote(text)}` is not a TOKAN move. {HELP}")
+        raise InvalidMove(
+            T("`{text}` is not a {game} move. {help}", text=quote(text), game="TOKAN", help=HELP)
+        )
     origin_name = match["origin"]
     origin = _space_in(text, origin_name)
     carry = _carry(text, match["carry"]) if match["carry"] else 0
@@ -76,25 +84,44 @@ def parse_move(board: tuple[Stack, ...], text: str) -> Move:
         return Move(origin_name, DIRECTION_WORDS[glued[1]], _carry(text, glued[2]))  # "b3 r1"
     if not _SPACE.match(target):
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(target, 20)}` is neither a direction (up, down, left, "
-            f"right) nor a space. {HELP}"
+            T(
+                "`{text}`: `{target}` is neither a direction ({directions}) nor a space. {help}",
+                text=quote(text),
+                directions="up, down, left, right",
+                target=quote(target, 20),
+                help=HELP,
+            )
         )
     landing = _space_in(text, target)
     direction, distance = _line(origin, landing)
     if direction is None:
         raise InvalidMove(
-            f"`{quote(text)}`: {origin_name} to {target} is not a straight line up, down, left "
-            "or right (diagonal moves are not allowed)."
+            T(
+                "`{text}`: {origin} to {target} is not a straight line up, down, left or right "
+                "(diagonal moves are not allowed).",
+                text=quote(text),
+                origin=origin_name,
+                target=target,
+            )
         )
     stack = board[origin]
     if stack:
         animal = ANIMAL[stack[-1]]
         reach = RANGE[animal]
         if distance != reach:
-            spaces = "space" if reach == 1 else "spaces"
             raise IllegalMove(
-                f"`{quote(text)}`: the {animal} on {origin_name} must move exactly {reach} "
-                f"{spaces}, but {target} is {distance} away."
+                TN(
+                    "`{text}`: the {animal} on {origin} must move exactly {count} space, but "
+                    "{target} is {distance} away.",
+                    "`{text}`: the {animal} on {origin} must move exactly {count} spaces, but "
+                    "{target} is {distance} away.",
+                    reach,
+                    text=quote(text),
+                    animal=animal_word(animal),
+                    origin=origin_name,
+                    target=target,
+                    distance=distance,
+                )
             )
     return Move(origin_name, direction, carry)
 
@@ -103,7 +130,11 @@ def _space_in(text: str, name: str) -> int:
     if name in INDEX:
         return INDEX[name]
     raise InvalidMove(
-        f"`{quote(text)}`: {quote(name, 20)} is not on the board (columns a-f, rows 1-5)."
+        T(
+            "`{text}`: {space} is not on the board (columns a-f, rows 1-5).",
+            text=quote(text),
+            space=quote(name, 20),
+        )
     )
 
 
@@ -112,8 +143,13 @@ def _carry(text: str, digits: str) -> int:
     count = number(digits, _CARRY_DIGITS)
     if count is None:
         raise InvalidMove(
-            f"`{quote(text)}`: carry `{quote(digits, 20)}` is not a number of tiles; a stack "
-            "holds at most 18."
+            T(
+                "`{text}`: carry `{digits}` is not a number of tiles; a stack holds at most "
+                "{most}.",
+                text=quote(text),
+                digits=quote(digits, 20),
+                most=18,
+            )
         )
     return count
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from i18n.text import N_, Text
 from rules.hexgrid import ROWS_44, board
 
 BOARD = board(ROWS_44)
@@ -29,9 +30,19 @@ class Token(Enum):
     SEASON = "in season"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The token as players read it: "Red fish", "Sense the Schools"."""
-        return SKILL_NAMES.get(self, f"{self.value.title()} fish")
+        return Text(LABELS[self])
+
+    @property
+    def with_article(self) -> Text:
+        """The token with its indefinite article: "a Red fish", "an Orange fish"."""
+        return Text(WITH_ARTICLE[self])
+
+    @property
+    def button_word(self) -> Text:
+        """The token as a button names it after the hex it lies on ("d3: Red")."""
+        return Text(BUTTON_WORDS[self])
 
 
 # A pile is a count per fish kind, in this order.
@@ -49,11 +60,49 @@ COLOURS: tuple[Token, ...] = FISH[:4]  # the set-scored colours In Season may do
 # Rough Waters never moves Purple or Pink.
 TRADABLE: tuple[Token, ...] = (*COLOURS, Token.ORANGE)
 
+# The words players read, marked for the catalogue (said where they are used: ``Text(entry)``).
 SKILL_NAMES: dict[Token, str] = {
-    Token.SENSE: "Sense the Schools",
-    Token.ROUGH: "Rough Waters",
-    Token.SCARE: "Scare it Off",
-    Token.SEASON: "In Season",
+    Token.SENSE: N_("Sense the Schools"),
+    Token.ROUGH: N_("Rough Waters"),
+    Token.SCARE: N_("Scare it Off"),
+    Token.SEASON: N_("In Season"),
+}
+LABELS: dict[Token, str] = {
+    Token.RED: N_("Red fish"),
+    Token.BLUE: N_("Blue fish"),
+    Token.GREEN: N_("Green fish"),
+    Token.YELLOW: N_("Yellow fish"),
+    Token.ORANGE: N_("Orange fish"),
+    Token.PURPLE: N_("Purple fish"),
+    Token.PINK: N_("Pink fish"),
+    **SKILL_NAMES,
+}
+# Whole phrases, so a language can choose its article with the noun.
+WITH_ARTICLE: dict[Token, str] = {
+    Token.RED: N_("a Red fish"),
+    Token.BLUE: N_("a Blue fish"),
+    Token.GREEN: N_("a Green fish"),
+    Token.YELLOW: N_("a Yellow fish"),
+    Token.ORANGE: N_("an Orange fish"),
+    Token.PURPLE: N_("a Purple fish"),
+    Token.PINK: N_("a Pink fish"),
+    Token.SENSE: N_("a Sense the Schools"),
+    Token.ROUGH: N_("a Rough Waters"),
+    Token.SCARE: N_("a Scare it Off"),
+    Token.SEASON: N_("an In Season"),
+}
+BUTTON_WORDS: dict[Token, str] = {
+    Token.RED: N_("Red"),
+    Token.BLUE: N_("Blue"),
+    Token.GREEN: N_("Green"),
+    Token.YELLOW: N_("Yellow"),
+    Token.ORANGE: N_("Orange"),
+    Token.PURPLE: N_("Purple"),
+    Token.PINK: N_("Pink"),
+    Token.SENSE: N_("Sense the schools"),
+    Token.ROUGH: N_("Rough waters"),
+    Token.SCARE: N_("Scare it off"),
+    Token.SEASON: N_("In season"),
 }
 
 # The token mix (games.md PROPOSAL): 35 fish + 7 skills = the 42 token spaces.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from i18n.text import N_, T, Text, english, joined
 from rules import rng
 from rules.base import GameSpec, Outcome
 from rules.fishing_common import (
@@ -27,12 +28,10 @@ from rules.fishing_common import (
     RemovePiece,
     SwapSpaces,
     Trade,
-    a_kind,
     boat_moves,
     edited,
     evolve,
     hex_of,
-    kind_name,
     occupied,
     pieces_reason,
     pile_add,
@@ -66,8 +65,9 @@ from rules.tonari.state import PlaceBoat as PlaceBoat
 from rules.tonari.state import TonariMove as TonariMove
 from rules.tonari.state import TonariState as TonariState
 
-RULES_TEXT = """\
-**Tonari** (2-4 players): one shared boat, fish for the best catch.
+RULES_TEXT = T(
+    """\
+**{game}** (2-4 players): one shared boat, fish for the best catch.
 **Turn:** move the boat onto a token in an adjacent hex and collect it. Pink is caught only by a \
 two-hex jump in a straight line over an empty hex or an island hex. Skill tokens act at once: \
 Sense the Schools (swap two board tokens), Rough Waters (swap one of your fish with an \
@@ -92,12 +92,15 @@ your fish. In Season doubles a colour in any player's pile.
 - Placing the boat counts as moving it for the tie-break (the placer moved it onto the board); \
 if no tied player moved it, the tied players share the win.
 - If the boat, once placed, has no move, the game ends at once (as after any move).
-- 2 players: each scores only their own fish."""
+- 2 players: each scores only their own fish.""",
+    game="Tonari",
+)
 
-MOVE_HELP = (
+MOVE_HELP = T(
     "`d4` move the boat (letter = place in row, number = row) · `boat d4` place the boat · "
     "`swap c3 f6` Sense the Schools · `trade red for blue seat 2` Rough Waters (your red for "
-    "seat 2's blue) · `remove c3` Scare it Off · `double red` In Season"
+    "{seat}'s blue) · `remove c3` Scare it Off · `double red` In Season",
+    seat="seat 2",
 )
 NOTATION = Notation(
     game="Tonari",
@@ -114,10 +117,10 @@ NOTATION = Notation(
 )
 # Why a skill with no legal use is discarded.
 NO_USE: dict[Token, str] = {
-    Token.SENSE: "fewer than two tokens are left on the board",
-    Token.ROUGH: "no swap of a fish (never Purple or Pink) with an opponent exists",
-    Token.SCARE: "no token is left on the board",
-    Token.SEASON: "nobody has collected a Red, Blue, Green or Yellow fish",
+    Token.SENSE: N_("fewer than two tokens are left on the board"),
+    Token.ROUGH: N_("no swap of a fish (never Purple or Pink) with an opponent exists"),
+    Token.SCARE: N_("no token is left on the board"),
+    Token.SEASON: N_("nobody has collected a Red, Blue, Green or Yellow fish"),
 }
 
 
@@ -138,11 +141,11 @@ class TonariView:
     fish_values: tuple[int, ...]  # each seat's own fish value so far
     totals: tuple[int, ...]  # each seat's score so far (with the left neighbour's fish)
     season: Token | None
-    season_text: str  # what the In Season panel says: "Red x2", "none yet", "discarded..."
+    season_text: Text  # what the In Season panel says: "Red fish x2", "none yet", "discarded..."
     last_hexes: tuple[int, ...]
     last_seat: int | None
-    pending: str  # plain words for the picture: no Markdown backticks
-    note: str
+    pending: Text  # plain words for the picture: no Markdown backticks
+    note: Text
     winners: tuple[int, ...]
 
 
@@ -271,9 +274,8 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             return _pass_turn(state)
         if seat == state.turn and _has_use(state, seat):
             return state
-        discarded = f"{SKILL_NAMES[token]} is discarded with no effect: {NO_USE[token]}."
         after = _pass_turn(evolve(state, phase=Phase.MOVE))
-        return evolve(after, note=f"{discarded} {after.note}".strip())
+        return evolve(after, note=english(_discard_note(token, after)))
 
     # -- what players see --------------------------------------------------------------------
     def view(self, state: TonariState, viewer: int | None) -> TonariView:
@@ -297,8 +299,8 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
             season_text=season_text(state),
             last_hexes=state.last_hexes,
             last_seat=state.last_seat,
-            pending=picture_text(self.pending(state)),
-            note=picture_text(state.note),
+            pending=self._pending(state, code=""),
+            note=note_text(state),
             winners=outcome.winners if outcome else (),
         )
 
@@ -310,36 +312,63 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         # The note may also tell of a skill discarded on the last turn; the reason is the end.
         assert state.boat is not None
         where = BOARD.label(state.boat)
-        reason = f"Seat {state.turn + 1} has no adjacent token and no Pink jump from {where}."
+        reason = T(
+            "{seat} has no adjacent token and no Pink jump from {hex}.",
+            seat=_seat(state.turn),
+            hex=where,
+        )
         return Outcome(scores, won, reason, extra)
 
-    def pending(self, state: TonariState) -> str:
-        who = f"Seat {state.turn + 1}"
+    def pending(self, state: TonariState) -> Text:
+        return self._pending(state, code="`")
+
+    def _pending(self, state: TonariState, code: str) -> Text:
+        """The decision awaited; the notation it quotes between ``code`` marks (backticks in
+        the channel, none in the picture, where Markdown would show as it is typed)."""
+        who = _seat(state.turn)
         phase = state.phase
         if phase is Phase.OVER:
-            return "nothing: the game is over"
+            return T("nothing: the game is over")
         if phase is Phase.PLACE:
-            options = " or ".join(f"`boat {BOARD.label(i)}`" for i in ISLANDS)
-            return f"{who}: choose which island hex gets the boat ({options})"
+            first, second = (f"{code}boat {BOARD.label(i)}{code}" for i in ISLANDS)
+            return T(
+                "{seat}: choose which island hex gets the boat ({first} or {second})",
+                seat=who,
+                first=first,
+                second=second,
+            )
         legal = self.legal_moves(state, state.turn)
         if not legal:  # play never leaves a turn without a move, but no state may crash a text
-            return f"{who}: no legal move"
+            return T("{seat}: no legal move", seat=who)
         # The example is the first legal move, so typing it as shown works.
-        example = self.format(state, legal[0])
+        example = f"{code}{self.format(state, legal[0])}{code}"
         if phase is Phase.MOVE:
-            return f"{who}: move the boat onto a token (e.g. `{example}`)"
+            return T(
+                "{seat}: move the boat onto a token (e.g. {example})", seat=who, example=example
+            )
         if phase is Phase.SENSE:
-            return f"{who}: use Sense the Schools - swap two board tokens (e.g. `{example}`)"
+            return T(
+                "{seat}: use Sense the Schools - swap two board tokens (e.g. {example})",
+                seat=who,
+                example=example,
+            )
         if phase is Phase.ROUGH:
-            return (
-                f"{who}: use Rough Waters - swap one of your fish with an opponent's, never "
-                f"Purple or Pink (e.g. `{example}`)"
+            return T(
+                "{seat}: use Rough Waters - swap one of your fish with an opponent's, never "
+                "Purple or Pink (e.g. {example})",
+                seat=who,
+                example=example,
             )
         if phase is Phase.SCARE:
-            return f"{who}: use Scare it Off - remove a token from the board (e.g. `{example}`)"
-        return (
-            f"{who}: use In Season - choose a collected colour that scores double "
-            f"(e.g. `{example}`)"
+            return T(
+                "{seat}: use Scare it Off - remove a token from the board (e.g. {example})",
+                seat=who,
+                example=example,
+            )
+        return T(
+            "{seat}: use In Season - choose a collected colour that scores double (e.g. {example})",
+            seat=who,
+            example=example,
         )
 
     # -- notation ---------------------------------------------------------------------------
@@ -363,50 +392,117 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         """A boat move's button says what it catches: "d3: Red", "e4: Scare it off"."""
         text = self.format(state, move)
         token = state.tokens[move.to] if isinstance(move, MoveBoat) else None
-        return f"{text}: {token.value.capitalize()}" if token is not None else text
+        if token is None:
+            return text
+        return T("{move}: {token}", move=text, token=token.button_word)
 
-    def describe(self, before: TonariState, seat: int, move: TonariMove, after: TonariState) -> str:
-        who = f"Seat {seat + 1}"
+    def describe(
+        self, before: TonariState, seat: int, move: TonariMove, after: TonariState
+    ) -> Text:
+        who = _seat(seat)
+        text: Text
         if isinstance(move, MoveBoat):
             token = before.tokens[move.to]
             assert token is not None and before.boat is not None
-            jump = "" if move.to in BOARD.neighbours[before.boat] else " with a jump"
-            where = f"{who} moved the boat to {BOARD.label(move.to)}{jump}"
-            if token in SKILL_NAMES:
-                text = f"{where} and collected the skill {SKILL_NAMES[token]}."
+            where = BOARD.label(move.to)
+            jump = move.to not in BOARD.neighbours[before.boat]
+            if token in SKILL_NAMES and jump:
+                text = T(
+                    "{seat} moved the boat to {hex} with a jump and collected the skill {skill}.",
+                    seat=who,
+                    hex=where,
+                    skill=token.label,
+                )
+            elif token in SKILL_NAMES:
+                text = T(
+                    "{seat} moved the boat to {hex} and collected the skill {skill}.",
+                    seat=who,
+                    hex=where,
+                    skill=token.label,
+                )
+            elif jump:
+                text = T(
+                    "{seat} moved the boat to {hex} with a jump and caught {fish}.",
+                    seat=who,
+                    hex=where,
+                    fish=token.with_article,
+                )
             else:
-                text = f"{where} and caught {a_kind(token)}."
+                text = T(
+                    "{seat} moved the boat to {hex} and caught {fish}.",
+                    seat=who,
+                    hex=where,
+                    fish=token.with_article,
+                )
         elif isinstance(move, PlaceBoat):
-            text = f"{who} placed the boat on the island hex {BOARD.label(move.at)}."
+            text = T(
+                "{seat} placed the boat on the island hex {hex}.",
+                seat=who,
+                hex=BOARD.label(move.at),
+            )
         elif isinstance(move, SwapSpaces):
-            a, b = before.tokens[move.a], before.tokens[move.b]
-            text = (
-                f"{who} used Sense the Schools: swapped {BOARD.label(move.a)} ({kind_name(a)}) "
-                f"and {BOARD.label(move.b)} ({kind_name(b)})."
+            text = T(
+                "{seat} used Sense the Schools: swapped {first} ({first_token}) and {second} "
+                "({second_token}).",
+                seat=who,
+                first=BOARD.label(move.a),
+                first_token=_label(before.tokens[move.a]),
+                second=BOARD.label(move.b),
+                second_token=_label(before.tokens[move.b]),
             )
         elif isinstance(move, RemovePiece):
             gone = before.tokens[move.at]
-            what = f"skill token {SKILL_NAMES[gone]}" if gone in SKILL_NAMES else kind_name(gone)
-            text = f"{who} used Scare it Off: removed the {what} from {BOARD.label(move.at)}."
+            if gone in SKILL_NAMES:
+                text = T(
+                    "{seat} used Scare it Off: removed the skill token {skill} from {hex}.",
+                    seat=who,
+                    skill=_label(gone),
+                    hex=BOARD.label(move.at),
+                )
+            else:
+                text = T(
+                    "{seat} used Scare it Off: removed the {token} from {hex}.",
+                    seat=who,
+                    token=_label(gone),
+                    hex=BOARD.label(move.at),
+                )
         elif isinstance(move, Trade) and move.give == move.take:
-            text = (
-                f"{who} used Rough Waters: swapped {a_kind(move.give)} for Seat "
-                f"{move.other + 1}'s {kind_name(move.take)}, like for like: nothing changes."
+            text = T(
+                "{seat} used Rough Waters: swapped {given} for {other}'s {taken}, like for like: "
+                "nothing changes.",
+                seat=who,
+                given=_token(move.give).with_article,
+                other=_seat(move.other),
+                taken=_label(move.take),
             )
         elif isinstance(move, Trade):
-            text = (
-                f"{who} used Rough Waters: gave {a_kind(move.give)} to Seat "
-                f"{move.other + 1} and took their {kind_name(move.take)}."
+            text = T(
+                "{seat} used Rough Waters: gave {given} to {other} and took their {taken}.",
+                seat=who,
+                given=_token(move.give).with_article,
+                other=_seat(move.other),
+                taken=_label(move.take),
             )
         else:
-            text = f"{who} used In Season: {kind_name(move.colour)} score double for everyone."
-        return f"{text} {after.note}".strip()
+            text = T(
+                "{seat} used In Season: {fish} score double for everyone.",
+                seat=who,
+                fish=_label(move.colour),
+            )
+        if not after.note:
+            return text
+        return joined((text, note_text(after)), " ")
 
     # -- explanations -----------------------------------------------------------------------
     def illegal_reason(self, state: TonariState, seat: int, move: TonariMove) -> str:
         if isinstance(move, PlaceBoat):
             if move.at not in ISLANDS:
-                return f"{BOARD.label(move.at)} is not an island hex: the boat starts on d4 or e4."
+                return T(
+                    "{hex} is not an island hex: the boat starts on {first} or {second}.",
+                    hex=BOARD.label(move.at),
+                    first=BOARD.label(ISLANDS[0]),
+                    second=BOARD.label(ISLANDS[1]),
+                )
             return ""
         if isinstance(move, MoveBoat):
             assert state.boat is not None
@@ -414,11 +510,13 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
         if isinstance(move, SwapSpaces | RemovePiece):
             return pieces_reason(BOARD, state.tokens, move, "token")
         if isinstance(move, Trade):
-            return trade_reason(state.piles, seat, move, FISH_INDEX, TRADABLE, "Rough Waters")
+            return trade_reason(
+                state.piles, seat, move, FISH_INDEX, TRADABLE, Text(SKILL_NAMES[Token.ROUGH])
+            )
         if move.colour not in COLOURS:
-            return "In Season doubles Red, Blue, Green or Yellow only."
+            return T("In Season doubles Red, Blue, Green or Yellow only.")
         if move.colour not in _collected_colours(state.piles):
-            return f"Nobody has collected a {kind_name(move.colour)} yet."
+            return T("Nobody has collected a {fish} yet.", fish=_label(move.colour))
         return ""
 
     def reveals(self, before: TonariState, seat: int, move: TonariMove, after: TonariState) -> bool:
@@ -427,23 +525,35 @@ class Tonari(OneBoatGame[TonariState, TonariMove, TonariView]):
 
 
 # -- what the picture says ---------------------------------------------------------------------
-def season_text(state: TonariState) -> str:
+def season_text(state: TonariState) -> Text:
     """The In Season panel's words. Its one token is either still on the board ("none yet"),
     just collected and awaiting its colour, doubling a colour, or gone without effect: collected
     and discarded (nobody had a set colour) or removed by Scare it Off. The state does not say
     which of the last two, so the panel says both, never "none yet" once the token is gone."""
     if state.season is not None:
-        return f"{kind_name(state.season)} x2"
+        return T("{fish} x2", fish=_label(state.season))
     if state.phase is Phase.SEASON:
-        return "collected, colour being chosen"
+        return T("collected, colour being chosen")
     if Token.SEASON in state.tokens:
-        return "none (never collected)" if state.phase is Phase.OVER else "none yet"
-    return "none (token discarded or removed without effect)"
+        return T("none (never collected)") if state.phase is Phase.OVER else T("none yet")
+    return T("none (token discarded or removed without effect)")
 
 
-def picture_text(text: str) -> str:
-    """A text for the picture: Markdown backticks (which Discord shows as code) dropped."""
-    return text.replace("`", "")
+def note_text(state: TonariState) -> Text:
+    """What the last move's note says (a skill discarded, the end), said in the reader's
+    language. The state keeps the note as its English words (a plain str survives the state's
+    JSON round trip; a Text would come back as plain English), so the text is rebuilt here from
+    the same messages: the one whose English is the note. A note no message makes (a state saved
+    by an older version) is shown as it was written."""
+    if not state.note:
+        return joined((), "")  # (never T(""): the catalogue's "" is its header)
+    end = _end_note(state) if state.phase is Phase.OVER else None
+    candidates: list[Text] = [] if end is None else [end]
+    candidates += [_discard_note(token, state) for token in SKILL_NAMES]
+    for candidate in candidates:
+        if english(candidate) == state.note:
+            return candidate
+    return joined((state.note,), "")
 
 
 # -- private helpers -------------------------------------------------------------------------
@@ -451,10 +561,47 @@ def _pass_turn(state: TonariState) -> TonariState:
     nxt = (state.turn + 1) % state.players
     if targets(state.tokens, state.boat):
         return evolve(state, turn=nxt, phase=Phase.MOVE)
+    over = evolve(state, turn=nxt, phase=Phase.OVER)
+    return evolve(over, note=english(_end_note(over)))
+
+
+def _end_note(state: TonariState) -> Text:
+    """The note of a move after which the seat on turn has no move."""
     assert state.boat is not None
-    where = BOARD.label(state.boat)
-    end = f"Seat {nxt + 1} has no adjacent token and no Pink jump from {where}: the game is over."
-    return evolve(state, turn=nxt, phase=Phase.OVER, note=end)
+    return T(
+        "{seat} has no adjacent token and no Pink jump from {hex}: the game is over.",
+        seat=_seat(state.turn),
+        hex=BOARD.label(state.boat),
+    )
+
+
+def _discard_note(token: Token, after: TonariState) -> Text:
+    """The note of a skill collected with no legal use (and of the end, if it came too)."""
+    discarded = T(
+        "{skill} is discarded with no effect: {why}.",
+        skill=token.label,
+        why=Text(NO_USE[token]),
+    )
+    if after.phase is not Phase.OVER:
+        return discarded
+    return joined((discarded, _end_note(after)), " ")
+
+
+def _seat(seat: int) -> str:
+    """A seat as Tonari's texts name it ("Seat 2"): a seat reference, which the bot rewrites
+    as the person after the text is said, so it stays plain and out of every message."""
+    return f"Seat {seat + 1}"
+
+
+def _token(kind: Enum | None) -> Token:
+    """A shared move's piece (typed as any Enum there) as the Tonari token it is."""
+    assert isinstance(kind, Token)
+    return kind
+
+
+def _label(kind: Enum | None) -> Text:
+    """A token as players read it ("Red fish", "Scare it Off"); "nothing" for no token."""
+    return T("nothing") if kind is None else _token(kind).label
 
 
 def _has_use(state: TonariState, seat: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T, Text
 from rules.tonari.data import BOARD, ISLANDS, Token
 
 # Pink jumps: for each hex, every (hex jumped over, hex landed on) along a straight line.
@@ -52,28 +53,33 @@ def _targets(tokens: Sequence[Token | None], boat: int) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def boat_reason(tokens: Sequence[Token | None], boat: int, to: int) -> str:
+def boat_reason(tokens: Sequence[Token | None], boat: int, to: int) -> Text | str:
     """Why the boat may not move from ``boat`` to ``to``, or "" when it may."""
     label = BOARD.label(to)
     token = tokens[to]
     if token is None:
         if to in ISLANDS:
-            return f"{label} is an island hex: the boat never stops on the island again."
-        return f"{label} is empty: the boat only moves onto a token."
+            return T("{hex} is an island hex: the boat never stops on the island again.", hex=label)
+        return T("{hex} is empty: the boat only moves onto a token.", hex=label)
     if token is Token.PINK:
         if to in targets(tokens, boat):
             return ""
         if to in BOARD.neighbours[boat]:
-            return (
-                f"{label} holds a Pink token, which cannot be caught from an adjacent hex: "
-                "jump to it over one empty or island hex in a straight line."
+            return T(
+                "{hex} holds a Pink token, which cannot be caught from an adjacent hex: "
+                "jump to it over one empty or island hex in a straight line.",
+                hex=label,
             )
         if to in (land for _, land in JUMPS[boat]):
-            return (
-                f"The hex between the boat and {label} still holds a token: "
-                "Pink needs a jump over an empty hex."
+            return T(
+                "The hex between the boat and {hex} still holds a token: "
+                "Pink needs a jump over an empty hex.",
+                hex=label,
             )
-        return f"{label} is not two hexes away in a straight line: Pink is caught only by a jump."
+        return T(
+            "{hex} is not two hexes away in a straight line: Pink is caught only by a jump.",
+            hex=label,
+        )
     if to not in BOARD.neighbours[boat]:
-        return f"{label} is not next to the boat ({BOARD.label(boat)})."
+        return T("{hex} is not next to the boat ({boat}).", hex=label, boat=BOARD.label(boat))
     return ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T, Text
 from rules.base import ScoreLine, SeatScore
 from rules.fishing_common import best_seats, colour_lines, seat_scores
 from rules.tonari.data import (
@@ -18,6 +19,7 @@ from rules.tonari.data import (
     ORANGE_MAJORITY,
     PINK_POINTS,
     PURPLE_POINTS,
+    SKILL_NAMES,
     Token,
 )
 
@@ -28,18 +30,21 @@ def fish_lines(piles: Sequence[Pile], seat: int, season: Token | None) -> list[S
     """The lines of ``seat``'s own fish value (they sum to it)."""
     pile = piles[seat]
     doubled = season.value if season else None
-    lines = colour_lines([(c.value, pile[FISH_INDEX[c]]) for c in COLOURS], doubled, "In Season")
+    doubler = Text(SKILL_NAMES[Token.SEASON])
+    lines = colour_lines([(c.value, pile[FISH_INDEX[c]]) for c in COLOURS], doubled, doubler)
     oranges = pile[FISH_INDEX[Token.ORANGE]]
     if oranges:
         others = [p[FISH_INDEX[Token.ORANGE]] for s, p in enumerate(piles) if s != seat]
         if oranges > max(others):
-            lines.append(ScoreLine(f"Orange x{oranges} (the most)", ORANGE_MAJORITY))
+            lines.append(ScoreLine(T("Orange x{count} (the most)", count=oranges), ORANGE_MAJORITY))
         else:
-            lines.append(ScoreLine(f"Orange x{oranges} (not the single most)", 0))
-    for token, each in ((Token.PURPLE, PURPLE_POINTS), (Token.PINK, PINK_POINTS)):
-        count = pile[FISH_INDEX[token]]
-        if count:
-            lines.append(ScoreLine(f"{token.value.title()} x{count}", each * count))
+            lines.append(ScoreLine(T("Orange x{count} (not the single most)", count=oranges), 0))
+    purples = pile[FISH_INDEX[Token.PURPLE]]
+    if purples:
+        lines.append(ScoreLine(T("Purple x{count}", count=purples), PURPLE_POINTS * purples))
+    pinks = pile[FISH_INDEX[Token.PINK]]
+    if pinks:
+        lines.append(ScoreLine(T("Pink x{count}", count=pinks), PINK_POINTS * pinks))
     return lines
 
 
@@ -56,7 +61,7 @@ def final_scores(piles: Sequence[Pile], season: Token | None) -> tuple[SeatScore
 
 def winners(
     scores: Sequence[SeatScore], moved_at: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[str, ...]]:
+) -> tuple[tuple[int, ...], tuple[Text, ...]]:
     """(winners, tie-break explanation): the tied seat that moved the boat most recently."""
     tied = best_seats(scores)
     if len(tied) == 1:
@@ -64,7 +69,13 @@ def winners(
     latest = max(tied, key=lambda seat: moved_at[seat])
     if moved_at[latest] == 0:
         return tied, ()  # nobody tied ever moved the boat: a shared win
+    # Seat references stay plain: the bot writes each as its person after the text is said.
     names = ", ".join(f"Seat {s + 1}" for s in tied)
-    best = scores[latest].total
-    why = f"{names} tie on {best}; Seat {latest + 1} moved the boat most recently and wins."
+    winner = f"Seat {latest + 1}"
+    why = T(
+        "{seats} tie on {points}; {seat} moved the boat most recently and wins.",
+        seats=names,
+        points=scores[latest].total,
+        seat=winner,
+    )
     return (latest,), (why,)
