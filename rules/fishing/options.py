@@ -23,27 +23,33 @@ def check_options(players: int, options: Mapping[str, str]) -> None:
     chosen = chosen_sets(options.get("sets", "random"))
     need = SIDES[side].special_sets
     if chosen is not None and len(chosen) != need:
-        values: dict[str, int | str] = {"need": need, "named": len(chosen), "names": SET_NAMES}
+        values: dict[str, int | str] = {
+            "need": need,
+            "named": len(chosen),
+            "names": SET_NAMES,
+            "option": "sets",
+            "random": "random",
+        }
         if players == LARGE_ONLY_PLAYERS:
             raise InvalidMove(
                 T(
                     "The large side (5 players always play the large side) uses {need} special "
-                    "sets, but `sets` names {named}. Give `random` or {need} of: {names}.",
+                    "sets, but `{option}` names {named}. Give `{random}` or {need} of: {names}.",
                     **values,
                 )
             )
         if side == "large":
             raise InvalidMove(
                 T(
-                    "The large side uses {need} special sets, but `sets` names {named}. "
-                    "Give `random` or {need} of: {names}.",
+                    "The large side uses {need} special sets, but `{option}` names {named}. "
+                    "Give `{random}` or {need} of: {names}.",
                     **values,
                 )
             )
         raise InvalidMove(
             T(
-                "The small side uses {need} special sets, but `sets` names {named}. "
-                "Give `random` or {need} of: {names}.",
+                "The small side uses {need} special sets, but `{option}` names {named}. "
+                "Give `{random}` or {need} of: {names}.",
                 **values,
             )
         )
