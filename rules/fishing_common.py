@@ -162,6 +162,12 @@ def colour_lines(
     return lines
 
 
+def seat_label(seat: int) -> str:
+    """How the one-boat games' texts name a seat ("Seat 2"): a placeholder's value, never part
+    of a message, since the bot finds it in the said text and writes the player's name."""
+    return f"Seat {seat + 1}"
+
+
 def left_of(seat: int, players: int) -> int:
     """The seat to ``seat``'s left: the next in turn order (play passes clockwise)."""
     return (seat + 1) % players
@@ -183,7 +189,7 @@ def seat_scores(own: Sequence[Sequence[ScoreLine]], noun: str) -> tuple[SeatScor
         lines = list(own[seat])
         if n > 2:
             left = left_of(seat, n)
-            label = T("{seat}'s {noun} (left neighbour)", seat=f"Seat {left + 1}", noun=noun)
+            label = T("{seat}'s {noun} (left neighbour)", seat=seat_label(left), noun=noun)
             lines.append(ScoreLine(label, catches[left]))
         scores.append(SeatScore(seat, sum(line.points for line in lines), tuple(lines)))
     return tuple(scores)
@@ -372,7 +378,7 @@ def trade_reason(
     if piles[seat][index[move.give]] == 0:
         return T("You have no {kind} to give.", kind=kind_name(move.give))
     if piles[move.other][index[move.take]] == 0:
-        return T("{seat} has no {kind}.", seat=f"Seat {move.other + 1}", kind=kind_name(move.take))
+        return T("{seat} has no {kind}.", seat=seat_label(move.other), kind=kind_name(move.take))
     return ""
 
 

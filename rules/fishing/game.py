@@ -68,6 +68,7 @@ from rules.fishing_common import (
     pile_add,
     random_swap,
     replaced,
+    seat_label,
     swap_pairs,
     trade_options,
     trade_reason,
@@ -372,7 +373,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             need = KINGFISH_TO_WIN[state.players]
             reason = T(
                 "{seat} caught {count} Kingfish and wins at once.",
-                seat=f"Seat {who + 1}",
+                seat=seat_label(who),
                 count=need,
             )
             return Outcome(scores, (who,), reason, (T("A Kingfish win is not shared."),))
@@ -380,7 +381,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         return Outcome(scores, best_seats(scores), reason)
 
     def pending(self, state: FishingState) -> Text:
-        who = f"Seat {state.turn + 1}"
+        who = seat_label(state.turn)
         phase = state.phase
         if phase is Phase.OVER:
             return T("nothing: the game is over")
@@ -479,7 +480,7 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
     def describe(
         self, before: FishingState, seat: int, move: FishingMove, after: FishingState
     ) -> Text:
-        text = _move_text(before, f"Seat {seat + 1}", move, after)
+        text = _move_text(before, seat_label(seat), move, after)
         return joined((text, after.note), " ") if after.note else text
 
     # -- explanations ---------------------------------------------------------------------------
@@ -526,7 +527,7 @@ def _start_turn(state: FishingState, seat: int, **changes: object) -> FishingSta
         notes.append(
             T(
                 "No tile is in the boat's reach for {seat}: it returns to the central island.",
-                seat=f"Seat {seat + 1}",
+                seat=seat_label(seat),
             )
         )
         state = evolve(state, boat=None)
@@ -546,7 +547,7 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
         lunker = KIND_INDEX[Tile.LUNKER]
         for other in range(state.players):
             if other != seat and piles[other][lunker]:
-                notes.append(T("{seat} discards their Lunker.", seat=f"Seat {other + 1}"))
+                notes.append(T("{seat} discards their Lunker.", seat=seat_label(other)))
                 piles = pile_add(piles, other, lunker, -piles[other][lunker])
     tiles = replaced(state.tiles, at, None)
     note = joined(notes, " ") if notes else ""
@@ -559,7 +560,7 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
     if tile is Tile.KINGFISH:  # (its count reached the win: see above)
         won = T(
             "{seat} has {count} Kingfish and wins at once!",
-            seat=f"Seat {seat + 1}",
+            seat=seat_label(seat),
             count=KINGFISH_TO_WIN[state.players],
         )
         return evolve(state, phase=Phase.OVER, kingfish_winner=seat, note=won)
@@ -651,7 +652,7 @@ def _move_text(before: FishingState, who: str, move: FishingMove, after: Fishing
             "nothing changes.",
             seat=who,
             give=a_kind(move.give),
-            other=f"Seat {move.other + 1}",
+            other=seat_label(move.other),
             take=kind_name(move.take),
         )
     if isinstance(move, Trade):
@@ -659,7 +660,7 @@ def _move_text(before: FishingState, who: str, move: FishingMove, after: Fishing
             "{seat} used Swap 2 Fish: gave {give} to {other} and took their {take}.",
             seat=who,
             give=a_kind(move.give),
-            other=f"Seat {move.other + 1}",
+            other=seat_label(move.other),
             take=kind_name(move.take),
         )
     return T(
