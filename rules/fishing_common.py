@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from i18n.text import N_, T, Text, joined
 from rules import rng
 from rules.base import Game, HasPlayers, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
 from rules.hexgrid import HexBoard
 from rules.text_input import guard, number, quote
 
-T = TypeVar("T")
+X = TypeVar("X")
 S = TypeVar("S", bound=HasPlayers)
 M = TypeVar("M")
 V = TypeVar("V")
@@ -93,11 +94,16 @@ class OneBoatGame(Game[S, M, V], Generic[S, M, V]):
     def check(self, state: S, seat: int, move: M) -> None:
         reason = self.phase_reason(state, move) or self.illegal_reason(state, seat, move)
         if reason:
-            raise IllegalMove(f"{reason} {self.examples(state, self.legal_moves(state, seat))}")
+            examples = self.examples(state, self.legal_moves(state, seat))
+            raise IllegalMove(joined((reason, examples), " "))
 
     def phase_reason(self, state: Any, move: M) -> str:
         if state.phase not in self.move_phases[type(move)]:
-            return f"`{self.format(state, move)}` does not fit now: {self.pending(state)}."
+            return T(
+                "`{move}` does not fit now: {pending}.",
+                move=self.format(state, move),
+                pending=self.pending(state),
+            )
         return ""
 
     def illegal_reason(self, state: S, seat: int, move: M) -> str:
@@ -109,6 +115,23 @@ class OneBoatGame(Game[S, M, V], Generic[S, M, V]):
 def set_points(count: int) -> int:
     """The set table 1/3/6/10/15/21: the triangular number of ``count``."""
     return count * (count + 1) // 2
+
+
+# The colours both games score by sets, as players read them (a colour's value is its key).
+COLOUR_WORDS: dict[str, str] = {
+    "red": N_("Red"),
+    "blue": N_("Blue"),
+    "yellow": N_("Yellow"),
+    "green": N_("Green"),
+    "orange": N_("Orange"),
+    "purple": N_("Purple"),
+    "pink": N_("Pink"),
+}
+
+
+def colour_word(value: str) -> Text:
+    """A colour's name as players read it ("Red"): its title-cased value, translated."""
+    return Text(COLOUR_WORDS.get(value, value.title()))
 
 
 def colour_lines(
@@ -124,13 +147,25 @@ def colour_lines(
         if count <= 0:
             continue
         points = set_points(count)
+        colour = colour_word(name)
         if name == doubled:
-            lines.append(
-                ScoreLine(f"{name.title()} x{count} ({points}, doubled by {doubler})", 2 * points)
+            label = T(
+                "{colour} x{count} ({points}, doubled by {doubler})",
+                colour=colour,
+                count=count,
+                points=points,
+                doubler=doubler,
             )
+            lines.append(ScoreLine(label, 2 * points))
         else:
-            lines.append(ScoreLine(f"{name.title()} x{count}", points))
+            lines.append(ScoreLine(T("{colour} x{count}", colour=colour, count=count), points))
     return lines
+
+
+def seat_label(seat: int) -> str:
+    """How the one-boat games' texts name a seat ("Seat 2"): a placeholder's value, never part
+    of a message, since the bot finds it in the said text and writes the player's name."""
+    return f"Seat {seat + 1}"
 
 
 def left_of(seat: int, players: int) -> int:
@@ -154,7 +189,8 @@ def seat_scores(own: Sequence[Sequence[ScoreLine]], noun: str) -> tuple[SeatScor
         lines = list(own[seat])
         if n > 2:
             left = left_of(seat, n)
-            lines.append(ScoreLine(f"Seat {left + 1}'s {noun} (left neighbour)", catches[left]))
+            label = T("{seat}'s {noun} (left neighbour)", seat=seat_label(left), noun=noun)
+            lines.append(ScoreLine(label, catches[left]))
         scores.append(SeatScore(seat, sum(line.points for line in lines), tuple(lines)))
     return tuple(scores)
 
@@ -166,7 +202,7 @@ def best_seats(scores: Sequence[SeatScore]) -> tuple[int, ...]:
 
 
 # -- board and pile edits ----------------------------------------------------------------------
-def evolve(state: T, **changes: object) -> T:
+def evolve(state: X, **changes: object) -> X:
     """A copy of the frozen dataclass ``state`` with ``changes`` (a faster dataclasses.replace:
     playouts build thousands of states per second).
 
@@ -237,13 +273,13 @@ def boat_moves(spaces: Sequence[int]) -> list[MoveBoat]:
     return out
 
 
-def swapped(pieces: tuple[T | None, ...], a: int, b: int) -> tuple[T | None, ...]:
+def swapped(pieces: tuple[X | None, ...], a: int, b: int) -> tuple[X | None, ...]:
     out = list(pieces)
     out[a], out[b] = out[b], out[a]
     return tuple(out)
 
 
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+def replaced(items: tuple[X, ...], index: int, value: X) -> tuple[X, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
@@ -266,12 +302,12 @@ def pile_trade(
 
 
 def edited(
-    pieces: tuple[T | None, ...],
+    pieces: tuple[X | None, ...],
     piles: tuple[tuple[int, ...], ...],
     seat: int,
     move: SwapSpaces | RemovePiece | Trade,
     index: dict[Any, int],
-) -> tuple[tuple[T | None, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+) -> tuple[tuple[X | None, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """(pieces, piles, hexes to mark) after a swap, a removal or a trade by ``seat``."""
     if isinstance(move, SwapSpaces):
         return swapped(pieces, move.a, move.b), piles, (move.a, move.b)
@@ -306,12 +342,16 @@ def pieces_reason(
     """Why a swap or removal is illegal (``noun``: "token", "tile"), or ""."""
     spaces = (move.a, move.b) if isinstance(move, SwapSpaces) else (move.at,)
     if len(set(spaces)) < len(spaces):
-        return f"A swap needs two different spaces holding a {noun}."
+        return T("A swap needs two different spaces holding a {noun}.", noun=noun)
     for i in spaces:
         if pieces[i] is None:
             if isinstance(move, RemovePiece):
-                return f"{board.label(i)} holds no {noun} to remove."
-            return f"{board.label(i)} holds no {noun}: both swapped spaces must hold one."
+                return T("{space} holds no {noun} to remove.", space=board.label(i), noun=noun)
+            return T(
+                "{space} holds no {noun}: both swapped spaces must hold one.",
+                space=board.label(i),
+                noun=noun,
+            )
     return ""
 
 
@@ -326,29 +366,39 @@ def trade_reason(
     """Why a trade is illegal, or "" (``action`` names the piece: "Rough Waters")."""
     for kind in (move.give, move.take):
         if kind not in tradable:
-            names = ", ".join(kind_name(k) for k in tradable)
-            return f"{action} cannot trade {kind_name(kind)}: only {names}."
+            names = joined((kind_name(k) for k in tradable), ", ")
+            return T(
+                "{action} cannot trade {kind}: only {names}.",
+                action=action,
+                kind=kind_name(kind),
+                names=names,
+            )
     if move.other == seat:
-        return f"{action} trades with another player, not with yourself."
+        return T("{action} trades with another player, not with yourself.", action=action)
     if piles[seat][index[move.give]] == 0:
-        return f"You have no {kind_name(move.give)} to give."
+        return T("You have no {kind} to give.", kind=kind_name(move.give))
     if piles[move.other][index[move.take]] == 0:
-        return f"Seat {move.other + 1} has no {kind_name(move.take)}."
+        return T("{seat} has no {kind}.", seat=seat_label(move.other), kind=kind_name(move.take))
     return ""
 
 
-def kind_name(kind: Enum | None) -> str:
+def kind_name(kind: Enum | None) -> Text:
     """A piece as players read it ("Red fish", "Crayfish", "Scare it Off"): each game's piece
-    enum names itself through a ``label`` property."""
+    enum names itself through a ``label`` property (a Text, or an English str said as is)."""
+    if kind is None:
+        return T("nothing")
     # The shared moves hold a plain Enum; ``label`` is each game's own member property (Tile,
     # Token), which a plain Enum cannot declare without changing the moves' field types.
-    return "nothing" if kind is None else str(kind.label)  # type: ignore[attr-defined]
+    label = kind.label  # type: ignore[attr-defined]
+    return label if isinstance(label, Text) else joined((str(label),), "")
 
 
-def a_kind(kind: Enum | None) -> str:
+def a_kind(kind: Enum | None) -> Text:
     """A piece with its indefinite article: "a Red fish", "an Orange fish"."""
     name = kind_name(kind)
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    if name[:1].lower() in "aeiou":
+        return T("an {kind}", kind=name)
+    return T("a {kind}", kind=name)
 
 
 # -- notation ----------------------------------------------------------------------------------
@@ -425,7 +475,14 @@ class Notation:
         return f"{verb} {move.colour.value}"
 
     def unreadable(self, text: str) -> InvalidMove:
-        return InvalidMove(f"`{quote(text)}` is not a {self.game} move. {self.help}")
+        return InvalidMove(
+            T(
+                "`{text}` is not a {game} move. {help}",
+                text=quote(text),
+                game=self.game,
+                help=self.help,
+            )
+        )
 
 
 def kind_of(word: str, allowed: Sequence[Enum], text: str) -> Enum:
@@ -438,8 +495,19 @@ def kind_of(word: str, allowed: Sequence[Enum], text: str) -> Enum:
     if len(matches) == 1:
         return matches[0]
     names = ", ".join(str(k.value) for k in allowed)
-    why = "could be several" if matches else "is not one"
-    raise InvalidMove(f"`{quote(text)}`: `{quote(word, 20)}` {why} of: {names}.")
+    typed, shown = quote(text), quote(word, 20)
+    if matches:
+        raise InvalidMove(
+            T(
+                "`{text}`: `{word}` could be several of: {names}.",
+                text=typed,
+                word=shown,
+                names=names,
+            )
+        )
+    raise InvalidMove(
+        T("`{text}`: `{word}` is not one of: {names}.", text=typed, word=shown, names=names)
+    )
 
 
 def hex_of(board: HexBoard, word: str, text: str, help_text: str) -> int:
@@ -447,7 +515,12 @@ def hex_of(board: HexBoard, word: str, text: str, help_text: str) -> int:
     index = board.find(word)
     if index is None:
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(word, 20)}` is not a space on this board. {help_text}"
+            T(
+                "`{text}`: `{word}` is not a space on this board. {help}",
+                text=quote(text),
+                word=quote(word, 20),
+                help=help_text,
+            )
         )
     return index
 
@@ -458,6 +531,11 @@ def seat_of(word: str, players: int, text: str) -> int:
     seat = number(word)
     if seat is None or not 1 <= seat <= players:
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(word, 20)}` is not a seat number (1-{players})."
+            T(
+                "`{text}`: `{word}` is not a seat number (1-{players}).",
+                text=quote(text),
+                word=quote(word, 20),
+                players=players,
+            )
         )
     return seat - 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from i18n.text import N_, Text
 from rules.hexgrid import ROWS_44, ROWS_51, HexBoard, board, touching
 
 
@@ -32,13 +33,14 @@ class Tile(Enum):
     DOUBLE = "double points"
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The tile as players read it: "Red fish", "Crayfish", "Remove a Tile tile"."""
-        if self in ACTION_NAMES:
-            return f"{ACTION_NAMES[self]} tile"
-        if self in COLOURS:
-            return f"{self.value.title()} fish"
-        return self.value.title()
+        return Text(LABELS[self])
+
+    @property
+    def word(self) -> Text:
+        """The tile's name alone, capitalised: "Red", "Swap 2 fish" (a button's label)."""
+        return Text(WORDS[self])
 
 
 # A pile counts every kind of tile, in this order (action tiles are kept for the record).
@@ -54,11 +56,51 @@ ACTIONS: tuple[Tile, ...] = (
     Tile.DOUBLE,
 )
 ACTION_NAMES: dict[Tile, str] = {
-    Tile.SWAP_FISH: "Swap 2 Fish",
-    Tile.SWAP_TILES: "Swap 2 Tiles",
-    Tile.SLIDE: "Slide a Tile",
-    Tile.REMOVE: "Remove a Tile",
-    Tile.DOUBLE: "Double Points",
+    Tile.SWAP_FISH: N_("Swap 2 Fish"),
+    Tile.SWAP_TILES: N_("Swap 2 Tiles"),
+    Tile.SLIDE: N_("Slide a Tile"),
+    Tile.REMOVE: N_("Remove a Tile"),
+    Tile.DOUBLE: N_("Double Points"),
+}
+# Each tile as the texts name it (``Tile.label``): a fish's colour says "fish", an action tile
+# says "tile".
+LABELS: dict[Tile, str] = {
+    Tile.RED: N_("Red fish"),
+    Tile.BLUE: N_("Blue fish"),
+    Tile.YELLOW: N_("Yellow fish"),
+    Tile.GREEN: N_("Green fish"),
+    Tile.CRAYFISH: N_("Crayfish"),
+    Tile.KINGFISH: N_("Kingfish"),
+    Tile.LUNKER: N_("Lunker"),
+    Tile.DINKER: N_("Dinker"),
+    Tile.SKIPJACK: N_("Skipjack"),
+    Tile.SHINER: N_("Shiner"),
+    Tile.JUNK: N_("Junk"),
+    Tile.SWAP_FISH: N_("Swap 2 Fish tile"),
+    Tile.SWAP_TILES: N_("Swap 2 Tiles tile"),
+    Tile.SLIDE: N_("Slide a Tile tile"),
+    Tile.REMOVE: N_("Remove a Tile tile"),
+    Tile.DOUBLE: N_("Double Points tile"),
+}
+# Each tile's name alone, capitalised as its value reads ("Swap 2 fish"): buttons name the tile
+# a boat move lands on.
+WORDS: dict[Tile, str] = {
+    Tile.RED: N_("Red"),
+    Tile.BLUE: N_("Blue"),
+    Tile.YELLOW: N_("Yellow"),
+    Tile.GREEN: N_("Green"),
+    Tile.CRAYFISH: N_("Crayfish"),
+    Tile.KINGFISH: N_("Kingfish"),
+    Tile.LUNKER: N_("Lunker"),
+    Tile.DINKER: N_("Dinker"),
+    Tile.SKIPJACK: N_("Skipjack"),
+    Tile.SHINER: N_("Shiner"),
+    Tile.JUNK: N_("Junk"),
+    Tile.SWAP_FISH: N_("Swap 2 fish"),
+    Tile.SWAP_TILES: N_("Swap 2 tiles"),
+    Tile.SLIDE: N_("Slide a tile"),
+    Tile.REMOVE: N_("Remove a tile"),
+    Tile.DOUBLE: N_("Double points"),
 }
 
 # 31 basic fish (6 per common colour + 7 crayfish) and one of each action tile.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from i18n.text import T, Text, joined
 from rules import rng
 from rules.base import GameSpec, OptionSpec, Outcome
 from rules.fishing import fast
@@ -57,6 +58,7 @@ from rules.fishing_common import (
     a_kind,
     best_seats,
     boat_moves,
+    colour_word,
     edited,
     evolve,
     hex_of,
@@ -66,6 +68,7 @@ from rules.fishing_common import (
     pile_add,
     random_swap,
     replaced,
+    seat_label,
     swap_pairs,
     trade_options,
     trade_reason,
@@ -73,8 +76,9 @@ from rules.fishing_common import (
     words,
 )
 
-RULES_TEXT = f"""\
-**Friendly Fishing** (2-5 players): share one boat, catch the best fish.
+RULES_TEXT = T(
+    """\
+**{game}** (2-5 players): share one boat, catch the best fish.
 **Turn:** move the boat onto a tile in an adjacent water space and collect it. If the boat has no \
 move, it first returns to the central island and moves from there. Action tiles act at once: \
 Swap 2 Fish (your basic fish for another player's), Swap 2 Tiles, Slide a Tile (through \
@@ -90,8 +94,8 @@ seat's) fishing score. Highest wins; ties share the win.
 - Small side: rows 5-6-7-8-7-6-5, a 2-hex island (8 water spaces touch it); large side: rows \
 6-7-8-9-8-7-6, a 3-hex straight island (10). Labels: letter (place in row) + row number.
 - With 5 players a game set to the small side is played on the large side (the rulebook's rule).
-- Option `sets`: `random` or a list of 2 (small) / 4 (large) of: {SET_NAMES}.
-- Seat 1 starts. The boat returns to the island as a stuck player's turn starts.
+- Option `{sets}`: `{random}` or a list of 2 (small) / 4 (large) of: {set_names}.
+- {first} starts. The boat returns to the island as a stuck player's turn starts.
 - A Skipjack may be taken from next door too; from the island a line may start at any island \
 hex but never crosses the island or a tile.
 - A Dinker chain never re-enters a space already visited this turn; with no further move the \
@@ -100,12 +104,27 @@ Dinker is taken.
 for crayfish) is allowed and changes nothing, so you may in effect keep your fish. Slide a \
 Tile never passes through or stops on the boat's space. An action with no legal use is discarded.
 - Crayfish: a player with none scores none; after a tie for most, the next count is second.
-- Lunkers: only the holder of the last Lunker caught scores 5, once."""
+- Lunkers: only the holder of the last Lunker caught scores 5, once.""",
+    game="Friendly Fishing",
+    sets="sets",
+    random="random",
+    set_names=SET_NAMES,
+    first="Seat 1",
+)
 
-MOVE_HELP = (
-    "`c3` move the boat (letter = place in row, number = row) · `take`/`leave` a Dinker · "
-    "`swap c3 f6` · `slide c3 f6` · `remove c3` · `double red` · "
-    "`trade red for crayfish seat 2` (your red for seat 2's crayfish)"
+MOVE_HELP = T(
+    "`{boat}` move the boat (letter = place in row, number = row) · `{take}`/`{leave}` a Dinker · "
+    "`{swap}` · `{slide}` · `{remove}` · `{double}` · "
+    "`{trade}` (your red for {seat}'s crayfish)",
+    boat="c3",
+    take="take",
+    leave="leave",
+    swap="swap c3 f6",
+    slide="slide c3 f6",
+    remove="remove c3",
+    double="double red",
+    trade="trade red for crayfish seat 2",
+    seat="seat 2",
 )
 NOTATION = Notation(
     game="Friendly Fishing",
@@ -160,15 +179,21 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         options=(
             OptionSpec(
                 "side",
-                "Board side: small island (42 tiles, 2 special sets, shorter) or large island "
-                "(48 tiles, 4 sets); 5 players always play the large side",
+                T(
+                    "Board side: small island (42 tiles, 2 special sets, shorter) or large island "
+                    "(48 tiles, 4 sets); 5 players always play the large side"
+                ),
                 ("small", "large"),
                 "small",
             ),
             OptionSpec(
                 "sets",
-                f"Special fish sets: `random`, or a comma list of 2 (small) / 4 (large) of: "
-                f"{SET_NAMES}",
+                T(
+                    "Special fish sets: `{random}`, or a comma list of 2 (small) / 4 (large) of: "
+                    "{names}",
+                    random="random",
+                    names=SET_NAMES,
+                ),
                 (),
                 "random",
             ),
@@ -290,10 +315,8 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
                 if _targets(state):
                     return evolve(state, phase=Phase.DINKER)
                 state = _collect(state, seat, move.to)
-                return evolve(
-                    state,
-                    note=f"No further move from there: the Dinker is kept. {state.note}".strip(),
-                )
+                kept = T("No further move from there: the Dinker is kept.")
+                return evolve(state, note=joined((kept, state.note), " ") if state.note else kept)
             return _collect(state, seat, move.to)
         if isinstance(move, TakeDinker):
             assert state.boat is not None
@@ -348,44 +371,75 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         if state.kingfish_winner is not None:
             who = state.kingfish_winner
             need = KINGFISH_TO_WIN[state.players]
-            reason = f"Seat {who + 1} caught {need} Kingfish and wins at once."
-            return Outcome(scores, (who,), reason, ("A Kingfish win is not shared.",))
-        reason = "The boat has no move, even from the central island."
+            reason = T(
+                "{seat} caught {count} Kingfish and wins at once.",
+                seat=seat_label(who),
+                count=need,
+            )
+            return Outcome(scores, (who,), reason, (T("A Kingfish win is not shared."),))
+        reason = T("The boat has no move, even from the central island.")
         return Outcome(scores, best_seats(scores), reason)
 
-    def pending(self, state: FishingState) -> str:
-        who = f"Seat {state.turn + 1}"
+    def pending(self, state: FishingState) -> Text:
+        who = seat_label(state.turn)
         phase = state.phase
         if phase is Phase.OVER:
-            return "nothing: the game is over"
+            return T("nothing: the game is over")
         if phase is Phase.MOVE:
             reach = _targets(state)
             if not reach:  # play never leaves a turn without a move; no state may crash a text
-                return f"{who}: no legal move"
-            again = " again" if state.visited else ""
-            return f"{who}: move the boat{again} onto a tile (e.g. `{_label(state, reach[0])}`)"
+                return T("{seat}: no legal move", seat=who)
+            example = _label(state, reach[0])
+            if state.visited:
+                return T(
+                    "{seat}: move the boat again onto a tile (e.g. `{move}`)",
+                    seat=who,
+                    move=example,
+                )
+            return T("{seat}: move the boat onto a tile (e.g. `{move}`)", seat=who, move=example)
         if phase is Phase.DINKER:
-            return f"{who}: `take` the Dinker, or `leave` it and move again"
+            return T(
+                "{seat}: `{take}` the Dinker, or `{leave}` it and move again",
+                seat=who,
+                take="take",
+                leave="leave",
+            )
         # Each action's example is its first legal move, so typing it as shown works.
         legal = self.legal_moves(state, state.turn)
         if not legal:
-            return f"{who}: no legal move"
+            return T("{seat}: no legal move", seat=who)
         example = self.format(state, legal[0])
         if phase is Phase.SWAP_FISH:
-            return (
-                f"{who}: use Swap 2 Fish - give one of your basic fish for another player's "
-                f"(e.g. `{example}`)"
+            return T(
+                "{seat}: use Swap 2 Fish - give one of your basic fish for another player's "
+                "(e.g. `{move}`)",
+                seat=who,
+                move=example,
             )
         if phase is Phase.SWAP_TILES:
-            return f"{who}: use Swap 2 Tiles - swap two board tiles (e.g. `{example}`)"
+            return T(
+                "{seat}: use Swap 2 Tiles - swap two board tiles (e.g. `{move}`)",
+                seat=who,
+                move=example,
+            )
         if phase is Phase.SLIDE:
-            return (
-                f"{who}: use Slide a Tile - slide a tile through open water to an empty space "
-                f"(e.g. `{example}`)"
+            return T(
+                "{seat}: use Slide a Tile - slide a tile through open water to an empty space "
+                "(e.g. `{move}`)",
+                seat=who,
+                move=example,
             )
         if phase is Phase.REMOVE:
-            return f"{who}: use Remove a Tile - return a board tile to the box (e.g. `{example}`)"
-        return f"{who}: use Double Points - choose the colour that scores double (e.g. `{example}`)"
+            return T(
+                "{seat}: use Remove a Tile - return a board tile to the box (e.g. `{move}`)",
+                seat=who,
+                move=example,
+            )
+        return T(
+            "{seat}: use Double Points - choose the colour that scores double (e.g. `{move}`)",
+            seat=who,
+            move=example,
+        )
 
     # -- notation -------------------------------------------------------------------------------
     def parse(self, state: FishingState, text: str) -> FishingMove:
@@ -416,59 +470,18 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
         """A boat move's button says what it lands on ("d3: Red", "e4: Kingfish"); the Dinker
         choice says what it does."""
         if isinstance(move, TakeDinker):
-            return "take: keep the Dinker"
+            return T("{move}: keep the Dinker", move="take")
         if isinstance(move, LeaveDinker):
-            return "leave: move on from the Dinker"
+            return T("{move}: move on from the Dinker", move="leave")
         text = self.format(state, move)
         tile = state.tiles[move.to] if isinstance(move, MoveBoat) else None
-        return f"{text}: {tile.value.capitalize()}" if tile is not None else text
+        return T("{move}: {tile}", move=text, tile=tile.word) if tile is not None else text
 
     def describe(
         self, before: FishingState, seat: int, move: FishingMove, after: FishingState
-    ) -> str:
-        who = f"Seat {seat + 1}"
-        if isinstance(move, MoveBoat):
-            tile = before.tiles[move.to]
-            assert tile is not None
-            where = f"{who} moved the boat to {_label(before, move.to)}"
-            if not _next_to(before, move.to):
-                where += " along a straight line of open water"
-            if after.phase is Phase.DINKER:
-                text = f"{where}, onto a Dinker: take it or leave it and move again."
-            elif tile in ACTION_NAMES:
-                text = f"{where} and collected the action tile {ACTION_NAMES[tile]}."
-            else:
-                text = f"{where} and caught {a_kind(tile)}."
-        elif isinstance(move, TakeDinker):
-            text = f"{who} kept the Dinker."
-        elif isinstance(move, LeaveDinker):
-            text = f"{who} left the Dinker in place to move again."
-        elif isinstance(move, SwapSpaces):
-            a, b = (f"{_label(before, i)} ({kind_name(before.tiles[i])})" for i in (move.a, move.b))
-            text = f"{who} used Swap 2 Tiles: {a} and {b} changed places."
-        elif isinstance(move, Slide):
-            text = (
-                f"{who} used Slide a Tile: the {kind_name(before.tiles[move.start])} slid from "
-                f"{_label(before, move.start)} to {_label(before, move.end)}."
-            )
-        elif isinstance(move, RemovePiece):
-            text = (
-                f"{who} used Remove a Tile: the {kind_name(before.tiles[move.at])} on "
-                f"{_label(before, move.at)} went back to the box."
-            )
-        elif isinstance(move, Trade) and move.give == move.take:
-            text = (
-                f"{who} used Swap 2 Fish: swapped {a_kind(move.give)} for Seat {move.other + 1}'s "
-                f"{kind_name(move.take)}, like for like: nothing changes."
-            )
-        elif isinstance(move, Trade):
-            text = (
-                f"{who} used Swap 2 Fish: gave {a_kind(move.give)} to Seat {move.other + 1} "
-                f"and took their {kind_name(move.take)}."
-            )
-        else:
-            text = f"{who} used Double Points: {move.colour.value.title()} fish score double."
-        return f"{text} {after.note}".strip()
+    ) -> Text:
+        text = _move_text(before, seat_label(seat), move, after)
+        return joined((text, after.note), " ") if after.note else text
 
     # -- explanations ---------------------------------------------------------------------------
     def illegal_reason(self, state: FishingState, seat: int, move: FishingMove) -> str:
@@ -476,16 +489,17 @@ class FriendlyFishing(OneBoatGame[FishingState, FishingMove, FishingView]):
             return boat_reason(state.side, state.tiles, state.boat, state.visited, move.to)
         if isinstance(move, LeaveDinker):
             if not _targets(state):
-                return "There is no further move from this Dinker, so it must be taken."
+                return T("There is no further move from this Dinker, so it must be taken.")
             return ""
         if isinstance(move, SwapSpaces | RemovePiece):
-            return pieces_reason(SIDES[state.side].board, state.tiles, move, "tile")
+            return pieces_reason(SIDES[state.side].board, state.tiles, move, T("tile"))
         if isinstance(move, Slide):
             return slide_reason(state.side, state.tiles, state.boat, move.start, move.end)
         if isinstance(move, Trade):
-            return trade_reason(state.piles, seat, move, KIND_INDEX, BASIC, "Swap 2 Fish")
+            action = Text(ACTION_NAMES[Tile.SWAP_FISH])
+            return trade_reason(state.piles, seat, move, KIND_INDEX, BASIC, action)
         if isinstance(move, Double) and move.colour not in COLOURS:
-            return "Double Points goes on red, blue, yellow or green."
+            return T("Double Points goes on red, blue, yellow or green.")
         return ""
 
     def reveals(
@@ -511,13 +525,16 @@ def _start_turn(state: FishingState, seat: int, **changes: object) -> FishingSta
     notes = [state.note] if state.note else []
     if state.boat is not None:
         notes.append(
-            f"No tile is in the boat's reach for Seat {seat + 1}: it returns to the central island."
+            T(
+                "No tile is in the boat's reach for {seat}: it returns to the central island.",
+                seat=seat_label(seat),
+            )
         )
         state = evolve(state, boat=None)
         if targets(state.side, state.tiles, None):
-            return evolve(state, note=" ".join(notes))
-    notes.append("No tile can be reached even from the central island: the game is over.")
-    return evolve(state, phase=Phase.OVER, note=" ".join(notes))
+            return evolve(state, note=joined(notes, " "))
+    notes.append(T("No tile can be reached even from the central island: the game is over."))
+    return evolve(state, phase=Phase.OVER, note=joined(notes, " "))
 
 
 def _collect(state: FishingState, seat: int, at: int) -> FishingState:
@@ -525,37 +542,51 @@ def _collect(state: FishingState, seat: int, at: int) -> FishingState:
     tile = state.tiles[at]
     assert tile is not None
     piles = pile_add(state.piles, seat, KIND_INDEX[tile])
-    notes: list[str] = []
+    notes: list[Text] = []
     if tile is Tile.LUNKER:
         lunker = KIND_INDEX[Tile.LUNKER]
         for other in range(state.players):
             if other != seat and piles[other][lunker]:
-                notes.append(f"Seat {other + 1} discards their Lunker.")
+                notes.append(T("{seat} discards their Lunker.", seat=seat_label(other)))
                 piles = pile_add(piles, other, lunker, -piles[other][lunker])
     tiles = replaced(state.tiles, at, None)
+    note = joined(notes, " ") if notes else ""
     if tile not in ACTION_PHASE and not (
         tile is Tile.KINGFISH
         and piles[seat][KIND_INDEX[Tile.KINGFISH]] >= KINGFISH_TO_WIN[state.players]
     ):  # the common case: a fish, then the next turn, in one copy of the state
-        return _start_turn(
-            state, (seat + 1) % state.players, tiles=tiles, piles=piles, note=" ".join(notes)
-        )
-    state = evolve(state, tiles=tiles, piles=piles, note=" ".join(notes))
+        return _start_turn(state, (seat + 1) % state.players, tiles=tiles, piles=piles, note=note)
+    state = evolve(state, tiles=tiles, piles=piles, note=note)
     if tile is Tile.KINGFISH:  # (its count reached the win: see above)
-        note = f"Seat {seat + 1} has {KINGFISH_TO_WIN[state.players]} Kingfish and wins at once!"
-        return evolve(state, phase=Phase.OVER, kingfish_winner=seat, note=note)
+        won = T(
+            "{seat} has {count} Kingfish and wins at once!",
+            seat=seat_label(seat),
+            count=KINGFISH_TO_WIN[state.players],
+        )
+        return evolve(state, phase=Phase.OVER, kingfish_winner=seat, note=won)
     acting = evolve(state, phase=ACTION_PHASE[tile])
     if _has_use(acting, seat):
         return acting
-    why = {
-        Tile.SWAP_FISH: "no trade of basic fish with another player exists",
-        Tile.SWAP_TILES: "fewer than two tiles are left on the board",
-        Tile.SLIDE: "no tile can slide anywhere",
-        Tile.REMOVE: "no tile is left on the board",
-        Tile.DOUBLE: "",
-    }[tile]
-    state = evolve(state, note=f"{ACTION_NAMES[tile]} is discarded with no effect: {why}.")
+    state = evolve(state, note=_discarded(tile))
     return _start_turn(state, (seat + 1) % state.players)
+
+
+def _discarded(tile: Tile) -> Text:
+    """Why an action tile just collected is discarded (Double Points always has a use)."""
+    if tile is Tile.SWAP_FISH:
+        return T(
+            "Swap 2 Fish is discarded with no effect: no trade of basic fish with another "
+            "player exists."
+        )
+    if tile is Tile.SWAP_TILES:
+        return T(
+            "Swap 2 Tiles is discarded with no effect: fewer than two tiles are left on the board."
+        )
+    if tile is Tile.SLIDE:
+        return T("Slide a Tile is discarded with no effect: no tile can slide anywhere.")
+    if tile is Tile.REMOVE:
+        return T("Remove a Tile is discarded with no effect: no tile is left on the board.")
+    return T("{action} is discarded with no effect.", action=Text(ACTION_NAMES[tile]))
 
 
 def _has_use(state: FishingState, seat: int) -> bool:
@@ -581,3 +612,110 @@ def _next_to(state: FishingState, to: int) -> bool:
 
 def _label(state: FishingState, index: int) -> str:
     return SIDES[state.side].board.label(index)
+
+
+def _move_text(before: FishingState, who: str, move: FishingMove, after: FishingState) -> Text:
+    """The move in words, before any note of what followed on its own."""
+    if isinstance(move, MoveBoat):
+        return _boat_text(before, who, move.to, after)
+    if isinstance(move, TakeDinker):
+        return T("{seat} kept the Dinker.", seat=who)
+    if isinstance(move, LeaveDinker):
+        return T("{seat} left the Dinker in place to move again.", seat=who)
+    if isinstance(move, SwapSpaces):
+        return T(
+            "{seat} used Swap 2 Tiles: {a} ({a_tile}) and {b} ({b_tile}) changed places.",
+            seat=who,
+            a=_label(before, move.a),
+            a_tile=kind_name(before.tiles[move.a]),
+            b=_label(before, move.b),
+            b_tile=kind_name(before.tiles[move.b]),
+        )
+    if isinstance(move, Slide):
+        return T(
+            "{seat} used Slide a Tile: the {tile} slid from {start} to {end}.",
+            seat=who,
+            tile=kind_name(before.tiles[move.start]),
+            start=_label(before, move.start),
+            end=_label(before, move.end),
+        )
+    if isinstance(move, RemovePiece):
+        return T(
+            "{seat} used Remove a Tile: the {tile} on {space} went back to the box.",
+            seat=who,
+            tile=kind_name(before.tiles[move.at]),
+            space=_label(before, move.at),
+        )
+    if isinstance(move, Trade) and move.give == move.take:
+        return T(
+            "{seat} used Swap 2 Fish: swapped {give} for {other}'s {take}, like for like: "
+            "nothing changes.",
+            seat=who,
+            give=a_kind(move.give),
+            other=seat_label(move.other),
+            take=kind_name(move.take),
+        )
+    if isinstance(move, Trade):
+        return T(
+            "{seat} used Swap 2 Fish: gave {give} to {other} and took their {take}.",
+            seat=who,
+            give=a_kind(move.give),
+            other=seat_label(move.other),
+            take=kind_name(move.take),
+        )
+    return T(
+        "{seat} used Double Points: {colour} fish score double.",
+        seat=who,
+        colour=colour_word(move.colour.value),
+    )
+
+
+def _boat_text(before: FishingState, who: str, to: int, after: FishingState) -> Text:
+    """The boat's move in words: where it went, how, and what it found there."""
+    tile = before.tiles[to]
+    assert tile is not None
+    space = _label(before, to)
+    line = not _next_to(before, to)  # along a straight line of open water (a Skipjack)
+    if after.phase is Phase.DINKER:
+        if line:
+            return T(
+                "{seat} moved the boat to {space} along a straight line of open water, onto a "
+                "Dinker: take it or leave it and move again.",
+                seat=who,
+                space=space,
+            )
+        return T(
+            "{seat} moved the boat to {space}, onto a Dinker: take it or leave it and move again.",
+            seat=who,
+            space=space,
+        )
+    if tile in ACTION_NAMES:
+        action = Text(ACTION_NAMES[tile])
+        if line:
+            return T(
+                "{seat} moved the boat to {space} along a straight line of open water and "
+                "collected the action tile {action}.",
+                seat=who,
+                space=space,
+                action=action,
+            )
+        return T(
+            "{seat} moved the boat to {space} and collected the action tile {action}.",
+            seat=who,
+            space=space,
+            action=action,
+        )
+    if line:
+        return T(
+            "{seat} moved the boat to {space} along a straight line of open water and caught "
+            "{fish}.",
+            seat=who,
+            space=space,
+            fish=a_kind(tile),
+        )
+    return T(
+        "{seat} moved the boat to {space} and caught {fish}.",
+        seat=who,
+        space=space,
+        fish=a_kind(tile),
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from i18n.text import T
 from rules.fishing.data import SIDES, Tile
 
 
@@ -137,25 +138,30 @@ def boat_reason(
     data = SIDES[side]
     label = data.board.label(to)
     if to in data.island:
-        return f"{label} is part of the central island: the boat returns there only when stuck."
+        return T(
+            "{space} is part of the central island: the boat returns there only when stuck.",
+            space=label,
+        )
     tile = tiles[to]
     if tile is None:
-        return f"{label} is empty: the boat moves onto a tile."
+        return T("{space} is empty: the boat moves onto a tile.", space=label)
     if to in visited:
-        return f"The boat already visited {label} this turn."
+        return T("The boat already visited {space} this turn.", space=label)
     if to in targets(side, tiles, boat, visited):
         return ""
     near = data.board.neighbours
     adjacent = any(to in near[s] for s in ((boat,) if boat is not None else data.island))
     if tile is Tile.SKIPJACK and is_straight_skipjack_line(side, tiles, boat, to):
-        return (
-            f"The straight line to the Skipjack on {label} is not open water: it may not cross "
-            "the island or another tile."
+        return T(
+            "The straight line to the Skipjack on {space} is not open water: it may not cross "
+            "the island or another tile.",
+            space=label,
         )
-    where = "the boat" if boat is not None else "the central island"
     if not adjacent:
-        return f"{label} is not next to {where}."
-    return f"{label} cannot be reached now."
+        if boat is not None:
+            return T("{space} is not next to the boat.", space=label)
+        return T("{space} is not next to the central island.", space=label)
+    return T("{space} cannot be reached now.", space=label)
 
 
 def slide_reason(
@@ -164,19 +170,23 @@ def slide_reason(
     """Why the tile on ``start`` may not slide to ``end``, or "" when it may."""
     label = SIDES[side].board.label
     if tiles[start] is None:
-        return f"{label(start)} holds no tile to slide."
+        return T("{space} holds no tile to slide.", space=label(start))
     to = label(end)
     if end in SIDES[side].island:
-        return f"{to} is part of the central island: a tile slides to open water."
+        return T("{space} is part of the central island: a tile slides to open water.", space=to)
     if end == boat:
-        return f"{to} is the boat's space: a tile may not pass through or stop there."
+        return T(
+            "{space} is the boat's space: a tile may not pass through or stop there.", space=to
+        )
     if tiles[end] is not None:
-        return f"{to} holds a tile: a tile slides to an empty water space."
+        return T("{space} holds a tile: a tile slides to an empty water space.", space=to)
     reach = slide_map(side, tiles, boat).get(start, ())
     if end not in reach:
-        return (
-            f"{to} cannot be reached from {label(start)} through connected "
-            "open water (tiles, the island and the boat block the way)."
+        return T(
+            "{space} cannot be reached from {start} through connected "
+            "open water (tiles, the island and the boat block the way).",
+            space=to,
+            start=label(start),
         )
     return ""
 

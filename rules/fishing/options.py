@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from i18n.text import T
 from rules.errors import InvalidMove
 from rules.fishing.data import LARGE_ONLY_PLAYERS, SIDES, SPECIAL_SETS
 from rules.text_input import SHORT_QUOTE_CHARS, option_text, quote
@@ -22,10 +23,35 @@ def check_options(players: int, options: Mapping[str, str]) -> None:
     chosen = chosen_sets(options.get("sets", "random"))
     need = SIDES[side].special_sets
     if chosen is not None and len(chosen) != need:
-        why = " (5 players always play the large side)" if players == LARGE_ONLY_PLAYERS else ""
+        values: dict[str, int | str] = {
+            "need": need,
+            "named": len(chosen),
+            "names": SET_NAMES,
+            "option": "sets",
+            "random": "random",
+        }
+        if players == LARGE_ONLY_PLAYERS:
+            raise InvalidMove(
+                T(
+                    "The large side (5 players always play the large side) uses {need} special "
+                    "sets, but `{option}` names {named}. Give `{random}` or {need} of: {names}.",
+                    **values,
+                )
+            )
+        if side == "large":
+            raise InvalidMove(
+                T(
+                    "The large side uses {need} special sets, but `{option}` names {named}. "
+                    "Give `{random}` or {need} of: {names}.",
+                    **values,
+                )
+            )
         raise InvalidMove(
-            f"The {side} side{why} uses {need} special sets, but `sets` names {len(chosen)}. "
-            f"Give `random` or {need} of: {SET_NAMES}."
+            T(
+                "The small side uses {need} special sets, but `{option}` names {named}. "
+                "Give `{random}` or {need} of: {names}.",
+                **values,
+            )
         )
 
 
@@ -33,7 +59,12 @@ def played_side(players: int, options: Mapping[str, str]) -> str:
     side = options.get("side", "small")
     if side not in SIDES:
         raise InvalidMove(
-            f"`{quote(side, SHORT_QUOTE_CHARS)}` is not a board side; choose small or large."
+            T(
+                "`{side}` is not a board side; choose {small} or {large}.",
+                side=quote(side, SHORT_QUOTE_CHARS),
+                small="small",
+                large="large",
+            )
         )
     return "large" if players >= LARGE_ONLY_PLAYERS else side
 
@@ -50,9 +81,17 @@ def chosen_sets(text: str) -> tuple[str, ...] | None:
         match = [s for s in SPECIAL_SETS if s.rstrip("s") == word]
         if not match:
             shown = quote(name, SHORT_QUOTE_CHARS)
-            raise InvalidMove(f"`{shown}` is not a special set. The six sets: {SET_NAMES}.")
+            raise InvalidMove(
+                T(
+                    "`{set}` is not a special set. The six sets: {names}.",
+                    set=shown,
+                    names=SET_NAMES,
+                )
+            )
         if match[0] in out:
             shown = quote(name, SHORT_QUOTE_CHARS)
-            raise InvalidMove(f"`{shown}` is named twice. The six sets: {SET_NAMES}.")
+            raise InvalidMove(
+                T("`{set}` is named twice. The six sets: {names}.", set=shown, names=SET_NAMES)
+            )
         out.append(match[0])
     return tuple(out)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T
 from rules.base import ScoreLine, SeatScore
 from rules.fishing.data import (
     COLOURS,
@@ -35,22 +36,28 @@ def fishing_lines(piles: Sequence[Pile], seat: int, doubled: Tile | None) -> lis
     lines = colour_lines(
         [(c.value, pile[KIND_INDEX[c]]) for c in COLOURS],
         doubled.value if doubled else None,
-        "Double Points",
+        T("Double Points"),
     )
     crayfish = pile[KIND_INDEX[Tile.CRAYFISH]]
     if crayfish:
         rank = crayfish_rank([p[KIND_INDEX[Tile.CRAYFISH]] for p in piles], crayfish)
         points = {1: CRAYFISH_MOST, 2: CRAYFISH_SECOND}.get(rank, 0)
-        what = {1: "most", 2: "second most"}.get(rank, "not in the top two")
-        lines.append(ScoreLine(f"Crayfish x{crayfish} ({what})", points))
+        if rank == 1:
+            label = T("Crayfish x{count} (most)", count=crayfish)
+        elif rank == 2:
+            label = T("Crayfish x{count} (second most)", count=crayfish)
+        else:
+            label = T("Crayfish x{count} (not in the top two)", count=crayfish)
+        lines.append(ScoreLine(label, points))
     kingfish = pile[KIND_INDEX[Tile.KINGFISH]]
     if kingfish:
-        lines.append(ScoreLine(f"Kingfish x{kingfish} (no points)", 0))
+        lines.append(ScoreLine(T("Kingfish x{count} (no points)", count=kingfish), 0))
     lunkers = pile[KIND_INDEX[Tile.LUNKER]]
     if lunkers == 1:
-        lines.append(ScoreLine("Lunker (the last one caught)", LUNKER_POINTS))
+        lines.append(ScoreLine(T("Lunker (the last one caught)"), LUNKER_POINTS))
     elif lunkers:
-        lines.append(ScoreLine(f"Lunker x{lunkers} (only the last caught scores)", LUNKER_POINTS))
+        label = T("Lunker x{count} (only the last caught scores)", count=lunkers)
+        lines.append(ScoreLine(label, LUNKER_POINTS))
     for tile, each in (
         (Tile.DINKER, DINKER_POINTS),
         (Tile.SKIPJACK, SKIPJACK_POINTS),
@@ -58,11 +65,11 @@ def fishing_lines(piles: Sequence[Pile], seat: int, doubled: Tile | None) -> lis
     ):
         count = pile[KIND_INDEX[tile]]
         if count:
-            lines.append(ScoreLine(f"{tile.value.title()} x{count}", each * count))
+            lines.append(ScoreLine(T("{tile} x{count}", tile=tile.word, count=count), each * count))
     shiners = pile[KIND_INDEX[Tile.SHINER]]
     if shiners:
         points = SHINER_POINTS[min(shiners, len(SHINER_POINTS) - 1)]
-        lines.append(ScoreLine(f"Shiner x{shiners}", points))
+        lines.append(ScoreLine(T("Shiner x{count}", count=shiners), points))
     return lines
 
 
@@ -82,4 +89,4 @@ def fishing_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[int, ..
 def final_scores(piles: Sequence[Pile], doubled: Tile | None) -> tuple[SeatScore, ...]:
     """Every seat's final score: its fishing score, plus its left neighbour's with 3-5 players."""
     own = [fishing_lines(piles, seat, doubled) for seat in range(len(piles))]
-    return seat_scores(own, "fishing score")
+    return seat_scores(own, T("fishing score"))

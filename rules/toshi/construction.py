@@ -6,6 +6,7 @@ the face-up card first. A face-down card's identity is known to its placer only.
 
 from __future__ import annotations
 
+from i18n.text import T, Text
 from rules.toshi.data import BUILDS
 from rules.toshi.grid import MAX_CELLS, geometry, picker
 from rules.toshi.model import Build, Card, Cell, Move, Pass, Phase, ToshiState, evolve
@@ -37,30 +38,44 @@ def build_moves(state: ToshiState, up: bool, down: bool) -> list[Build]:
     return out
 
 
-def build_reason(state: ToshiState, move: Move) -> str | None:
+def build_reason(state: ToshiState, move: Move) -> Text | None:
     """Why ``move`` is not a build allowed now (or the Pawnlitician's pass), or None."""
     pawn = state.phase is Phase.PAWN
     if pawn and isinstance(move, Pass):
         return None
     if not isinstance(move, Build):
         if pawn:
-            return "Choose the face-up card and its space (`build R7 up b2`) or `pass`."
-        return "Build one of the trick's cards, e.g. `build R7 up b2` or `build G3 down c4`."
+            return T(
+                "Choose the face-up card and its space (`{build}`) or `{pass_word}`.",
+                build="build R7 up b2",
+                pass_word="pass",
+            )
+        return T(
+            "Build one of the trick's cards, e.g. `{up}` or `{down}`.",
+            up="build R7 up b2",
+            down="build G3 down c4",
+        )
     geo = geometry(state.rows, state.cols)
     if move.card not in trick_cards_left(state):
         left = " ".join(str(c) for c in trick_cards_left(state))
-        return f"{move.card} is not a trick card still to build (left: {left})."
+        return T(
+            "{card} is not a trick card still to build (left: {left}).",
+            card=str(move.card),
+            left=left,
+        )
     if state.cells[move.cell] is not None:
-        return f"{geo.cell_names[move.cell]} is taken: one card per space."
+        return T("{space} is taken: one card per space.", space=geo.cell_names[move.cell])
     if pawn and not move.face_up:
-        return "As Pawnlitician you choose the face-up card; the winner builds the face-down one."
+        return T(
+            "As Pawnlitician you choose the face-up card; the winner builds the face-down one."
+        )
     up, down = builds_left(state)
     if move.face_up and not up:
         if BUILDS[state.players][0] == 0:
-            return "With 3 players the winner builds one card only, face down."
-        return "The face-up card is already built: build the face-down card."
+            return T("With 3 players the winner builds one card only, face down.")
+        return T("The face-up card is already built: build the face-down card.")
     if not move.face_up and not down:
-        return "The face-down card is already built: build the face-up card."
+        return T("The face-down card is already built: build the face-up card.")
     return None
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from i18n.text import N_
 from rules.base import SEAT_LETTERS as SEAT_LETTERS  # re-exported: one alphabet for all games
 
 # Building cards: five colours, one card of each value 1..10 per colour. The rulebook's example
 # names Purple, Red, Blue and Green; the fifth colour is not in the text, we call it Yellow.
 COLOURS: tuple[str, ...] = ("R", "B", "G", "P", "Y")
 COLOUR_NAMES: dict[str, str] = {
-    "R": "Red",
-    "B": "Blue",
-    "G": "Green",
-    "P": "Purple",
-    "Y": "Yellow",
+    "R": N_("Red"),
+    "B": N_("Blue"),
+    "G": N_("Green"),
+    "P": N_("Purple"),
+    "Y": N_("Yellow"),
 }
 VALUES: tuple[int, ...] = tuple(range(1, 11))
 
@@ -38,20 +39,28 @@ OCTOGEEK = "Octogeek"
 OVERSEER = "Overseer"
 SPECIALISATIONS: tuple[str, ...] = (INFLUENSTAR, PAWNLITICIAN, BUILDER, OCTOGEEK, OVERSEER)
 NOT_WITH_THREE: tuple[str, ...] = (PAWNLITICIAN,)
+# The cards' names as players read them (the constants above are also the state's keys).
+SPEC_NAMES: dict[str, str] = {
+    INFLUENSTAR: N_("Influenstar"),
+    PAWNLITICIAN: N_("Pawnlitician"),
+    BUILDER: N_("Builder"),
+    OCTOGEEK: N_("Octogeek"),
+    OVERSEER: N_("Overseer"),
+}
 
 SPEC_POWERS: dict[str, str] = {
-    INFLUENSTAR: "after losing a trick, place your token at any moment before the next trick",
-    PAWNLITICIAN: "after losing a trick, you may choose and place the face-up card",
-    BUILDER: "in the Nature phase you may place a second token on the middle of a card",
-    OCTOGEEK: "after winning a trick, take each bonus action once, in any order",
-    OVERSEER: "in the Nature phase you may place outside the grid or where no card is yet",
+    INFLUENSTAR: N_("after losing a trick, place your token at any moment before the next trick"),
+    PAWNLITICIAN: N_("after losing a trick, you may choose and place the face-up card"),
+    BUILDER: N_("in the Nature phase you may place a second token on the middle of a card"),
+    OCTOGEEK: N_("after winning a trick, take each bonus action once, in any order"),
+    OVERSEER: N_("in the Nature phase you may place outside the grid or where no card is yet"),
 }
 SPEC_BONUSES: dict[str, str] = {
-    INFLUENSTAR: "5 NP per unused token",
-    PAWNLITICIAN: "3/6/10 NP for 3/4/5 building colours gained",
-    BUILDER: "wins the complete ties it is part of",
-    OCTOGEEK: "5 NP per Park or Monument gained",
-    OVERSEER: "7/6/5 NP (3/4/5 players) per building colour not gained",
+    INFLUENSTAR: N_("5 NP per unused token"),
+    PAWNLITICIAN: N_("3/6/10 NP for 3/4/5 building colours gained"),
+    BUILDER: N_("wins the complete ties it is part of"),
+    OCTOGEEK: N_("5 NP per Park or Monument gained"),
+    OVERSEER: N_("7/6/5 NP (3/4/5 players) per building colour not gained"),
 }
 
 INFLUENSTAR_PER_TOKEN = 5

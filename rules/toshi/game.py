@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from i18n.text import N_, T, Text, joined
 from rules import rng
 from rules.base import SUGGESTIONS, Game, GameSpec, OptionSpec, Outcome, narrow
 from rules.errors import IllegalMove
@@ -78,8 +79,9 @@ from rules.toshi.text import describe_move, pending_text
 from rules.toshi.trick import play_card, play_moves, play_reason
 from rules.toshi.words import card_text, seat_name, spec_text
 
-RULES_TEXT = """\
-Toshi Tōshi (3-5 players): area control driven by tricks. Each player holds ONE hand of 10 \
+RULES_TEXT = T(
+    """\
+{game} (3-5 players): area control driven by tricks. Each player holds ONE hand of 10 \
 cards (5 colours x values 1-10) and 10 Nature tokens. The city is a 5x5 grid (3x5 with 3 \
 players): Parks in the corners, the Monument in the middle (its side sets card strength: \
 "10 > 1" high wins, "1 > 10" low wins).
@@ -105,7 +107,7 @@ counts for the new card once built. The Overseer may use any free spot, edge inc
 (an edge spot counts for the card beside it); moving a token as a bonus action follows the \
 normal rules, for the Overseer too (its power is for the Nature phase).
 - Nature placement is compulsory (skipped only without tokens or free spot); every "can" \
-(bonus action, Builder's second token, Pawnlitician, flip) may be declined with `pass`.
+(bonus action, Builder's second token, Pawnlitician, flip) may be declined with `{pass_word}`.
 - The middle-token tie-break applies when a tied player holds the middle; else the sides.
 - The winner may build the face-up and face-down cards in either order; the Pawnlitician, if \
 they use the power, builds first and the winner then builds the face-down card.
@@ -113,10 +115,15 @@ they use the power, builds first and the winner then builds the face-down card.
 (in round 10: before the final scoring), but must be placed before the next trick.
 - A face-up card flipped face down stays known to all (its value is still shown).
 - Choosing the next leader is not offered in round 10 (no trick follows). The trick's winner \
-leads next by default and may not name themself (`lead` names another seat; `pass` keeps the lead).
+leads next by default and may not name themself (`{lead}` names another seat; `{pass_word}` keeps \
+the lead).
 - The fifth colour (not named by the rulebook) is Yellow.
 - Builder's bonus: it wins the ties still complete after the middle and sides checks, if in them.
-- Parks+Monument split with 1-5 tied players: 12/6/4/3/2; nobody scores it if none gained."""
+- Parks+Monument split with 1-5 tied players: 12/6/4/3/2; nobody scores it if none gained.""",
+    game="Toshi Tōshi",
+    pass_word="pass",
+    lead="lead",
+)
 
 MOVE_HELP = notation.NOTATION
 # Each step of the game by the rulebook's name of the phase it belongs to (pictures say "Round 3
@@ -124,15 +131,15 @@ MOVE_HELP = notation.NOTATION
 # choice part of Construction, the Specialisation flip and the owed Influenstar token come at
 # the end of Influence, before the next trick.
 PHASE_NAMES: dict[Phase, str] = {
-    Phase.TRICK: "Trick",
-    Phase.NATURE: "Nature",
-    Phase.SECOND: "Nature",
-    Phase.PAWN: "Construction",
-    Phase.BUILD: "Construction",
-    Phase.INFLUENCE: "Influence",
-    Phase.SPECIALISE: "Influence",
-    Phase.OWED: "Influence",
-    Phase.OVER: "End",
+    Phase.TRICK: N_("Trick"),
+    Phase.NATURE: N_("Nature"),
+    Phase.SECOND: N_("Nature"),
+    Phase.PAWN: N_("Construction"),
+    Phase.BUILD: N_("Construction"),
+    Phase.INFLUENCE: N_("Influence"),
+    Phase.SPECIALISE: N_("Influence"),
+    Phase.OWED: N_("Influence"),
+    Phase.OVER: N_("End"),
 }
 
 
@@ -147,7 +154,10 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
         options=(
             OptionSpec(
                 key="variant",
-                description="standard, or with Specialisation cards (powers and bonus NP)",
+                description=T(
+                    "{standard}, or with Specialisation cards (powers and bonus NP)",
+                    standard=VARIANT_STANDARD,
+                ),
                 choices=(VARIANT_STANDARD, VARIANT_SPECIALISATION),
                 default=VARIANT_STANDARD,
             ),
@@ -252,7 +262,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
         reason = _reason(state, seat, move)
         if reason is not None:
             legal = self.legal_moves(state, seat)
-            raise IllegalMove(f"{reason} {self.examples(state, legal)}")
+            raise IllegalMove(joined((reason, self.examples(state, legal)), " "))
 
     # -- what a move does ----------------------------------------------------------------------
     def play(self, state: ToshiState, seat: int, move: Move) -> ToshiState:
@@ -315,7 +325,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
             spots=state.spots,
             monument_high=state.monument_high,
             round=state.round,
-            phase=PHASE_NAMES[state.phase],
+            phase=Text(PHASE_NAMES[state.phase]),
             leader=state.leader,
             trick=state.trick,
             winner=state.winner,
@@ -350,16 +360,17 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
             hidden.update(_face_down_of(state, seat))
         return frozenset(hidden)
 
-    def private_text(self, state: ToshiState, seat: int) -> str | None:
+    def private_text(self, state: ToshiState, seat: int) -> Text | None:
         hand = state.hands[seat]
-        lines = [f"Your hand ({len(hand)}): " + (", ".join(card_text(c) for c in hand) or "empty")]
+        cards = joined((card_text(c) for c in hand), ", ") if hand else T("empty")
+        lines = [T("Your hand ({count}): {cards}", count=len(hand), cards=cards)]
         secret = _face_down_of(state, seat) if state.phase is not Phase.OVER else ()
         if secret:
-            listed = ", ".join(f"{fd.space} = {card_text(fd.card)}" for fd in secret)
-            lines.append(f"Your face-down cards: {listed}")
+            listed = joined((joined((fd.space, card_text(fd.card)), " = ") for fd in secret), ", ")
+            lines.append(T("Your face-down cards: {cards}", cards=listed))
         if state.specs[seat]:
-            lines.append(f"Your Specialisation: {spec_text(state, seat)}")
-        return "\n".join(lines)
+            lines.append(T("Your Specialisation: {spec}", spec=spec_text(state, seat)))
+        return joined(lines, "\n")
 
     # -- the end -------------------------------------------------------------------------------
     def outcome(self, state: ToshiState) -> Outcome | None:
@@ -372,7 +383,7 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
     def format(self, state: ToshiState, move: Move) -> str:
         return notation.format_move(state, move)
 
-    def describe(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
+    def describe(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> Text:
         return describe_move(before, seat, move, after)
 
     def suggest(
@@ -383,16 +394,20 @@ class ToshiToshi(Game[ToshiState, Move, ToshiView]):
         legal = list(self.legal_moves(state, seat))
         return narrow(notation.suggestion_texts(state, legal, typed), typed, limit)
 
-    def pending(self, state: ToshiState) -> str:
+    def pending(self, state: ToshiState) -> Text:
         return pending_text(state)
 
-    def describe_private(self, before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
+    def describe_private(
+        self, before: ToshiState, seat: int, move: Move, after: ToshiState
+    ) -> Text:
         """The builder of a face-down card reads which card it is; others read "a card"."""
         if isinstance(move, Build) and not move.face_up:
             geo = geometry(before.rows, before.cols)
-            return (
-                f"{seat_name(seat)} builds {card_text(move.card)} face down on "
-                f"{geo.cell_names[move.cell]} (only you see which card)."
+            return T(
+                "{seat} builds {card} face down on {space} (only you see which card).",
+                seat=seat_name(seat),
+                card=card_text(move.card),
+                space=geo.cell_names[move.cell],
             )
         return self.describe(before, seat, move, after)
 
@@ -431,18 +446,24 @@ def _play(state: ToshiState, seat: int, move: Move) -> ToshiState:
     return flip_specialisation(state, seat, move)  # Phase.SPECIALISE
 
 
-def _reason(state: ToshiState, seat: int, move: Move) -> str | None:
+def _reason(state: ToshiState, seat: int, move: Move) -> Text | None:
     """Why ``move`` is illegal for ``seat`` now (who acts is already checked), or None."""
     phase = state.phase
     if phase is Phase.TRICK:
         return play_reason(state, seat, move)
     if seat == state.owed:
         if not isinstance(move, Place):
-            return "You may only place your owed Influenstar token now (`place <spot>`)."
+            return T(
+                "You may only place your owed Influenstar token now (`{place}`).",
+                place="place <spot>",
+            )
         return spot_reason(state, move.spot, overseer=False)
     if phase is Phase.NATURE:
         if not isinstance(move, Place):
-            return "It is the Nature phase: place a Nature token, e.g. `place b2.ne`."
+            return T(
+                "It is the Nature phase: place a Nature token, e.g. `{example}`.",
+                example="place b2.ne",
+            )
         return spot_reason(state, move.spot, overseer=has_power(state, seat, OVERSEER))
     if phase is Phase.SECOND:
         return second_reason(state, move)
@@ -451,7 +472,11 @@ def _reason(state: ToshiState, seat: int, move: Move) -> str | None:
     if phase is Phase.INFLUENCE:
         return influence_reason(state, seat, move)
     if not isinstance(move, FlipSpecialisation | Pass):
-        return "Choose `flip specialisation` (Bonus Points side) or `pass`."
+        return T(
+            "Choose `{flip}` (Bonus Points side) or `{pass_word}`.",
+            flip="flip specialisation",
+            pass_word="pass",
+        )
     return None
 
 
@@ -476,9 +501,13 @@ def _gained_counts(state: ToshiState, owners: tuple[int, ...]) -> dict[int, int]
     return counts
 
 
-def _score_lines(outcome: Outcome) -> tuple[str, ...]:
+def _score_lines(outcome: Outcome) -> tuple[Text, ...]:
     return tuple(
-        f"{seat_name(s.seat)}: {s.total} NP = "
-        + " + ".join(f"{line.label} {line.points}" for line in s.breakdown)
+        T(
+            "{seat}: {total} NP = {lines}",
+            seat=seat_name(s.seat),
+            total=s.total,
+            lines=joined((joined((line.label, line.points), " ") for line in s.breakdown), " + "),
+        )
         for s in outcome.scores
     )

@@ -17,6 +17,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
+from i18n.text import N_
 from rules.toshi.data import GRID_SIZE
 
 # Where each of a card's 9 spots lies, as (row offset, column offset) on the lattice from the
@@ -35,15 +36,15 @@ SPOT_OFFSETS: dict[str, tuple[int, int]] = {
 SIDES: frozenset[str] = frozenset({"n", "s", "e", "w"})
 CORNERS: frozenset[str] = frozenset({"nw", "ne", "sw", "se"})
 WHERE_WORDS: dict[str, str] = {
-    "c": "centre",
-    "n": "north side",
-    "s": "south side",
-    "w": "west side",
-    "e": "east side",
-    "nw": "north-west corner",
-    "ne": "north-east corner",
-    "sw": "south-west corner",
-    "se": "south-east corner",
+    "c": N_("centre"),
+    "n": N_("north side"),
+    "s": N_("south side"),
+    "w": N_("west side"),
+    "e": N_("east side"),
+    "nw": N_("north-west corner"),
+    "ne": N_("north-east corner"),
+    "sw": N_("south-west corner"),
+    "se": N_("south-east corner"),
 }
 COLUMN_LETTERS = "abcdefghij"
 # The largest grid over all player counts, for move tables built once for every size.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
+from i18n.text import T, Text, joined
 from rules.toshi.data import (
     ACTION_FLIP,
     ACTION_LEAD,
@@ -74,17 +75,21 @@ def influence_moves(state: ToshiState) -> list[Move]:
     return out
 
 
-def action_list(state: ToshiState) -> str:
+def action_list(state: ToshiState) -> Text:
     """The open bonus actions in words, for the awaited decision."""
-    words = {
-        ACTION_MOVE: "move one of your tokens (`move <spot> <spot>`)",
-        ACTION_LEAD: "choose the next leader (`lead <seat>`)",
-        ACTION_FLIP: "flip a building or the Monument (`flip <space>`)",
-    }
-    return ", ".join(words[a] for a in actions_open(state))
+    return joined((_action_text(a) for a in actions_open(state)), ", ")
 
 
-def influence_reason(state: ToshiState, seat: int, move: Move) -> str | None:
+def _action_text(action: str) -> Text:
+    """A bonus action in words, with its command."""
+    if action == ACTION_MOVE:
+        return T("move one of your tokens (`{move}`)", move="move <spot> <spot>")
+    if action == ACTION_LEAD:
+        return T("choose the next leader (`{lead}`)", lead="lead <seat>")
+    return T("flip a building or the Monument (`{flip}`)", flip="flip <space>")
+
+
+def influence_reason(state: ToshiState, seat: int, move: Move) -> Text | None:
     """Why ``move`` is not a bonus action allowed now (or a pass), or None."""
     if isinstance(move, Pass):
         return None
@@ -94,25 +99,33 @@ def influence_reason(state: ToshiState, seat: int, move: Move) -> str | None:
         if ACTION_MOVE not in open_actions:
             return _action_gone(state, ACTION_MOVE)
         if state.spots[move.src] != seat:
-            return f"{geo.spot_names[move.src]} holds no token of yours."
+            return T("{spot} holds no token of yours.", spot=geo.spot_names[move.src])
         if move.dst == move.src:
-            return "Move the token to another spot."
+            return T("Move the token to another spot.")
         return spot_reason(state, move.dst, overseer=False)
     if isinstance(move, Lead):
         if ACTION_LEAD not in open_actions:
             return _action_gone(state, ACTION_LEAD)
         if move.seat == seat:
-            return "You lead next anyway as trick winner: choose another seat, or pass."
+            return T("You lead next anyway as trick winner: choose another seat, or pass.")
         return None
     if isinstance(move, Flip):
         if ACTION_FLIP not in open_actions:
             return _action_gone(state, ACTION_FLIP)
         cell = state.cells[move.cell]
-        if cell is None or cell.kind == "park":
-            what = "empty" if cell is None else "a Park"
-            return f"{geo.cell_names[move.cell]} is {what}: flip a building or the Monument."
+        space = geo.cell_names[move.cell]
+        if cell is None:
+            return T("{space} is empty: flip a building or the Monument.", space=space)
+        if cell.kind == "park":
+            return T("{space} is a Park: flip a building or the Monument.", space=space)
         return None
-    return "Take a bonus action (`move <spot> <spot>`, `lead <seat>`, `flip <space>`) or `pass`."
+    return T(
+        "Take a bonus action (`{move}`, `{lead}`, `{flip}`) or `{pass_word}`.",
+        move="move <spot> <spot>",
+        lead="lead <seat>",
+        flip="flip <space>",
+        pass_word="pass",
+    )
 
 
 def take_bonus_action(state: ToshiState, seat: int, move: Move) -> ToshiState:
@@ -168,17 +181,28 @@ def _token_moves(src: int) -> tuple[MoveToken, ...]:
     return tuple(MoveToken(src, dst) for dst in range(MAX_SPOTS))
 
 
-def _action_gone(state: ToshiState, action: str) -> str:
+def _action_gone(state: ToshiState, action: str) -> Text:
     """Why a bonus action is closed. Only an Octogeek ever has taken one and still decides."""
     if action in state.actions_taken:
-        done = {ACTION_MOVE: "moved a token", ACTION_LEAD: "chosen the next leader"}
-        return (
-            f"You have already {done.get(action, 'flipped a card')} this round: the Octogeek "
-            "takes each bonus action once."
+        if action == ACTION_MOVE:
+            return T(
+                "You have already moved a token this round: the Octogeek takes each bonus "
+                "action once."
+            )
+        if action == ACTION_LEAD:
+            return T(
+                "You have already chosen the next leader this round: the Octogeek takes each "
+                "bonus action once."
+            )
+        return T(
+            "You have already flipped a card this round: the Octogeek takes each bonus action once."
         )
     if action == ACTION_LEAD:
-        return "No trick follows round 10: choosing the next leader is not offered."
-    return "You have no token on the grid, or no free spot to move one to."
+        return T(
+            "No trick follows round {round}: choosing the next leader is not offered.",
+            round=ROUNDS,
+        )
+    return T("You have no token on the grid, or no free spot to move one to.")
 
 
 def _flip(state: ToshiState, index: int) -> ToshiState:

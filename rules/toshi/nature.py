@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n.text import T, Text
 from rules.toshi.data import BUILDER, OVERSEER, PAWNLITICIAN
 from rules.toshi.grid import geometry
 from rules.toshi.model import Cell, Move, Pass, Phase, Place, ToshiState, evolve
@@ -51,39 +52,56 @@ def free_centres(state: ToshiState) -> list[int]:
     ]
 
 
-def spot_reason(state: ToshiState, spot: int, overseer: bool) -> str | None:
+def spot_reason(state: ToshiState, spot: int, overseer: bool) -> Text | None:
     """Why a token may not go on ``spot`` (rules A-C, the Overseer exempt from A-B), or None."""
     geo = geometry(state.rows, state.cols)
     name = geo.spot_names[spot]
     if state.spots[spot] >= 0:
-        return f"{name} already holds {seat_name(state.spots[spot])}'s token: one token per spot."
+        return T(
+            "{spot} already holds {seat}'s token: one token per spot.",
+            spot=name,
+            seat=seat_name(state.spots[spot]),
+        )
     if overseer:
         return None
     if geo.boundary[spot]:
-        return (
-            f"{name} is on the outer edge of the city: tokens go inside the grid "
-            "(only the Overseer's power allows the edge)."
+        return T(
+            "{spot} is on the outer edge of the city: tokens go inside the grid "
+            "(only the Overseer's power allows the edge).",
+            spot=name,
         )
     if not any(state.cells[c] is not None for c in geo.owners[spot]):
-        return f"{name} belongs to no card on the grid yet: place it on a spot of a present card."
+        return T(
+            "{spot} belongs to no card on the grid yet: place it on a spot of a present card.",
+            spot=name,
+        )
     return None
 
 
-def second_reason(state: ToshiState, move: Move) -> str | None:
+def second_reason(state: ToshiState, move: Move) -> Text | None:
     """Why ``move`` is not the Builder's second token (or a pass), or None."""
     if isinstance(move, Pass):
         return None
     if not isinstance(move, Place):
-        return "Place your second token on the middle of a card (`place b2.c`) or `pass`."
+        return T(
+            "Place your second token on the middle of a card (`{place}`) or `{pass_word}`.",
+            place="place b2.c",
+            pass_word="pass",
+        )
     geo = geometry(state.rows, state.cols)
     cells = [c for c in geo.owners[move.spot] if geo.centre[c] == move.spot]
     if not cells:
-        return (
-            f"{geo.spot_names[move.spot]} is not the middle of a card: the Builder's second "
-            "token goes on a card's middle (`.c`)."
+        return T(
+            "{spot} is not the middle of a card: the Builder's second "
+            "token goes on a card's middle (`{centre}`).",
+            spot=geo.spot_names[move.spot],
+            centre=".c",
         )
     if state.cells[cells[0]] is None:
-        return f"{geo.cell_names[cells[0]]} has no card yet: the second token needs a present card."
+        return T(
+            "{space} has no card yet: the second token needs a present card.",
+            space=geo.cell_names[cells[0]],
+        )
     return spot_reason(state, move.spot, overseer=False)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from i18n.text import T
 from rules.errors import InvalidMove
 from rules.text_input import guard, number, quote
 from rules.toshi.data import COLOUR_NAMES, SEAT_LETTERS_LOWER
@@ -23,11 +24,24 @@ from rules.toshi.model import (
     ToshiState,
 )
 
-NOTATION = (
-    "Moves: `play R7` (card = colour letter R/B/G/P/Y + value), `place b2.ne` (spot = card "
-    "space + .c centre, .n/.e/.s/.w side, .ne/.nw/.se/.sw corner; `b2 north-east` works too), "
-    "`build R7 up b2` / "
-    "`build G3 down c4`, `move b2.ne c3.c`, `lead 3`, `flip c3`, `flip specialisation`, `pass`."
+NOTATION = T(
+    "Moves: `{play}` (card = colour letter {letters} + value), `{place}` (spot = card "
+    "space + {centre} centre, {sides} side, {corners} corner; `{long}` works too), "
+    "`{build_up}` / `{build_down}`, `{move}`, `{lead}`, `{flip}`, `{flip_spec}`, `{pass_word}`.",
+    play="play R7",
+    letters="R/B/G/P/Y",
+    place="place b2.ne",
+    centre=".c",
+    sides=".n/.e/.s/.w",
+    corners=".ne/.nw/.se/.sw",
+    long="b2 north-east",
+    build_up="build R7 up b2",
+    build_down="build G3 down c4",
+    move="move b2.ne c3.c",
+    lead="lead 3",
+    flip="flip c3",
+    flip_spec="flip specialisation",
+    pass_word="pass",
 )
 
 _COLOUR_WORDS = {name.lower(): letter for letter, name in COLOUR_NAMES.items()} | {
@@ -95,7 +109,14 @@ def parse(state: ToshiState, text: str) -> Move:
         return Flip(cell)
     if m := _PLAY.match(clean):
         return PlayCard(_card(m["colour"], m["value"], text))
-    raise InvalidMove(f"`{quote(text)}` is not a Toshi Tōshi move. {NOTATION}")
+    raise InvalidMove(
+        T(
+            "`{text}` is not a {game} move. {help}",
+            text=quote(text),
+            game="Toshi Tōshi",
+            help=NOTATION,
+        )
+    )
 
 
 def format_move(state: ToshiState, move: Move) -> str:
@@ -125,8 +146,18 @@ def _card(colour: str, value: str, text: str) -> Card:
     amount = number(value)
     if letter is None or amount is None or not 1 <= amount <= 10:
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(colour + value, 20)}` is not a card; a card is a colour "
-            "letter (R Red, B Blue, G Green, P Purple, Y Yellow) and a value 1-10, e.g. `R7`."
+            T(
+                "`{text}`: `{card}` is not a card; a card is a colour letter ({r} Red, {b} Blue, "
+                "{g} Green, {p} Purple, {y} Yellow) and a value 1-10, e.g. `{example}`.",
+                text=quote(text),
+                card=quote(colour + value, 20),
+                r="R",
+                b="B",
+                g="G",
+                p="P",
+                y="Y",
+                example="R7",
+            )
         )
     return Card(letter, amount)
 
@@ -146,9 +177,18 @@ def _spot(state: ToshiState, name: str, text: str) -> int:
     spot = geo.by_name.get(_canonical_spot_name(name))
     if spot is None:
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(name, 20)}` is not a spot. A spot is a card space "
-            f"({geo.cell_names[0]}..{geo.cell_names[-1]}) + `.c` centre, `.n .e .s .w` side "
-            "or `.ne .nw .se .sw` corner, e.g. `b2.ne`."
+            T(
+                "`{text}`: `{spot}` is not a spot. A spot is a card space ({first}..{last}) + "
+                "`{centre}` centre, `{sides}` side or `{corners}` corner, e.g. `{example}`.",
+                text=quote(text),
+                spot=quote(name, 20),
+                first=geo.cell_names[0],
+                last=geo.cell_names[-1],
+                centre=".c",
+                sides=".n .e .s .w",
+                corners=".ne .nw .se .sw",
+                example="b2.ne",
+            )
         )
     return spot
 
@@ -158,8 +198,13 @@ def _cell(state: ToshiState, name: str, text: str) -> int:
     cell = geo.cell_by_name.get(name)
     if cell is None:
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(name, 20)}` is not a space of the city; spaces run "
-            f"{geo.cell_names[0]}..{geo.cell_names[-1]}."
+            T(
+                "`{text}`: `{space}` is not a space of the city; spaces run {first}..{last}.",
+                text=quote(text),
+                space=quote(name, 20),
+                first=geo.cell_names[0],
+                last=geo.cell_names[-1],
+            )
         )
     return cell
 
@@ -169,7 +214,12 @@ def _seat(state: ToshiState, name: str, text: str) -> int:
     seat = typed - 1 if typed is not None else SEAT_LETTERS_LOWER.find(name)
     if not 0 <= seat < state.players:
         raise InvalidMove(
-            f"`{quote(text)}`: there is no seat {quote(name, 20)}; seats are 1-{state.players}."
+            T(
+                "`{text}`: there is no seat {seat}; seats are 1-{players}.",
+                text=quote(text),
+                seat=quote(name, 20),
+                players=state.players,
+            )
         )
     return seat
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n.text import TN, T, Text, joined
 from rules.base import Outcome, ScoreLine, SeatScore
 from rules.toshi.data import (
     BUILDER,
@@ -21,7 +22,7 @@ from rules.toshi.data import (
 )
 from rules.toshi.grid import Geometry, geometry
 from rules.toshi.model import Card, ToshiState
-from rules.toshi.words import seat_name
+from rules.toshi.words import seat_name, spec_name
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class SeatTally:
     landmarks: int  # Parks and Monument gained
     majority: int  # share of the 12 NP
     bonus: int  # Specialisation bonus NP
-    bonus_label: str
+    bonus_label: str  # a Text but for the empty label of no bonus
     unused: int
 
     @property
@@ -141,52 +142,74 @@ def final_outcome(state: ToshiState) -> Outcome:
     tallies = tally(state)
     scores = []
     for t in tallies:
+        if t.buildings:
+            cards = " ".join(str(c) for c in t.buildings)
+            buildings = T("Buildings {cards}", cards=cards)
+        else:
+            buildings = T("Buildings none")
         lines = [
-            ScoreLine(
-                "Buildings " + (" ".join(str(c) for c in t.buildings) or "none"),
-                t.building_points,
-            ),
-            ScoreLine(f"Parks+Monument majority ({t.landmarks} gained)", t.majority),
+            ScoreLine(buildings, t.building_points),
+            ScoreLine(T("Parks+Monument majority ({count} gained)", count=t.landmarks), t.majority),
         ]
         if state.specs[t.seat]:
-            side = "bonus side" if state.spec_flipped[t.seat] else "not flipped"
-            label = f"{state.specs[t.seat]} ({side}{', ' if t.bonus_label else ''}"
-            lines.append(ScoreLine(f"{label}{t.bonus_label})", t.bonus))
+            lines.append(ScoreLine(_spec_label(state, t), t.bonus))
         scores.append(SeatScore(t.seat, t.total, tuple(lines)))
     best = max(ranking_key(t) for t in tallies)
     winners = tuple(t.seat for t in tallies if ranking_key(t) == best)
     top = max(t.total for t in tallies)
     extra = []
     if sum(1 for t in tallies if t.total == top) > 1:
-        extra.append(
-            "Tied on NP: "
-            + ", ".join(
-                f"{seat_name(t.seat)} {t.unused} unused tokens, {t.gained} cards gained"
-                for t in tallies
-                if t.total == top
+        tied = (
+            T(
+                "{seat} {unused} unused tokens, {gained} cards gained",
+                seat=seat_name(t.seat),
+                unused=t.unused,
+                gained=t.gained,
             )
+            for t in tallies
+            if t.total == top
         )
+        extra.append(T("Tied on NP: {seats}", seats=joined(tied, ", ")))
     return Outcome(
         scores=tuple(scores),
         winners=winners,
-        reason=f"After {ROUNDS} rounds the city is full; face-down cards are revealed.",
+        reason=T(
+            "After {rounds} rounds the city is full; face-down cards are revealed.", rounds=ROUNDS
+        ),
         extra=tuple(extra),
     )
 
 
 # -- private helpers -------------------------------------------------------------------------------
+def _spec_label(state: ToshiState, t: SeatTally) -> Text:
+    """A Specialisation's score line: which side is up, and what its bonus counted."""
+    spec = spec_name(state.specs[t.seat])
+    if not state.spec_flipped[t.seat]:
+        return T("{spec} (not flipped)", spec=spec)
+    if t.bonus_label:
+        return T("{spec} (bonus side, {bonus})", spec=spec, bonus=t.bonus_label)
+    return T("{spec} (bonus side)", spec=spec)
+
+
+# The counted labels read the same in English either way; the plural forms let other
+# languages say "1 token" and "2 tokens" as they do.
 def _bonus(state: ToshiState, seat: int, buildings: list[Card], landmarks: int) -> tuple[int, str]:
     spec = state.specs[seat]
     if not spec or not state.spec_flipped[seat]:
         return 0, ""
     colours = {card.colour for card in buildings}
     if spec == INFLUENSTAR:
-        return INFLUENSTAR_PER_TOKEN * state.supply[seat], f"{state.supply[seat]} unused tokens"
+        unused = state.supply[seat]
+        label = TN("{count} unused tokens", "{count} unused tokens", unused)
+        return INFLUENSTAR_PER_TOKEN * unused, label
     if spec == PAWNLITICIAN:
-        return PAWNLITICIAN_COLOURS.get(len(colours), 0), f"{len(colours)} colours gained"
+        label = TN("{count} colours gained", "{count} colours gained", len(colours))
+        return PAWNLITICIAN_COLOURS.get(len(colours), 0), label
     if spec == OCTOGEEK:
-        return OCTOGEEK_PER_LANDMARK * landmarks, f"{landmarks} Parks/Monument"
+        label = TN("{count} Parks/Monument", "{count} Parks/Monument", landmarks)
+        return OCTOGEEK_PER_LANDMARK * landmarks, label
     if spec == OVERSEER:
         missing = len(COLOURS) - len(colours)
-        return OVERSEER_PER_MISSING[state.players] * missing, f"{missing} colours not gained"
-    return 0, "wins complete ties"  # the Builder's bonus works through holder()
+        label = TN("{count} colours not gained", "{count} colours not gained", missing)
+        return OVERSEER_PER_MISSING[state.players] * missing, label
+    return 0, T("wins complete ties")  # the Builder's bonus works through holder()

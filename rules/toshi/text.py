@@ -1,12 +1,14 @@
 """Toshi Tōshi public texts: each move described, and the decision now awaited.
 
 Both go to the public channel, so neither ever names a card in a hand or a face-down card.
+Both are Texts of the message catalogue, said in each reader's language where they are sent.
 """
 
 from __future__ import annotations
 
+from i18n.text import T, Text
 from rules.toshi.construction import builds_left
-from rules.toshi.data import COLOUR_NAMES, OCTOGEEK, OVERSEER, ROUNDS, SPEC_BONUSES
+from rules.toshi.data import OCTOGEEK, OVERSEER, ROUNDS, SPEC_BONUSES
 from rules.toshi.grid import geometry
 from rules.toshi.influence import action_list
 from rules.toshi.model import (
@@ -25,149 +27,321 @@ from rules.toshi.model import (
 from rules.toshi.nature import has_normal_spot, nature_spots
 from rules.toshi.rounds import decider
 from rules.toshi.specialisation import has_power
-from rules.toshi.words import card_text, seat_name, spot_text
+from rules.toshi.words import card_text, colour_name, seat_name, spec_name, spot_text
+
+# Commands quoted in the texts, kept out of the messages (a translation never changes them).
+PLAY_FORM = "play <card>"
+PLACE_FORM = "place <spot>"
+PASS = "pass"
 
 
-def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) -> str:
+def describe_move(before: ToshiState, seat: int, move: Move, after: ToshiState) -> Text:
     """The move in plain words for the public channel (never a face-down card)."""
     geo = geometry(before.rows, before.cols)
     who = seat_name(seat)
     match move:
         case PlayCard(card):
-            text = f"{who} plays {card_text(card)}."
             if after.winner >= 0 and before.winner < 0:
-                text += f" {seat_name(after.winner)} wins trick {before.round}."
-            return text
+                return T(
+                    "{seat} plays {card}. {winner} wins trick {round}.",
+                    seat=who,
+                    card=card_text(card),
+                    winner=seat_name(after.winner),
+                    round=before.round,
+                )
+            return T("{seat} plays {card}.", seat=who, card=card_text(card))
         case Place(spot, name):
             where = spot_text(geo, spot, name)
             if seat == before.owed:
-                return f"{who} places their owed Influenstar token on {where}."
+                return T(
+                    "{seat} places their owed Influenstar token on {spot}.", seat=who, spot=where
+                )
             if before.phase is Phase.SECOND:
-                return f"{who} places a second token (Builder) on {where}."
-            return f"{who} places a Nature token on {where}."
+                return T("{seat} places a second token (Builder) on {spot}.", seat=who, spot=where)
+            return T("{seat} places a Nature token on {spot}.", seat=who, spot=where)
         case Build(card, True, cell):
-            return f"{who} builds {card_text(card)} face up on {geo.cell_names[cell]}."
+            return T(
+                "{seat} builds {card} face up on {space}.",
+                seat=who,
+                card=card_text(card),
+                space=geo.cell_names[cell],
+            )
         case Build(_, False, cell):
-            return f"{who} builds a card face down on {geo.cell_names[cell]}."
+            return T(
+                "{seat} builds a card face down on {space}.", seat=who, space=geo.cell_names[cell]
+            )
         case MoveToken(src, dst, src_name, dst_name):
-            start, end = spot_text(geo, src, src_name), spot_text(geo, dst, dst_name)
-            return f"{who} moves their token from {start} to {end}."
+            return T(
+                "{seat} moves their token from {start} to {end}.",
+                seat=who,
+                start=spot_text(geo, src, src_name),
+                end=spot_text(geo, dst, dst_name),
+            )
         case Lead(target):
-            return f"{who} chooses {seat_name(target)} to lead the next trick."
+            return T(
+                "{seat} chooses {leader} to lead the next trick.",
+                seat=who,
+                leader=seat_name(target),
+            )
         case Flip(cell):
-            return f"{who} {_flip_text(before, after, cell)}."
+            return _flip_text(before, after, who, cell)
         case FlipSpecialisation():
-            return (
-                f"{who} flips their {before.specs[seat]} card to its Bonus Points side "
-                f"({SPEC_BONUSES[before.specs[seat]]})."
+            spec = before.specs[seat]
+            return T(
+                "{seat} flips their {spec} card to its Bonus Points side ({bonus}).",
+                seat=who,
+                spec=spec_name(spec),
+                bonus=Text(SPEC_BONUSES[spec]),
             )
         case Pass():
-            return f"{who} {_declined(before, seat)}."
+            return _declined(before, who, seat)
     raise TypeError(f"not a Toshi Tōshi move: {move!r}")
 
 
-def pending_text(state: ToshiState) -> str:
+def pending_text(state: ToshiState) -> Text:
     """The awaited decision, with an owed Influenstar token that may come meanwhile."""
     phase = state.phase
     if phase is Phase.OVER:
-        return "nothing: the game is over"
+        return T("nothing: the game is over")
     if phase is Phase.TRICK:
         seat = (state.leader + len(state.trick)) % state.players
         if not state.trick:
-            return (
-                f"{seat_name(seat)}: lead trick {state.round} of {ROUNDS} with any card "
-                "(`play <card>`)"
+            return T(
+                "{seat}: lead trick {round} of {rounds} with any card (`{play}`)",
+                seat=seat_name(seat),
+                round=state.round,
+                rounds=ROUNDS,
+                play=PLAY_FORM,
             )
-        led = COLOUR_NAMES[state.trick[0].card.colour]
-        return (
-            f"{seat_name(seat)}: play a card to trick {state.round} "
-            f"({led} was led: follow {led} if you can; `play <card>`)"
+        return T(
+            "{seat}: play a card to trick {round} ({colour} was led: follow {colour} if you "
+            "can; `{play}`)",
+            seat=seat_name(seat),
+            round=state.round,
+            colour=colour_name(state.trick[0].card.colour),
+            play=PLAY_FORM,
         )
     if phase is Phase.OWED:
         return _owed_text(state)
-    main = decider(state)
-    who = seat_name(main)
-    geo = geometry(state.rows, state.cols)
-    if phase is Phase.NATURE:
-        overseer = has_power(state, main, OVERSEER)
-        edge = "; Overseer: the edge and spots without a card are allowed" if overseer else ""
-        free = nature_spots(state, main)  # never empty: a placer without a spot is skipped
-        example = f", e.g. `place {geo.spot_names[free[0]]}`" if free else ""
-        text = f"{who}: place a Nature token (`place <spot>`{example}{edge})"
-    elif phase is Phase.SECOND:
-        text = (
-            f"{who} (Builder): place a second token on the middle of a card "
-            "(`place <space>.c`), or `pass`"
-        )
-    elif phase is Phase.PAWN:
-        text = (
-            f"{who} (Pawnlitician): choose the face-up card and its space "
-            "(`build <card> up <space>`), or `pass`"
-        )
-    elif phase is Phase.BUILD:
-        up, down = builds_left(state)
-        forms = [
-            f"`build <card> {side} <space>`" for side, left in (("up", up), ("down", down)) if left
-        ]
-        if len(forms) == 2:
-            what = "two of the trick's cards, one face up and one face down, on empty spaces"
-        else:
-            card = "a second card" if state.built else "one of the trick's cards"
-            what = f"{card} face {'up' if up else 'down'} on an empty space"
-        text = f"{who} won the trick: build {what} ({' and '.join(forms)})"
-    elif phase is Phase.INFLUENCE:
-        if has_power(state, main, OCTOGEEK):
-            what = "take each bonus action once, in any order"
-            if state.actions_taken:
-                what = "take another bonus action"
-        else:
-            what = "take one bonus action"
-        text = f"{who}: {what}: {action_list(state)}; or `pass`"
-    else:
-        text = (
-            f"{who}: flip your {state.specs[main]} card to its Bonus Points side "
-            f"({SPEC_BONUSES[state.specs[main]]}; `flip specialisation`), or `pass`"
-        )
+    text = _decision_text(state, decider(state))
     if state.owed >= 0 and has_normal_spot(state):
-        text += f"; meanwhile {_owed_text(state)}"
+        return T("{pending}; meanwhile {owed}", pending=text, owed=_owed_text(state))
     return text
 
 
 # -- private helpers -------------------------------------------------------------------------------
-def _owed_text(state: ToshiState) -> str:
+def _decision_text(state: ToshiState, main: int) -> Text:
+    """What ``main`` (the seat the phase waits for) must decide now, after the trick."""
+    phase = state.phase
+    who = seat_name(main)
+    if phase is Phase.NATURE:
+        return _nature_text(state, main)
+    if phase is Phase.SECOND:
+        return T(
+            "{seat} (Builder): place a second token on the middle of a card (`{place}`), or "
+            "`{pass_word}`",
+            seat=who,
+            place="place <space>.c",
+            pass_word=PASS,
+        )
+    if phase is Phase.PAWN:
+        return T(
+            "{seat} (Pawnlitician): choose the face-up card and its space (`{build}`), or "
+            "`{pass_word}`",
+            seat=who,
+            build="build <card> up <space>",
+            pass_word=PASS,
+        )
+    if phase is Phase.BUILD:
+        return _build_text(state, who)
+    if phase is Phase.INFLUENCE:
+        actions = action_list(state)
+        if not has_power(state, main, OCTOGEEK):
+            return T(
+                "{seat}: take one bonus action: {actions}; or `{pass_word}`",
+                seat=who,
+                actions=actions,
+                pass_word=PASS,
+            )
+        if state.actions_taken:
+            return T(
+                "{seat}: take another bonus action: {actions}; or `{pass_word}`",
+                seat=who,
+                actions=actions,
+                pass_word=PASS,
+            )
+        return T(
+            "{seat}: take each bonus action once, in any order: {actions}; or `{pass_word}`",
+            seat=who,
+            actions=actions,
+            pass_word=PASS,
+        )
+    spec = state.specs[main]
+    return T(
+        "{seat}: flip your {spec} card to its Bonus Points side ({bonus}; `{flip}`), or "
+        "`{pass_word}`",
+        seat=who,
+        spec=spec_name(spec),
+        bonus=Text(SPEC_BONUSES[spec]),
+        flip="flip specialisation",
+        pass_word=PASS,
+    )
+
+
+def _nature_text(state: ToshiState, main: int) -> Text:
+    """The Nature placer's decision, with a spot to copy and the Overseer's freedom."""
+    geo = geometry(state.rows, state.cols)
+    who = seat_name(main)
+    overseer = has_power(state, main, OVERSEER)
+    free = nature_spots(state, main)  # never empty: a placer without a spot is skipped
+    if not free:
+        if overseer:
+            return T(
+                "{seat}: place a Nature token (`{place}`; Overseer: the edge and spots without "
+                "a card are allowed)",
+                seat=who,
+                place=PLACE_FORM,
+            )
+        return T("{seat}: place a Nature token (`{place}`)", seat=who, place=PLACE_FORM)
+    example = f"place {geo.spot_names[free[0]]}"
+    if overseer:
+        return T(
+            "{seat}: place a Nature token (`{place}`, e.g. `{example}`; Overseer: the edge and "
+            "spots without a card are allowed)",
+            seat=who,
+            place=PLACE_FORM,
+            example=example,
+        )
+    return T(
+        "{seat}: place a Nature token (`{place}`, e.g. `{example}`)",
+        seat=who,
+        place=PLACE_FORM,
+        example=example,
+    )
+
+
+def _build_text(state: ToshiState, who: str) -> Text:
+    """The trick winner's Construction: both cards, or the one still to build."""
+    up, down = builds_left(state)
+    up_form, down_form = "build <card> up <space>", "build <card> down <space>"
+    if up and down:
+        return T(
+            "{seat} won the trick: build two of the trick's cards, one face up and one face "
+            "down, on empty spaces (`{up}` and `{down}`)",
+            seat=who,
+            up=up_form,
+            down=down_form,
+        )
+    if state.built:
+        if up:
+            return T(
+                "{seat} won the trick: build a second card face up on an empty space (`{form}`)",
+                seat=who,
+                form=up_form,
+            )
+        return T(
+            "{seat} won the trick: build a second card face down on an empty space (`{form}`)",
+            seat=who,
+            form=down_form,
+        )
+    if up:
+        return T(
+            "{seat} won the trick: build one of the trick's cards face up on an empty space "
+            "(`{form}`)",
+            seat=who,
+            form=up_form,
+        )
+    return T(
+        "{seat} won the trick: build one of the trick's cards face down on an empty space "
+        "(`{form}`)",
+        seat=who,
+        form=down_form,
+    )
+
+
+def _owed_text(state: ToshiState) -> Text:
     """The Influenstar's token: placed whenever they like, but due before the next trick."""
-    due = "the final scoring" if state.round >= ROUNDS else f"trick {state.round + 1}"
-    who = f"{seat_name(state.owed)} (Influenstar)"
+    who = seat_name(state.owed)
+    final = state.round >= ROUNDS
     if state.phase is Phase.OWED:
-        return f"{who}: place your owed Nature token (`place <spot>`) before {due}"
-    return f"{who} may place their owed token now (`place <spot>`; due before {due})"
+        if final:
+            return T(
+                "{seat} (Influenstar): place your owed Nature token (`{place}`) before the "
+                "final scoring",
+                seat=who,
+                place=PLACE_FORM,
+            )
+        return T(
+            "{seat} (Influenstar): place your owed Nature token (`{place}`) before trick {trick}",
+            seat=who,
+            place=PLACE_FORM,
+            trick=state.round + 1,
+        )
+    if final:
+        return T(
+            "{seat} (Influenstar) may place their owed token now (`{place}`; due before the "
+            "final scoring)",
+            seat=who,
+            place=PLACE_FORM,
+        )
+    return T(
+        "{seat} (Influenstar) may place their owed token now (`{place}`; due before trick {trick})",
+        seat=who,
+        place=PLACE_FORM,
+        trick=state.round + 1,
+    )
 
 
-def _flip_text(before: ToshiState, after: ToshiState, index: int) -> str:
+def _flip_text(before: ToshiState, after: ToshiState, who: str, index: int) -> Text:
     geo = geometry(before.rows, before.cols)
     cell = before.cells[index]
     assert cell is not None
     name = geo.cell_names[index]
     if cell.kind == "monument":
-        side = (
-            '"10 > 1" (high cards strongest)'
-            if after.monument_high
-            else ('"1 > 10" (low cards strongest)')
+        if after.monument_high:
+            return T(
+                '{seat} flips the Monument on {space}: "{side}" (high cards strongest) is now up.',
+                seat=who,
+                space=name,
+                side="10 > 1",
+            )
+        return T(
+            '{seat} flips the Monument on {space}: "{side}" (low cards strongest) is now up.',
+            seat=who,
+            space=name,
+            side="1 > 10",
         )
-        return f"flips the Monument on {name}: {side} is now up"
     assert cell.card is not None
     if cell.face_up:
-        return f"turns {card_text(cell.card)} on {name} face down"
-    return f"reveals the face-down card on {name}: {card_text(cell.card)}"
+        return T(
+            "{seat} turns {card} on {space} face down.",
+            seat=who,
+            card=card_text(cell.card),
+            space=name,
+        )
+    return T(
+        "{seat} reveals the face-down card on {space}: {card}.",
+        seat=who,
+        space=name,
+        card=card_text(cell.card),
+    )
 
 
-def _declined(state: ToshiState, seat: int) -> str:
-    """What a ``pass`` gave up, as the end of a sentence starting with the seat."""
-    if state.phase is Phase.INFLUENCE:
-        return "takes no further bonus action" if state.actions_taken else "takes no bonus action"
-    if state.phase is Phase.SPECIALISE:
-        return f"keeps their {state.specs[seat]} card on its power side"
-    return {
-        Phase.SECOND: "places no second token (Builder)",
-        Phase.PAWN: "(Pawnlitician) leaves the face-up card to the trick winner",
-    }.get(state.phase, "passes")
+def _declined(state: ToshiState, who: str, seat: int) -> Text:
+    """What a ``pass`` gave up."""
+    phase = state.phase
+    if phase is Phase.INFLUENCE:
+        if state.actions_taken:
+            return T("{seat} takes no further bonus action.", seat=who)
+        return T("{seat} takes no bonus action.", seat=who)
+    if phase is Phase.SPECIALISE:
+        return T(
+            "{seat} keeps their {spec} card on its power side.",
+            seat=who,
+            spec=spec_name(state.specs[seat]),
+        )
+    if phase is Phase.SECOND:
+        return T("{seat} places no second token (Builder).", seat=who)
+    if phase is Phase.PAWN:
+        return T("{seat} (Pawnlitician) leaves the face-up card to the trick winner.", seat=who)
+    return T("{seat} passes.", seat=who)

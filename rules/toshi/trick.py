@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T, Text
 from rules.toshi.data import COLOUR_NAMES, COLOURS, INFLUENSTAR, VALUES
 from rules.toshi.model import Card, Move, Phase, Play, PlayCard, ToshiState, evolve
 from rules.toshi.nature import next_placer
@@ -51,17 +52,22 @@ def trick_winner(trick: Sequence[Play], monument_high: bool) -> int:
     return best
 
 
-def play_reason(state: ToshiState, seat: int, move: Move) -> str | None:
+def play_reason(state: ToshiState, seat: int, move: Move) -> Text | None:
     """Why ``move`` is not a card ``seat`` may play now, or None."""
     if not isinstance(move, PlayCard):
-        return "It is the trick: play a card from your hand, e.g. `play R7`."
+        return T(
+            "It is the trick: play a card from your hand, e.g. `{example}`.", example="play R7"
+        )
     hand = state.hands[seat]
     if move.card not in hand:
-        return f"You do not hold {move.card}."
+        return T("You do not hold {card}.", card=str(move.card))
     playable = playable_cards(state, seat)
     if move.card not in playable:
-        led = COLOUR_NAMES[state.trick[0].card.colour]
-        return f"{led} was led and you hold {led}: you must follow with a {led} card."
+        led = Text(COLOUR_NAMES[state.trick[0].card.colour])
+        return T(
+            "{colour} was led and you hold {colour}: you must follow with a {colour} card.",
+            colour=led,
+        )
     return None
 
 
