@@ -219,7 +219,11 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                     total=score.total,
                     breakdown=joined(
                         (
-                            T("{label} {points}", label=line.label, points=f"{line.points:+d}")
+                            T(
+                                "{label} {points}",
+                                label=line.label,
+                                points=format(line.points, "+d"),
+                            )
                             for line in score.breakdown
                         ),
                         ", ",
@@ -372,7 +376,7 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                 return T(
                     "{seat} to set wages: only `{move}` is possible ({coins} in hand)",
                     seat=me,
-                    move=f"wages {money} 0",
+                    move=format_move(Wages(money, 0)),
                     coins=coins(money),
                 )
             # The example must be affordable: with 2 coins only 1 + 1 is.

@@ -112,10 +112,9 @@ def wage_refusal(state: TongaState, seat: int, move: Wages) -> Text | None:
     money = state.money[seat]
     if money < 2:
         if move != Wages(money, 0):
+            only = f"wages {money} 0"  # the notation of the one legal choice
             return T(
-                "You have {coins}: put down what you have, `{move}`.",
-                coins=coins(money),
-                move=f"wages {money} 0",
+                "You have {coins}: put down what you have, `{move}`.", coins=coins(money), move=only
             )
         return None
     if move.captain < 1 or move.helmsman < 1:
