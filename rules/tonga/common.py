@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from i18n.text import N_, TN, T, Text, joined
+from i18n.text import N_, T, Text, joined
 from rules.tonga.map import HARBOURS, HOME, ISLANDS, SPACE_NAMES
 from rules.tonga.state import CAMPS_PER_PLAYER, SEASICK, SEAT_LETTERS, Phase, TongaState
 
@@ -69,14 +69,6 @@ def where(space: int) -> Text | str:
     if space < HARBOURS:
         return T("the {island} harbour", island=island_name(space))
     return SPACE_NAMES[space]
-
-
-def points(mp: int) -> Text:
-    return TN("{count} movement point", "{count} movement points", mp)
-
-
-def coins(amount: int) -> Text:
-    return TN("{count} coin", "{count} coins", amount)
 
 
 # The steps of a round as refusals name them ("now it is the crew step").

@@ -28,13 +28,11 @@ from rules.tonga.common import (
     acting,
     alternatives,
     camps_left,
-    coins,
     dice_text,
     freeze,
     island_name,
     listing,
     order,
-    points,
     reroll_cost,
     thaw,
     where,
@@ -373,20 +371,23 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         if state.phase is Phase.WAGES:
             money = state.money[seat]
             if money < 2:
-                return T(
-                    "{seat} to set wages: only `{move}` is possible ({coins} in hand)",
+                return TN(
+                    "{seat} to set wages: only `{move}` is possible ({count} coin in hand)",
+                    "{seat} to set wages: only `{move}` is possible ({count} coins in hand)",
+                    money,
                     seat=me,
                     move=format_move(Wages(money, 0)),
-                    coins=coins(money),
                 )
             # The example must be affordable: with 2 coins only 1 + 1 is.
             example = "wages 2 1" if money >= 3 else "wages 1 1"
-            return T(
+            return TN(
                 "{seat} to set wages for captain and helmsman, at least 1 each "
-                "(e.g. `{example}`; {coins} in hand)",
+                "(e.g. `{example}`; {count} coin in hand)",
+                "{seat} to set wages for captain and helmsman, at least 1 each "
+                "(e.g. `{example}`; {count} coins in hand)",
+                money,
                 seat=me,
                 example=example,
-                coins=coins(money),
             )
         if state.phase is Phase.CREW:
             # After a placement the roll is only the dice still in hand.
@@ -470,14 +471,17 @@ def _navigation_pending(state: TongaState, seat: int) -> Text:
     me = who(seat)
     here = where(state.ships[seat])
     sail = [STEPS[space] for space in steps(state)]
-    example = f"`{format_move(sail[0])}`" if sail else ""
+    # A ship passing through another's space always has a further step (else it could not pass).
+    example = format_move(sail[0]) if sail else ""
     if state.passing:
-        return T(
+        return TN(
             "{seat} is passing through a ship at {here} and must sail on "
-            "({points} left; e.g. {example})",
+            "({count} movement point left; e.g. `{example}`)",
+            "{seat} is passing through a ship at {here} and must sail on "
+            "({count} movement points left; e.g. `{example}`)",
+            state.mp,
             seat=me,
             here=here,
-            points=points(state.mp),
             example=example,
         )
     options: list[Text | str] = []
@@ -487,7 +491,7 @@ def _navigation_pending(state: TongaState, seat: int) -> Text:
             route = routes[0]
             options.append(
                 T(
-                    "sail a route (e.g. `{route}`, {cost}: {gain}) or one space ({example})",
+                    "sail a route (e.g. `{route}`, {cost}: {gain}) or one space (`{example}`)",
                     route=route_text(route.actions),
                     cost=route.cost,
                     gain=route.gain,
@@ -495,17 +499,18 @@ def _navigation_pending(state: TongaState, seat: int) -> Text:
                 )
             )
         else:
-            options.append(T("sail one space (e.g. {example})", example=example))
+            options.append(T("sail one space (e.g. `{example}`)", example=example))
     if state.may_camp:
         options.append(
             T("`{camp}` on {island}", camp="camp", island=island_name(state.ships[seat]))
         )
     options.append("`end`")  # the notation alone
-    return T(
-        "{seat} navigates from {here} with {points}: {options}",
+    return TN(
+        "{seat} navigates from {here} with {count} movement point: {options}",
+        "{seat} navigates from {here} with {count} movement points: {options}",
+        state.mp,
         seat=me,
         here=here,
-        points=points(state.mp),
         options=listing(options),
     )
 

@@ -20,7 +20,6 @@ from rules.tonga.common import (
     camps_left,
     gain,
     island_name,
-    points,
     transfer,
     where,
     who,
@@ -139,7 +138,14 @@ def start_navigation_turn(d: Draft) -> None:
     d["ghost_paid"] = False
     d["passing"] = False
     d["may_camp"] = False
-    d["events"].append(T("{seat} navigates with {points}.", seat=who(seat), points=points(d["mp"])))
+    d["events"].append(
+        TN(
+            "{seat} navigates with {count} movement point.",
+            "{seat} navigates with {count} movement points.",
+            d["mp"],
+            seat=who(seat),
+        )
+    )
     if not steps_in(d):
         end_navigation_turn(d)
 

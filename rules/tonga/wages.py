@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from i18n.text import T, Text, joined
-from rules.tonga.common import Draft, coins, gain, purse, step_name, who
+from i18n.text import TN, T, Text, joined
+from rules.tonga.common import Draft, gain, purse, step_name, who
 from rules.tonga.state import (
     BONUS,
     SEAT_LETTERS,
@@ -113,8 +113,11 @@ def wage_refusal(state: TongaState, seat: int, move: Wages) -> Text | None:
     if money < 2:
         if move != Wages(money, 0):
             only = f"wages {money} 0"  # the notation of the one legal choice
-            return T(
-                "You have {coins}: put down what you have, `{move}`.", coins=coins(money), move=only
+            return TN(
+                "You have {count} coin: put down what you have, `{move}`.",
+                "You have {count} coins: put down what you have, `{move}`.",
+                money,
+                move=only,
             )
         return None
     if move.captain < 1 or move.helmsman < 1:
