@@ -9,6 +9,7 @@ a frozen state at every stage; ``freeze`` makes the new state once at the end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from i18n.text import N_, T, Text, joined
@@ -47,9 +48,22 @@ def camps_left(state: TongaState, seat: int) -> int:
 
 def dice_text(values: Sequence[int]) -> Text:
     """Dice values in words ("5, 3, seasick"): "seasick" and "none" are words to translate."""
+    return _dice_text(tuple(values))
+
+
+# The texts made at every move of a playout are made once each: a Text never changes, and the
+# few distinct ones (rolls, payments between seats) recur all game long.
+@cache
+def _dice_text(values: tuple[int, ...]) -> Text:
     if not values:
         return T("none")
     return joined((T("seasick") if v == SEASICK else str(v) for v in values), ", ")
+
+
+@cache
+def paid_to(amount: int, seat: int) -> Text:
+    """A payment to a seat, in a list of them ("5 to Seat 2 (B)")."""
+    return T("{amount} to {seat}", amount=amount, seat=who(seat))
 
 
 def face(value: int) -> str:

@@ -11,6 +11,7 @@ ghost ship in a turn costs 3 coins per die aboard, paid to the dice owners.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from i18n.text import TN, T, Text, joined
 from rules.tonga.common import (
@@ -20,6 +21,7 @@ from rules.tonga.common import (
     camps_left,
     gain,
     island_name,
+    paid_to,
     transfer,
     where,
     who,
@@ -199,11 +201,7 @@ def camp(d: Draft, seat: int) -> None:
     d["may_camp"] = False
     gain(d, seat, CAMP_INCOME, CAMPS)
     fees = [
-        T(
-            "{amount} to {seat}",
-            amount=transfer(d, seat, other, CAMP_FEE, FEES_PAID, FEES_RECEIVED),
-            seat=who(other),
-        )
+        paid_to(transfer(d, seat, other, CAMP_FEE, FEES_PAID, FEES_RECEIVED), other)
         for other in others
     ]
     if fees:
@@ -244,8 +242,10 @@ def end_navigation_turn(d: Draft) -> None:
     end_round(d)
 
 
+@cache
 def points_left(mp: int) -> Text:
-    """The event telling the points a ship has left ("3 movement points left.")."""
+    """The event telling the points a ship has left ("3 movement points left."): one per step,
+    so each is made once (a Text never changes) and playouts pay nothing for it."""
     return TN("{count} movement point left.", "{count} movement points left.", mp)
 
 
@@ -371,7 +371,7 @@ def _ghost_wages(d: Draft, seat: int, space: int) -> None:
     for die in d["crews"][seat]:
         amount = transfer(d, seat, die.owner, GHOST_WAGE, GHOST_PAID, GHOST_RECEIVED)
         forgiven += GHOST_WAGE - amount
-        paid.append(T("{amount} to {seat}", amount=amount, seat=who(die.owner)))
+        paid.append(paid_to(amount, die.owner))
     wages = joined(paid, ", ") if paid else T("no crew")
     if forgiven:
         d["events"].append(

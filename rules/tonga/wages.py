@@ -6,6 +6,7 @@ bonus and ends the game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import overload
 
 from i18n.text import TN, T, Text, joined
@@ -157,22 +158,29 @@ def pay_wages(d: Draft) -> None:
                 ledger[owner][WAGES_PAID] -= wage
                 ledger[worker][WAGES_RECEIVED] += wage
                 if wage:
-                    lines.append(
-                        T(
-                            "{payer} pays {worker} {amount}",
-                            payer=SEAT_LETTERS[owner],
-                            worker=SEAT_LETTERS[worker],
-                            amount=wage,
-                        )
-                    )
+                    lines.append(_pays(owner, worker, wage))
             else:
                 money[owner] += wage
                 if wage:
-                    lines.append(
-                        T("{owner} takes back {amount}", owner=SEAT_LETTERS[owner], amount=wage)
-                    )
+                    lines.append(_takes_back(owner, wage))
     payments = joined(lines, "; ") if lines else T("nothing")
     d["events"].append(T("Wage payment: {payments}.", payments=payments))
+
+
+# Made once each (a Text never changes): the same few payments recur every round of a playout.
+@cache
+def _pays(owner: int, worker: int, wage: int) -> Text:
+    return T(
+        "{payer} pays {worker} {amount}",
+        payer=SEAT_LETTERS[owner],
+        worker=SEAT_LETTERS[worker],
+        amount=wage,
+    )
+
+
+@cache
+def _takes_back(owner: int, wage: int) -> Text:
+    return T("{owner} takes back {amount}", owner=SEAT_LETTERS[owner], amount=wage)
 
 
 def end_round(d: Draft) -> None:
