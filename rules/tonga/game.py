@@ -436,8 +436,9 @@ def _crew_options(state: TongaState) -> list[Text]:
     options = []
     placeable = [v for v in state.roll if v != SEASICK]
     if placeable:
-        ships = alternatives(open_ships_letters(state, seat))
-        example = format_move(Place(placeable[0], open_ships(state.players, seat, state.placed)[0]))
+        open_to = open_ships(state.players, seat, state.placed)
+        ships = alternatives([SEAT_LETTERS[ship] for ship in open_to])
+        example = format_move(Place(placeable[0], open_to[0]))
         whole = full_placements(state, seat)
         if whole:  # several dice: all of them may go at once
             options.append(
@@ -459,11 +460,6 @@ def _crew_options(state: TongaState) -> list[Text]:
         example = format_move(Reroll((SEASICK,) if SEASICK in state.roll else state.roll[-1:]))
         options.append(T("reroll 1-3 dice for {cost} (`{example}`)", cost=cost, example=example))
     return options
-
-
-def open_ships_letters(state: TongaState, seat: int) -> list[str]:
-    """The letters of the ships that may take one more of the acting seat's dice."""
-    return [SEAT_LETTERS[ship] for ship in open_ships(state.players, seat, state.placed)]
 
 
 def _navigation_pending(state: TongaState, seat: int) -> Text:

@@ -74,7 +74,9 @@ class TongaState:
     ending: bool  # someone with four camps reached Tonga Bonga: this is the last round
     ledger: tuple[tuple[int, ...], ...]  # per seat, one amount per LEDGER line
     last: str  # the latest move, "Seat 2: go d5", for the picture
-    events: tuple[str, ...]  # what followed the latest move by itself (rolls, payments...)
+    # What followed the latest move by itself (rolls, payments...): catalogue texts (i18n Text)
+    # as ``play`` makes them; a state read back from storage holds their English.
+    events: tuple[str, ...]
 
 
 # -- moves ---------------------------------------------------------------------------------
@@ -165,7 +167,7 @@ class TongaView:
     phase: Phase
     order: tuple[int, ...]  # hiring boards left to right
     acting: tuple[int, ...]
-    pending: str
+    pending: str  # the decision awaited: a catalogue text (i18n Text, a str)
     seats: tuple[SeatLine, ...]
     wages: tuple[tuple[int, int], ...]
     ships: tuple[int, ...]
@@ -179,5 +181,5 @@ class TongaView:
     ending: bool
     last: str
     ledger: tuple[tuple[int, ...], ...]  # per seat, one amount per LEDGER line (money is public)
-    result: tuple[str, ...]  # the final breakdown lines once the game is over
+    result: tuple[str, ...]  # the final breakdown lines once the game is over (Texts too)
     winners: tuple[int, ...]
