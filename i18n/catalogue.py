@@ -75,7 +75,7 @@ def say_with(catalogue: gettext.NullTranslations, text: Text | str) -> str:
     if text.verbatim:
         pattern = text.message
     elif text.plural is not None:
-        count = text.number if text.number is not None else 0
+        count = text.count if text.count is not None else 0
         if text.context:
             pattern = catalogue.npgettext(text.context, text.message, text.plural, count)
         else:

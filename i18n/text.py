@@ -26,16 +26,14 @@ class Text(str):
     the English, and anything that builds a new plain string from it (an f-string, ``+``) loses
     the translation; the pseudo-language run of the end-to-end suite catches those (an English
     word reaching Discord unmarked). ``plural`` and ``count`` make it a message with plural
-    forms: the catalogue chooses the form for ``count`` (kept as ``number``: the name ``count``
-    stays ``str.count``, which code reading a Text as a string calls) by the language's own
-    rule. A parameter
+    forms: the catalogue chooses the form for ``count`` by the language's own rule. A parameter
     may be a Text itself, said in the same language as the text around it. A ``verbatim`` text
     is not looked up: its message is a pattern that only joins its parameters (``joined``)."""
 
     message: str
     params: tuple[tuple[str, Param], ...]
     plural: str | None
-    number: int | None
+    count: int | None
     context: str | None
     verbatim: bool
 
@@ -54,7 +52,7 @@ class Text(str):
         text.message = message
         text.params = params
         text.plural = plural
-        text.number = count
+        text.count = count
         text.context = context
         text.verbatim = verbatim
         return text
@@ -63,10 +61,7 @@ class Text(str):
         return dict(self.params)
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled to a picture worker whole
-        return (
-            Text,
-            (self.message, self.params, self.plural, self.number, self.context, self.verbatim),
-        )
+        return (Text, (self.message, self.params, self.plural, self.count, self.context, self.verbatim))
 
 
 def T(message: str, /, **params: Param) -> Text:
