@@ -9,10 +9,12 @@ a frozen state at every stage; ``freeze`` makes the new state once at the end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from rules.tonga.map import HARBOURS, ISLANDS, SPACE_NAMES
-from rules.tonga.state import CAMPS_PER_PLAYER, SEASICK, SEAT_LETTERS, TongaState
+from i18n.text import N_, T, Text, joined
+from rules.tonga.map import HARBOURS, HOME, ISLANDS, SPACE_NAMES
+from rules.tonga.state import CAMPS_PER_PLAYER, SEASICK, SEAT_LETTERS, Phase, TongaState
 
 FIRST_REROLL_COST = 2
 
@@ -31,6 +33,8 @@ def acting(state: TongaState) -> int:
 
 
 def who(seat: int) -> str:
+    """A seat as messages name it: a plain placeholder value, which the bot's edge rewrites as
+    the person's name after the text is said in their language (never a message of its own)."""
     return f"Seat {seat + 1} ({SEAT_LETTERS[seat]})"
 
 
@@ -42,8 +46,24 @@ def camps_left(state: TongaState, seat: int) -> int:
     return CAMPS_PER_PLAYER - sum(seat in camp for camp in state.camps)
 
 
-def dice_text(values: Sequence[int]) -> str:
-    return ", ".join("seasick" if v == SEASICK else str(v) for v in values) or "none"
+def dice_text(values: Sequence[int]) -> Text:
+    """Dice values in words ("5, 3, seasick"): "seasick" and "none" are words to translate."""
+    return _dice_text(tuple(values))
+
+
+# The texts made at every move of a playout are made once each: a Text never changes, and the
+# few distinct ones (rolls, payments between seats) recur all game long.
+@cache
+def _dice_text(values: tuple[int, ...]) -> Text:
+    if not values:
+        return T("none")
+    return joined((T("seasick") if v == SEASICK else str(v) for v in values), ", ")
+
+
+@cache
+def paid_to(amount: int, seat: int) -> Text:
+    """A payment to a seat, in a list of them ("5 to Seat 2 (B)")."""
+    return T("{amount} to {seat}", amount=amount, seat=who(seat))
 
 
 def face(value: int) -> str:
@@ -51,19 +71,47 @@ def face(value: int) -> str:
     return "s" if value == SEASICK else str(value)
 
 
-def where(space: int) -> str:
-    """A space in words: a hex label, or "the Cocoa harbour"."""
+def island_name(island: int) -> Text | str:
+    """An island's name for people: the five invented islands are words a translation may adapt
+    (marked in map.py); the home island bears the game's own name, kept as published."""
+    name = ISLANDS[island].name
+    return name if island == HOME else Text(name)
+
+
+def where(space: int) -> Text | str:
+    """A space in words: a hex label (notation, kept as printed), or "the Cocoa harbour"."""
     if space < HARBOURS:
-        return f"the {ISLANDS[space].name} harbour"
+        return T("the {island} harbour", island=island_name(space))
     return SPACE_NAMES[space]
 
 
-def points(mp: int) -> str:
-    return f"{mp} movement point{'' if mp == 1 else 's'}"
+# The steps of a round as refusals name them ("now it is the crew step").
+_STEP_NAMES = {
+    Phase.WAGES: N_("wages"),
+    Phase.CREW: N_("crew"),
+    Phase.NAVIGATION: N_("navigation"),
+    Phase.OVER: N_("over"),
+}
 
 
-def coins(amount: int) -> str:
-    return f"{amount} coin{'' if amount == 1 else 's'}"
+def step_name(phase: Phase) -> Text:
+    """A step of the round in words, as ``phase.value`` reads in English."""
+    return Text(_STEP_NAMES[phase])
+
+
+def alternatives(parts: Sequence[Text | str]) -> Text | str:
+    """``parts`` as "a or b or c" (one part: itself), each "or" said in the reader's language."""
+    said = parts[0]
+    for part in parts[1:]:
+        said = T("{first} or {second}", first=said, second=part)
+    return said
+
+
+def listing(parts: Sequence[Text | str]) -> Text | str:
+    """``parts`` as "a, b or c" (one part: itself)."""
+    if len(parts) == 1:
+        return parts[0]
+    return T("{items} or {last}", items=joined(parts[:-1], ", "), last=parts[-1])
 
 
 # -- drafts ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from i18n.text import T, Text
 from rules import rng
 from rules.tonga.common import (
     Draft,
@@ -20,6 +21,7 @@ from rules.tonga.common import (
     face,
     freeze,
     reroll_cost,
+    step_name,
     thaw,
     transfer,
     who,
@@ -75,63 +77,107 @@ def open_ships(players: int, seat: int, placed: tuple[int, ...]) -> list[int]:
     return [ship for ship in range(players) if ship != seat and placed.count(ship) < per_ship]
 
 
-def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> str | None:
+def crew_refusal(state: TongaState, seat: int, move: Reroll | Place | Keep) -> Text | None:
     """Why a crew move is illegal now, or None if it is legal."""
     if state.phase is not Phase.CREW:
-        return (
-            f"Dice are rolled and placed in the crew step; now it is the {state.phase.value} step."
+        return T(
+            "Dice are rolled and placed in the crew step; now it is the {step} step.",
+            step=step_name(state.phase),
         )
     if isinstance(move, Reroll):
-        if not 1 <= len(move.dice) <= DICE_PER_PLAYER:
-            return f"A reroll takes 1 to {DICE_PER_PLAYER} of your dice."
-        if state.placed:
-            return "Rerolls come before you place your first die."
-        cost = reroll_cost(state.rerolls)
-        if state.money[seat] < cost:
-            return f"This reroll costs {cost} coins and you have {state.money[seat]}."
-        for value in dict.fromkeys(move.dice):
-            held = state.roll.count(value)
-            if move.dice.count(value) > held:
-                # At most 3 dice are named, so fewer than 3 are held here.
-                have = ("no die", "only one die", "only two dice")[held]
-                once = ": name each die to reroll once" if held else ""
-                return (
-                    f"You have {have} showing {face(value)} "
-                    f"(your dice: {dice_text(state.roll)}){once}."
-                )
-        return None
+        return _reroll_refusal(state, seat, move)
     if isinstance(move, Place):
         if move.value == SEASICK:
-            return "A seasick die stays home this round."
+            return T("A seasick die stays home this round.")
         if move.value not in state.roll:
-            return f"None of your dice shows {move.value} (your dice: {dice_text(state.roll)})."
+            return T(
+                "None of your dice shows {value} (your dice: {dice}).",
+                value=move.value,
+                dice=dice_text(state.roll),
+            )
         if move.ship == seat:
-            return "Crew dice go on the other players' ships, not your own."
+            return T("Crew dice go on the other players' ships, not your own.")
         if not 0 <= move.ship < state.players:
-            return f"There is no ship number {move.ship + 1} in this game."
+            return T("There is no ship number {number} in this game.", number=move.ship + 1)
         if move.ship not in open_ships(state.players, seat, state.placed):
-            limit = "two of your dice" if state.players == 3 else "one of your dice"
-            return f"Ship {SEAT_LETTERS[move.ship]} already has {limit} this round."
+            if state.players == 3:
+                return T(
+                    "Ship {ship} already has two of your dice this round.",
+                    ship=SEAT_LETTERS[move.ship],
+                )
+            return T(
+                "Ship {ship} already has one of your dice this round.",
+                ship=SEAT_LETTERS[move.ship],
+            )
         return None
     if has_placeable(state.roll):
-        placeable = [v for v in state.roll if v != SEASICK]
-        sick = " (a seasick die stays home)" if SEASICK in state.roll else ""
-        return f"You still have dice to place: {dice_text(placeable)}{sick}."
+        placeable = dice_text([v for v in state.roll if v != SEASICK])
+        if SEASICK in state.roll:
+            return T(
+                "You still have dice to place: {dice} (a seasick die stays home).", dice=placeable
+            )
+        return T("You still have dice to place: {dice}.", dice=placeable)
     return None
 
 
-def places_refusal(state: TongaState, seat: int, move: Places) -> str | None:
+def _reroll_refusal(state: TongaState, seat: int, move: Reroll) -> Text | None:
+    if not 1 <= len(move.dice) <= DICE_PER_PLAYER:
+        return T("A reroll takes 1 to {most} of your dice.", most=DICE_PER_PLAYER)
+    if state.placed:
+        return T("Rerolls come before you place your first die.")
+    cost = reroll_cost(state.rerolls)
+    if state.money[seat] < cost:
+        return T(
+            "This reroll costs {cost} coins and you have {money}.",
+            cost=cost,
+            money=state.money[seat],
+        )
+    for value in dict.fromkeys(move.dice):
+        held = state.roll.count(value)
+        if move.dice.count(value) > held:
+            # At most 3 dice are named, so fewer than 3 are held here.
+            dice = dice_text(state.roll)
+            if held == 0:
+                return T(
+                    "You have no die showing {face} (your dice: {dice}).",
+                    face=face(value),
+                    dice=dice,
+                )
+            if held == 1:
+                return T(
+                    "You have only one die showing {face} (your dice: {dice}): "
+                    "name each die to reroll once.",
+                    face=face(value),
+                    dice=dice,
+                )
+            return T(
+                "You have only two dice showing {face} (your dice: {dice}): "
+                "name each die to reroll once.",
+                face=face(value),
+                dice=dice,
+            )
+    return None
+
+
+def places_refusal(state: TongaState, seat: int, move: Places) -> Text | None:
     """Why placing these dice in turn is illegal (naming the first refused), or None."""
     current = state
     for i, single in enumerate(move.places):
         if current.phase is not Phase.CREW or acting(current) != seat:
-            return (
-                f"All your dice are placed before `{_placement(single)}`: list each die you "
-                f"hold once (your dice: {dice_text(state.roll)})."
+            return T(
+                "All your dice are placed before `{placement}`: list each die you hold once "
+                "(your dice: {dice}).",
+                placement=_placement(single),
+                dice=dice_text(state.roll),
             )
         reason = crew_refusal(current, seat, single)
         if reason is not None:
-            return f"`{_placement(single)}`, placement {i + 1} of yours: {reason}"
+            return T(
+                "`{placement}`, placement {number} of yours: {reason}",
+                placement=_placement(single),
+                number=i + 1,
+                reason=reason,
+            )
         d = thaw(current)
         place(d, seat, single)
         current = freeze(d)
@@ -170,9 +216,9 @@ def start_crew_turn(d: Draft) -> None:
     )
     d["rerolls"] = 0
     d["placed"] = ()
-    d["events"].append(f"{who(seat)} rolls {dice_text(d['roll'])}.")
+    d["events"].append(T("{seat} rolls {dice}.", seat=who(seat), dice=dice_text(d["roll"])))
     if not has_placeable(d["roll"]) and not _can_reroll(d):
-        d["events"].append(f"{who(seat)} keeps every die home (all seasick).")
+        d["events"].append(T("{seat} keeps every die home (all seasick).", seat=who(seat)))
         next_crew_turn(d)
 
 
@@ -187,9 +233,11 @@ def reroll(d: Draft, seat: int, move: Reroll) -> None:
     for value in move.dice:
         kept.remove(value)
     d["roll"] = tuple(sorted([*kept, *fresh], reverse=True))
-    d["events"].append(f"New roll: {dice_text(fresh)}; dice now {dice_text(d['roll'])}.")
+    d["events"].append(
+        T("New roll: {fresh}; dice now {dice}.", fresh=dice_text(fresh), dice=dice_text(d["roll"]))
+    )
     if not has_placeable(d["roll"]) and not _can_reroll(d):
-        d["events"].append(f"{who(seat)} keeps every die home (all seasick).")
+        d["events"].append(T("{seat} keeps every die home (all seasick).", seat=who(seat)))
         next_crew_turn(d)
 
 
@@ -205,8 +253,12 @@ def place(d: Draft, seat: int, move: Place) -> None:
     d["crews"] = tuple(crews)
     if bumped is not None:
         d["events"].append(
-            f"{who(bumped.owner)}'s {bumped.value} is pushed off ship "
-            f"{SEAT_LETTERS[move.ship]} and earns nothing."
+            T(
+                "{seat}'s {value} is pushed off ship {ship} and earns nothing.",
+                seat=who(bumped.owner),
+                value=bumped.value,
+                ship=SEAT_LETTERS[move.ship],
+            )
         )
     if not has_placeable(d["roll"]):
         next_crew_turn(d)
@@ -233,6 +285,7 @@ def next_crew_turn(d: Draft) -> None:
 
 # -- private helpers -------------------------------------------------------------------------------
 def _placement(move: Place) -> str:
+    """A placement as the notation writes it (`4 on B`): a placeholder value, never a message."""
     return f"{face(move.value)} on {SEAT_LETTERS[move.ship]}"
 
 

@@ -19,18 +19,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from i18n.text import TN, T, Text, joined
 from rules import rng
-from rules.base import Game, GameSpec, Outcome, ScoreLine, SeatScore
+from rules.base import EXAMPLES_IN_ERRORS, Game, GameSpec, Outcome, ScoreLine, SeatScore
 from rules.errors import IllegalMove
 from rules.tonga import fast, policy
 from rules.tonga.common import (
     acting,
+    alternatives,
     camps_left,
-    coins,
     dice_text,
     freeze,
+    island_name,
+    listing,
     order,
-    points,
     reroll_cost,
     thaw,
     where,
@@ -157,7 +159,22 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         reason = refusal(state, seat, move)
         if reason is not None:
             legal = self.legal_moves(state, seat)
-            raise IllegalMove(f"{reason} {self.examples(state, legal)}")
+            raise IllegalMove(joined((reason, self.examples(state, legal)), " "))
+
+    def examples(self, state: TongaState, legal: Sequence[Move]) -> Text:
+        """A sentence quoting a few legal moves (as the shared one words it), for refusals."""
+        if not legal:
+            return T("You have no legal move.")
+        shown = ", ".join(f"`{self.format(state, m)}`" for m in legal[:EXAMPLES_IN_ERRORS])
+        hidden = len(legal) - EXAMPLES_IN_ERRORS
+        if hidden > 0:
+            return TN(
+                "Legal now: {moves} and {count} more.",
+                "Legal now: {moves} and {count} more.",
+                hidden,
+                moves=shown,
+            )
+        return T("Legal now: {moves}.", moves=shown)
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, state: TongaState, seat: int, move: Move) -> TongaState:
@@ -191,11 +208,25 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
     # -- views and results ---------------------------------------------------------------
     def view(self, state: TongaState, viewer: int | None) -> TongaView:
         outcome = self.outcome(state)
-        result: tuple[str, ...] = ()
+        result: tuple[Text, ...] = ()
         if outcome is not None:
             result = tuple(
-                f"{who(score.seat)}: {score.total} = "
-                + ", ".join(f"{line.label} {line.points:+d}" for line in score.breakdown)
+                T(
+                    "{seat}: {total} = {breakdown}",
+                    seat=who(score.seat),
+                    total=score.total,
+                    breakdown=joined(
+                        (
+                            T(
+                                "{label} {points}",
+                                label=line.label,
+                                points=format(line.points, "+d"),
+                            )
+                            for line in score.breakdown
+                        ),
+                        ", ",
+                    ),
+                )
                 for score in outcome.scores
             )
         return TongaView(
@@ -239,7 +270,7 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
                 seat=seat,
                 total=state.money[seat],
                 breakdown=tuple(
-                    ScoreLine(name, amount)
+                    ScoreLine(Text(name), amount)  # the LEDGER names are marked there
                     for name, amount in zip(LEDGER, state.ledger[seat], strict=True)
                     if amount or name == LEDGER[START]
                 ),
@@ -248,13 +279,16 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         )
         best = max(state.money)
         winners = tuple(seat for seat in range(state.players) if state.money[seat] == best)
-        home = ", ".join(who(seat) for seat in state.home) or "nobody"
+        home = joined((who(seat) for seat in state.home), ", ") if state.home else T("nobody")
         return Outcome(
             scores=scores,
             winners=winners,
-            reason=(
-                f"Round {state.round} ended after a player with four camps reached Tonga Bonga "
-                f"(return bonus: {home}); the most money wins."
+            reason=T(
+                "Round {round} ended after a player with four camps reached {home_island} "
+                "(return bonus: {seats}); the most money wins.",
+                round=state.round,
+                home_island=island_name(HOME),
+                seats=home,
             ),
         )
 
@@ -265,84 +299,113 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
     def format(self, state: TongaState, move: Move) -> str:
         return format_move(move)
 
-    def describe(self, before: TongaState, seat: int, move: Move, after: TongaState) -> str:
+    def describe(self, before: TongaState, seat: int, move: Move, after: TongaState) -> Text:
+        return joined((self._deed(before, seat, move, after), *after.events), " ")
+
+    def _deed(self, before: TongaState, seat: int, move: Move, after: TongaState) -> Text:
+        """The move itself in one sentence naming its seat (the events that followed apart)."""
+        me = who(seat)
         if isinstance(move, Wages):
-            words = f"sets wages: captain {move.captain}, helmsman {move.helmsman}."
-        elif isinstance(move, Reroll):
-            words = f"pays {reroll_cost(before.rerolls)} to reroll {dice_text(move.dice)}."
-        elif isinstance(move, Place):
-            words = f"places a {move.value} on ship {SEAT_LETTERS[move.ship]}."
-        elif isinstance(move, Places):
-            each = [f"a {p.value} on ship {SEAT_LETTERS[p.ship]}" for p in move.places]
-            words = f"places {', '.join(each[:-1])} and {each[-1]}."
-        elif isinstance(move, Keep):
-            words = "keeps the seasick dice home."
-        elif isinstance(move, Step):
-            words = f"sails from {where(before.ships[seat])} to {where(move.space)}"
+            return T(
+                "{seat} sets wages: captain {captain}, helmsman {helmsman}.",
+                seat=me,
+                captain=move.captain,
+                helmsman=move.helmsman,
+            )
+        if isinstance(move, Reroll):
+            return T(
+                "{seat} pays {cost} to reroll {dice}.",
+                seat=me,
+                cost=reroll_cost(before.rerolls),
+                dice=dice_text(move.dice),
+            )
+        if isinstance(move, Place):
+            return T(
+                "{seat} places a {value} on ship {ship}.",
+                seat=me,
+                value=move.value,
+                ship=SEAT_LETTERS[move.ship],
+            )
+        if isinstance(move, Places):
+            each = [
+                T("a {value} on ship {ship}", value=p.value, ship=SEAT_LETTERS[p.ship])
+                for p in move.places
+            ]
+            return T(
+                "{seat} places {dice} and {last}.",
+                seat=me,
+                dice=joined(each[:-1], ", "),
+                last=each[-1],
+            )
+        if isinstance(move, Keep):
+            return T("{seat} keeps the seasick dice home.", seat=me)
+        if isinstance(move, Step):
+            start, end = where(before.ships[seat]), where(move.space)
             # The ship it must sail past is the one already lying on that small space.
             passed = [ship for ship in range(before.players) if before.ships[ship] == move.space]
             if after.passing and passed:
-                words += f", passing ship {SEAT_LETTERS[passed[0]]} (2 points)"
-            words += "."
-        elif isinstance(move, Camp):
-            words = f"sets up a camp on {ISLANDS[before.ships[seat]].name}."
-        elif isinstance(move, Route):
-            words = route_words(before, seat, move)
-        else:
-            words = "ends the navigation turn."
-        return " ".join([f"{who(seat)} {words}", *after.events])
+                return T(
+                    "{seat} sails from {start} to {end}, passing ship {ship} ({cost} points).",
+                    seat=me,
+                    start=start,
+                    end=end,
+                    ship=SEAT_LETTERS[passed[0]],
+                    cost=2,
+                )
+            return T("{seat} sails from {start} to {end}.", seat=me, start=start, end=end)
+        if isinstance(move, Camp):
+            return T(
+                "{seat} sets up a camp on {island}.",
+                seat=me,
+                island=island_name(before.ships[seat]),
+            )
+        if isinstance(move, Route):
+            return T("{seat} {route}.", seat=me, route=route_words(before, seat, move))
+        return T("{seat} ends the navigation turn.", seat=me)
 
-    def pending(self, state: TongaState) -> str:
+    def pending(self, state: TongaState) -> Text:
         if state.phase is Phase.OVER:
-            return "nobody: the game is over"
+            return T("nobody: the game is over")
         seat = acting(state)
         me = who(seat)
         if state.phase is Phase.WAGES:
             money = state.money[seat]
             if money < 2:
-                return (
-                    f"{me} to set wages: only `wages {money} 0` is possible "
-                    f"({coins(money)} in hand)"
+                return TN(
+                    "{seat} to set wages: only `{move}` is possible ({count} coin in hand)",
+                    "{seat} to set wages: only `{move}` is possible ({count} coins in hand)",
+                    money,
+                    seat=me,
+                    move=format_move(Wages(money, 0)),
                 )
             # The example must be affordable: with 2 coins only 1 + 1 is.
             example = "wages 2 1" if money >= 3 else "wages 1 1"
-            return (
-                f"{me} to set wages for captain and helmsman, at least 1 each "
-                f"(e.g. `{example}`; {coins(money)} in hand)"
+            return TN(
+                "{seat} to set wages for captain and helmsman, at least 1 each "
+                "(e.g. `{example}`; {count} coin in hand)",
+                "{seat} to set wages for captain and helmsman, at least 1 each "
+                "(e.g. `{example}`; {count} coins in hand)",
+                money,
+                seat=me,
+                example=example,
             )
         if state.phase is Phase.CREW:
             # After a placement the roll is only the dice still in hand.
-            dice = dice_text(state.roll)
-            held = f"has {dice} left" if state.placed else f"rolled {dice}"
-            return f"{me} {held}: " + " or ".join(_crew_options(state))
-        here = where(state.ships[seat])
-        sail = [STEPS[space] for space in steps(state)]
-        example = f"`{format_move(sail[0])}`" if sail else ""
-        if state.passing:
-            return (
-                f"{me} is passing through a ship at {here} and must sail on "
-                f"({points(state.mp)} left; e.g. {example})"
-            )
-        options = []
-        if sail:
-            routes = [o for o in route_options(state) if len(o.actions) > 1]
-            if routes:
-                route = routes[0]
-                options.append(
-                    f"sail a route (e.g. `{route_text(route.actions)}`, {route.cost}: "
-                    f"{route.gain}) or one space ({example})"
+            options = alternatives(_crew_options(state))
+            if state.placed:
+                return T(
+                    "{seat} has {dice} left: {options}",
+                    seat=me,
+                    dice=dice_text(state.roll),
+                    options=options,
                 )
-            else:
-                options.append(f"sail one space (e.g. {example})")
-        if state.may_camp:
-            options.append(f"`camp` on {ISLANDS[state.ships[seat]].name}")
-        options.append("`end`")
-        return (
-            f"{me} navigates from {here} with {points(state.mp)}: "
-            + ", ".join(options[:-1])
-            + (" or " if len(options) > 1 else "")
-            + options[-1]
-        )
+            return T(
+                "{seat} rolled {dice}: {options}",
+                seat=me,
+                dice=dice_text(state.roll),
+                options=options,
+            )
+        return _navigation_pending(state, seat)
 
     def playout_move(self, state: TongaState, seat: int, draw: random.Random) -> Move:
         """A goal-directed policy (see policy.py): uniformly random play almost never ends."""
@@ -367,26 +430,85 @@ class TongaBonga(Game[TongaState, Move, TongaView]):
         return isinstance(move, Reroll) or _crew_rolls(after) > _crew_rolls(before)
 
 
-def _crew_options(state: TongaState) -> list[str]:
+def _crew_options(state: TongaState) -> list[Text]:
     """The crew decision in words, with examples the acting seat could really type."""
     seat = acting(state)
     options = []
     placeable = [v for v in state.roll if v != SEASICK]
     if placeable:
-        ships = open_ships(state.players, seat, state.placed)
-        names = " or ".join(SEAT_LETTERS[ship] for ship in ships)
-        example = format_move(Place(placeable[0], ships[0]))
+        open_to = open_ships(state.players, seat, state.placed)
+        ships = alternatives([SEAT_LETTERS[ship] for ship in open_to])
+        example = format_move(Place(placeable[0], open_to[0]))
         whole = full_placements(state, seat)
         if whole:  # several dice: all of them may go at once
-            example += f"`, or all at once: `{format_move(Places(whole[0]))}"
-        options.append(f"place a die on ship {names} (`{example}`)")
+            options.append(
+                T(
+                    "place a die on ship {ships} (`{example}`, or all at once: `{whole}`)",
+                    ships=ships,
+                    example=example,
+                    whole=format_move(Places(whole[0])),
+                )
+            )
+        else:
+            options.append(
+                T("place a die on ship {ships} (`{example}`)", ships=ships, example=example)
+            )
     else:
-        options.append("`keep` (all seasick)")
+        options.append(T("`{keep}` (all seasick)", keep="keep"))
     cost = reroll_cost(state.rerolls)
     if not state.placed and state.money[seat] >= cost:
         example = format_move(Reroll((SEASICK,) if SEASICK in state.roll else state.roll[-1:]))
-        options.append(f"reroll 1-3 dice for {cost} (`{example}`)")
+        options.append(T("reroll 1-3 dice for {cost} (`{example}`)", cost=cost, example=example))
     return options
+
+
+def _navigation_pending(state: TongaState, seat: int) -> Text:
+    """The navigation decision in words: a route or a space, `camp`, `end`, with examples."""
+    me = who(seat)
+    here = where(state.ships[seat])
+    sail = [STEPS[space] for space in steps(state)]
+    # A ship passing through another's space always has a further step (else it could not pass).
+    example = format_move(sail[0]) if sail else ""
+    if state.passing:
+        return TN(
+            "{seat} is passing through a ship at {here} and must sail on "
+            "({count} movement point left; e.g. `{example}`)",
+            "{seat} is passing through a ship at {here} and must sail on "
+            "({count} movement points left; e.g. `{example}`)",
+            state.mp,
+            seat=me,
+            here=here,
+            example=example,
+        )
+    options: list[Text | str] = []
+    if sail:
+        routes = [o for o in route_options(state) if len(o.actions) > 1]
+        if routes:
+            route = routes[0]
+            options.append(
+                T(
+                    "sail a route (e.g. `{route}`, {cost}: {gain}) or one space (`{example}`)",
+                    route=route_text(route.actions),
+                    cost=route.cost,
+                    gain=route.gain,
+                    example=example,
+                )
+            )
+        else:
+            options.append(T("sail one space (e.g. `{example}`)", example=example))
+    if state.may_camp:
+        options.append(
+            T("`{camp}` on {island}", camp="camp", island=island_name(state.ships[seat]))
+        )
+    options.append("`end`")  # the notation alone
+    return TN(
+        "{seat} navigates from {here} with {count} movement point: {options}",
+        "{seat} navigates from {here} with {count} movement points: {options}",
+        state.mp,
+        seat=me,
+        here=here,
+        options=listing(options),
+    )
 
 
 def _crew_rolls(state: TongaState) -> int:

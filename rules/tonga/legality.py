@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T, Text
+from rules.tonga.common import step_name
 from rules.tonga.crew import crew_refusal, places_refusal
 from rules.tonga.navigation import navigation_refusal
 from rules.tonga.routes import route_refusal
@@ -32,7 +34,7 @@ class Decisions(tuple[Move, ...]):
         return tuple.__contains__(self, move)
 
 
-def refusal(state: TongaState, seat: int, move: Move) -> str | None:
+def refusal(state: TongaState, seat: int, move: Move) -> Text | None:
     """Why ``move`` is illegal now, or None if it is legal."""
     if isinstance(move, Wages):
         return wage_refusal(state, seat, move)
@@ -43,7 +45,10 @@ def refusal(state: TongaState, seat: int, move: Move) -> str | None:
     if isinstance(move, Reroll | Place | Keep):
         return crew_refusal(state, seat, move)
     if state.phase is not Phase.NAVIGATION:
-        return f"Ships move in the navigation step; now it is the {state.phase.value} step."
+        return T(
+            "Ships move in the navigation step; now it is the {step} step.",
+            step=step_name(state.phase),
+        )
     if isinstance(move, Route):
         return route_refusal(state, seat, move)
     return navigation_refusal(state, seat, move)

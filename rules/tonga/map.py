@@ -17,6 +17,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
+from i18n.text import N_
+
 RADIUS = 8
 Hex = tuple[int, int]
 
@@ -32,14 +34,16 @@ class Island:
     harbour: tuple[Hex, ...]
 
 
-# Index 0 is the home island; camps go only on the five others.
+# Index 0 is the home island; camps go only on the five others. The five invented names are
+# words a translation may adapt (marked for the catalogue); the home island bears the game's
+# published name, which stays as it is.
 ISLANDS: tuple[Island, ...] = (
     Island("Tonga Bonga", "tonga", ((0, 0), (1, -1), (0, -1), (1, 0)), ((-1, 0), (-1, 1), (0, 1))),
-    Island("Cocoa", "cocoa", ((8, -8), (7, -8), (8, -7)), ((7, -7), (6, -7))),
-    Island("Bigboa", "bigboa", ((8, 0), (8, -1), (7, 1)), ((7, 0), (6, 1))),
-    Island("Samboa", "samboa", ((0, 8), (1, 7), (-1, 8)), ((0, 7), (-1, 7))),
-    Island("Palmoa", "palmoa", ((-8, 8), (-7, 8), (-8, 7)), ((-7, 7), (-6, 7))),
-    Island("Mamboa", "mamboa", ((-8, 0), (-8, 1), (-7, -1)), ((-7, 0), (-6, -1))),
+    Island(N_("Cocoa"), "cocoa", ((8, -8), (7, -8), (8, -7)), ((7, -7), (6, -7))),
+    Island(N_("Bigboa"), "bigboa", ((8, 0), (8, -1), (7, 1)), ((7, 0), (6, 1))),
+    Island(N_("Samboa"), "samboa", ((0, 8), (1, 7), (-1, 8)), ((0, 7), (-1, 7))),
+    Island(N_("Palmoa"), "palmoa", ((-8, 8), (-7, 8), (-8, 7)), ((-7, 7), (-6, 7))),
+    Island(N_("Mamboa"), "mamboa", ((-8, 0), (-8, 1), (-7, -1)), ((-7, 0), (-6, -1))),
 )
 HOME = 0  # Tonga Bonga: where ships start and where the game ends; no camps there
 

@@ -11,15 +11,17 @@ ghost ship in a turn costs 3 coins per die aboard, paid to the dice owners.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
+from i18n.text import TN, T, Text, joined
 from rules.tonga.common import (
     Draft,
     acting,
     acting_in,
     camps_left,
-    coins,
     gain,
-    points,
+    island_name,
+    paid_to,
     transfer,
     where,
     who,
@@ -28,7 +30,6 @@ from rules.tonga.map import (
     DOLPHIN_SPACES,
     HARBOURS,
     HOME,
-    ISLANDS,
     NEIGHBOURS,
     SPACE_NAMES,
     SPACES,
@@ -73,45 +74,60 @@ def steps(state: TongaState) -> list[int]:
     return legal_steps(state.ships, acting(state), state.mp, state.tiles, state.winds, state.ghost)
 
 
-def navigation_refusal(state: TongaState, seat: int, move: Step | Camp | End) -> str | None:
+def navigation_refusal(state: TongaState, seat: int, move: Step | Camp | End) -> Text | None:
     """Why a navigation move is illegal now, or None if it is legal (the phase is navigation)."""
     if isinstance(move, Camp):
         if state.may_camp:
             return None
         here = state.ships[seat]
         if here < HARBOURS and here != HOME and seat in state.camps[here]:
-            return f"You already have a camp on {ISLANDS[here].name}."
+            return T("You already have a camp on {island}.", island=island_name(here))
         if here < HARBOURS and here != HOME and camps_left(state, seat) == 0:
-            return "All four of your camps are set up."
-        return (
+            return T("All four of your camps are set up.")
+        return T(
             "You may camp only right after entering the harbour of an island other than "
-            "Tonga Bonga (a ship that starts its turn in a harbour must leave and come back)."
+            "{home} (a ship that starts its turn in a harbour must leave and come back).",
+            home=island_name(HOME),
         )
     if isinstance(move, End):
         if state.passing:
-            return "Your ship is passing through another ship's space and may not stop there."
+            return T("Your ship is passing through another ship's space and may not stop there.")
         return None
     here = state.ships[seat]
     target = move.space
     if not 0 <= target < SPACES:
-        return f"There is no sea space number {target}."
+        return T("There is no sea space number {number}.", number=target)
     name = SPACE_NAMES[target]
     if target not in NEIGHBOURS[here]:
-        # A harbour reads "The Cocoa harbour"; a hex keeps its printed label ("g8").
-        there = where(target).replace("the ", "The ", 1) if target < HARBOURS else name
-        return f"{there} is not next to your ship at {where(here)}: move one space at a time."
+        if target < HARBOURS:
+            return T(
+                "The {island} harbour is not next to your ship at {here}: "
+                "move one space at a time.",
+                island=island_name(target),
+                here=where(here),
+            )
+        return T(
+            "{space} is not next to your ship at {here}: move one space at a time.",
+            space=name,
+            here=where(here),
+        )
     if target == state.ghost:
-        return f"The ghost ship lies on {name}: no ship may enter it."
+        return T("The ghost ship lies on {space}: no ship may enter it.", space=name)
     if state.mp < 1:
-        return "You have no movement points left."
+        return T("You have no movement points left.")
     if target < HARBOURS or target not in state.ships or target in steps(state):
         return None
     if state.mp < 3:
-        return (
-            f"A ship lies on {name}: passing through costs 2 points and needs a further step, "
-            f"but you have only {state.mp}."
+        return T(
+            "A ship lies on {space}: passing through costs 2 points and needs a further step, "
+            "but you have only {points}.",
+            space=name,
+            points=state.mp,
         )
-    return f"A ship lies on {name} and there would be no further step from it: you cannot pass."
+    return T(
+        "A ship lies on {space} and there would be no further step from it: you cannot pass.",
+        space=name,
+    )
 
 
 # -- effects ---------------------------------------------------------------------------------------
@@ -124,7 +140,14 @@ def start_navigation_turn(d: Draft) -> None:
     d["ghost_paid"] = False
     d["passing"] = False
     d["may_camp"] = False
-    d["events"].append(f"{who(seat)} navigates with {points(d['mp'])}.")
+    d["events"].append(
+        TN(
+            "{seat} navigates with {count} movement point.",
+            "{seat} navigates with {count} movement points.",
+            d["mp"],
+            seat=who(seat),
+        )
+    )
     if not steps_in(d):
         end_navigation_turn(d)
 
@@ -146,16 +169,20 @@ def step(d: Draft, seat: int, space: int) -> None:
         if tile.kind is Kind.WIND and index not in d["winds"]:
             d["mp"] += tile.value
             d["winds"] = (*d["winds"], index)
-            d["events"].append(f"Wind: +{tile.value} movement points.")
+            d["events"].append(T("Wind: +{value} movement points.", value=tile.value))
         elif tile.kind is Kind.MAP:
             maps = list(d["maps"])
             maps[seat] = (*maps[seat], tile.key)
             d["maps"] = tuple(maps)
             d["tiles"] = _without(d["tiles"], index)
             d["events"].append(
-                f"{who(seat)} takes the treasure map to {ISLANDS[tile.target].name}."
+                T(
+                    "{seat} takes the treasure map to {island}.",
+                    seat=who(seat),
+                    island=island_name(tile.target),
+                )
             )
-    d["events"].append(f"{points(d['mp'])} left.")
+    d["events"].append(points_left(d["mp"]))
     _ghost_wages(d, seat, space)
     if space < HARBOURS:
         _arrive(d, seat, space)
@@ -174,11 +201,19 @@ def camp(d: Draft, seat: int) -> None:
     d["may_camp"] = False
     gain(d, seat, CAMP_INCOME, CAMPS)
     fees = [
-        f"{transfer(d, seat, other, CAMP_FEE, FEES_PAID, FEES_RECEIVED)} to {who(other)}"
+        paid_to(transfer(d, seat, other, CAMP_FEE, FEES_PAID, FEES_RECEIVED), other)
         for other in others
     ]
-    paid = f", pays {', '.join(fees)}" if fees else ""
-    d["events"].append(f"+{CAMP_INCOME} from the bank{paid}.")
+    if fees:
+        d["events"].append(
+            T(
+                "+{income} from the bank, pays {fees}.",
+                income=CAMP_INCOME,
+                fees=joined(fees, ", "),
+            )
+        )
+    else:
+        d["events"].append(T("+{income} from the bank.", income=CAMP_INCOME))
     if not steps_in(d):
         end_navigation_turn(d)
 
@@ -193,7 +228,9 @@ def end_navigation_turn(d: Draft) -> None:
         if tile.kind is Kind.TREASURE:
             gain(d, seat, tile.value, TREASURES)
             d["tiles"] = _without(d["tiles"], index)
-            d["events"].append(f"{who(seat)} ends on sunken treasure: +{tile.value}.")
+            d["events"].append(
+                T("{seat} ends on sunken treasure: +{value}.", seat=who(seat), value=tile.value)
+            )
     d["may_camp"] = False
     d["passing"] = False
     d["mp"] = 0
@@ -203,6 +240,13 @@ def end_navigation_turn(d: Draft) -> None:
         return
     pay_wages(d)
     end_round(d)
+
+
+@cache
+def points_left(mp: int) -> Text:
+    """The event telling the points a ship has left ("3 movement points left."): one per step,
+    so each is made once (a Text never changes) and playouts pay nothing for it."""
+    return TN("{count} movement point left.", "{count} movement points left.", mp)
 
 
 # -- the step rules, shared with the route search (routes.py) and the playout policy -------------
@@ -327,13 +371,28 @@ def _ghost_wages(d: Draft, seat: int, space: int) -> None:
     for die in d["crews"][seat]:
         amount = transfer(d, seat, die.owner, GHOST_WAGE, GHOST_PAID, GHOST_RECEIVED)
         forgiven += GHOST_WAGE - amount
-        paid.append(f"{amount} to {who(die.owner)}")
-    verb = "is" if forgiven == 1 else "are"
-    unpaid = f"; the other {coins(forgiven)} {verb} forgiven (no money left)" if forgiven else ""
-    d["events"].append(
-        f"Next to the ghost ship: {who(seat)} pays extra wages: "
-        f"{', '.join(paid) or 'no crew'}{unpaid}."
-    )
+        paid.append(paid_to(amount, die.owner))
+    wages = joined(paid, ", ") if paid else T("no crew")
+    if forgiven:
+        d["events"].append(
+            TN(
+                "Next to the ghost ship: {seat} pays extra wages: {wages}; the other {count} "
+                "coin is forgiven (no money left).",
+                "Next to the ghost ship: {seat} pays extra wages: {wages}; the other {count} "
+                "coins are forgiven (no money left).",
+                forgiven,
+                seat=who(seat),
+                wages=wages,
+            )
+        )
+    else:
+        d["events"].append(
+            T(
+                "Next to the ghost ship: {seat} pays extra wages: {wages}.",
+                seat=who(seat),
+                wages=wages,
+            )
+        )
 
 
 def _arrive(d: Draft, seat: int, harbour: int) -> None:
@@ -347,13 +406,20 @@ def _arrive(d: Draft, seat: int, harbour: int) -> None:
             maps[seat] = tuple(k for k in maps[seat] if k != key)
             d["maps"] = tuple(maps)
             d["events"].append(
-                f"{who(seat)} follows the treasure map to {ISLANDS[harbour].name}: +{tile.value}."
+                T(
+                    "{seat} follows the treasure map to {island}: +{value}.",
+                    seat=who(seat),
+                    island=island_name(harbour),
+                    value=tile.value,
+                )
             )
     placed = _camps_placed(d["camps"], seat)
     if harbour == HOME:
         if placed == CAMPS_PER_PLAYER:
             if not d["ending"]:
-                d["events"].append(f"{who(seat)} is home with four camps: this round is the last.")
+                d["events"].append(
+                    T("{seat} is home with four camps: this round is the last.", seat=who(seat))
+                )
             d["ending"] = True
             if seat not in d["home"]:
                 d["home"] = (*d["home"], seat)

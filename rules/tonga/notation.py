@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
+from i18n.text import T, Text
 from rules.errors import InvalidMove
 from rules.text_input import SHORT_QUOTE_CHARS, guard, number, quote
-from rules.tonga.common import acting, face, where
+from rules.tonga.common import acting, face, island_name, where
 from rules.tonga.map import ISLANDS, LAND, NAME_TO_SPACE, SPACE_NAMES, label
 from rules.tonga.navigation import steps
 from rules.tonga.routes import as_move, route_text
@@ -55,15 +56,18 @@ def parse_move(state: TongaState, text: str) -> Move:
     # An autocomplete line ends with a note in brackets, "(3 points, 2 left: ...)": not a move.
     words = text.split("(", 1)[0].lower().replace("->", " ").translate(_SEPARATORS).split()
     if not words:
-        raise InvalidMove(f"Empty move. {MOVE_HELP}")
+        raise InvalidMove(T("Empty move. {help}", help=MOVE_HELP))
     head, rest = words[0], words[1:]
     if head in ("wages", "wage"):
         values = [number(w) for w in rest]
         if len(rest) == 2 and None not in values:
             return Wages(values[0] or 0, values[1] or 0)
         raise InvalidMove(
-            f"`{quote(text)}`: wages are two whole numbers, captain then helmsman, "
-            "e.g. `wages 3 2`."
+            T(
+                "`{text}`: wages are two whole numbers, captain then helmsman, e.g. `{example}`.",
+                text=quote(text),
+                example="wages 3 2",
+            )
         )
     if head == "reroll":
         if rest == ["all"]:
@@ -71,8 +75,15 @@ def parse_move(state: TongaState, text: str) -> Move:
         if 1 <= len(rest) <= DICE_PER_PLAYER:
             return Reroll(tuple(sorted((_die_value(text, w) for w in rest), reverse=True)))
         raise InvalidMove(
-            f"`{quote(text)}`: name the 1 to {DICE_PER_PLAYER} dice to reroll by their values, "
-            "e.g. `reroll 1 s` (s = seasick), or `reroll all`."
+            T(
+                "`{text}`: name the 1 to {most} dice to reroll by their values, e.g. `{example}` "
+                "({seasick} = seasick), or `{all}`.",
+                text=quote(text),
+                most=DICE_PER_PLAYER,
+                example="reroll 1 s",
+                seasick="s",
+                all="reroll all",
+            )
         )
     if head == "place":
         return _places(state, text, [w for w in rest if w not in _FILLER])
@@ -113,8 +124,13 @@ def _places(state: TongaState, text: str, rest: list[str]) -> Place | Places:
     """`place 4 on B`, or several dice at once: `place 4 on B, 3 on C` (a value, a ship...)."""
     if len(rest) < 2 or len(rest) % 2 or len(rest) > 2 * DICE_PER_PLAYER:
         raise InvalidMove(
-            f"`{quote(text)}`: name a die value and a ship, e.g. `place 4 on B`, or several "
-            "pairs at once, e.g. `place 4 on B, 3 on C`."
+            T(
+                "`{text}`: name a die value and a ship, e.g. `{example}`, or several pairs at "
+                "once, e.g. `{several}`.",
+                text=quote(text),
+                example="place 4 on B",
+                several="place 4 on B, 3 on C",
+            )
         )
     places = tuple(
         Place(_die_value(text, rest[i]), _ship(state, text, rest[i + 1]))
@@ -129,8 +145,11 @@ def _route(state: TongaState, text: str, words: list[str]) -> Move:
     head = words[0]
     if head in _GO_WORDS and len(words) == 1:
         raise InvalidMove(
-            f"`{quote(text)}`: name the space to sail to, e.g. `{_step_example(state)}`, "
-            "or a route of spaces."
+            T(
+                "`{text}`: name the space to sail to, e.g. `{example}`, or a route of spaces.",
+                text=quote(text),
+                example=_step_example(state),
+            )
         )
     actions: list[Step | Camp | End] = []
     i = 0
@@ -151,33 +170,59 @@ def _route(state: TongaState, text: str, words: list[str]) -> Move:
                 i += 1
             if i != len(words) - 1:
                 raise InvalidMove(
-                    f"`{quote(text)}`: `end` ends your turn, so it can only come last."
+                    T(
+                        "`{text}`: `{end}` ends your turn, so it can only come last.",
+                        text=quote(text),
+                        end="end",
+                    )
                 )
             actions.append(End())
         else:
             raise InvalidMove(_unknown_word(state, text, word, first=not actions))
         i += 1
     if not actions:
-        raise InvalidMove(f"`{quote(text)}` is not a Tonga Bonga move. Moves: {MOVE_HELP}")
+        raise InvalidMove(_not_a_move(text))
     return as_move(tuple(actions))
 
 
-def _unknown_word(state: TongaState, text: str, word: str, first: bool) -> str:
+def _not_a_move(text: str) -> Text:
+    return T(
+        "`{text}` is not a {game} move. Moves: {help}",
+        text=quote(text),
+        game="Tonga Bonga",
+        help=MOVE_HELP,
+    )
+
+
+def _unknown_word(state: TongaState, text: str, word: str, first: bool) -> Text:
     """Why ``word`` cannot be a space of a route: land, a reef, off the chart, or unknown."""
     shown = quote(word, SHORT_QUOTE_CHARS)
     land = _land_name(word)
     if land:
-        return f"`{quote(text)}`: {shown} is {land}; ships sail only on sea spaces."
+        return T(
+            "`{text}`: {word} is {land}; ships sail only on sea spaces.",
+            text=quote(text),
+            word=shown,
+            land=land,
+        )
     if _HEX_LABEL.fullmatch(word):
-        return (
-            f"`{quote(text)}`: there is no sea space {shown} on the chart; type a hex as "
-            f"printed on the picture, e.g. `{_step_example(state)}`."
+        return T(
+            "`{text}`: there is no sea space {word} on the chart; type a hex as printed on the "
+            "picture, e.g. `{example}`.",
+            text=quote(text),
+            word=shown,
+            example=_step_example(state),
         )
     if first:
-        return f"`{quote(text)}` is not a Tonga Bonga move. Moves: {MOVE_HELP}"
-    return (
-        f"`{quote(text)}`: `{shown}` is not a sea space; a route is spaces (hex labels or "
-        "island names), `camp` and a final `end`, e.g. `go k15 l15 cocoa camp`."
+        return _not_a_move(text)
+    return T(
+        "`{text}`: `{word}` is not a sea space; a route is spaces (hex labels or island names), "
+        "`{camp}` and a final `{end}`, e.g. `{example}`.",
+        text=quote(text),
+        word=shown,
+        camp="camp",
+        end="end",
+        example="go k15 l15 cocoa camp",
     )
 
 
@@ -189,14 +234,25 @@ def _camp(state: TongaState, text: str, rest: list[str]) -> Camp:
     space = NAME_TO_SPACE.get(name)
     if space is None or space >= len(ISLANDS):
         raise InvalidMove(
-            f"`{quote(text)}`: `{quote(name, SHORT_QUOTE_CHARS)}` is not an island; just type "
-            "`camp` (or `camp go m3 m4` to sail on after camping)."
+            T(
+                "`{text}`: `{name}` is not an island; just type `{camp}` (or `{camp_go}` to sail "
+                "on after camping).",
+                text=quote(text),
+                name=quote(name, SHORT_QUOTE_CHARS),
+                camp="camp",
+                camp_go="camp go m3 m4",
+            )
         )
     ship = state.ships[acting(state)]
     if space != ship:
         raise InvalidMove(
-            f"`{quote(text)}`: your ship is at {where(ship)}, not at {ISLANDS[space].name}; "
-            "a camp goes on the island whose harbour you just entered."
+            T(
+                "`{text}`: your ship is at {here}, not at {island}; a camp goes on the island "
+                "whose harbour you just entered.",
+                text=quote(text),
+                here=where(ship),
+                island=island_name(space),
+            )
         )
     return Camp()
 
@@ -217,8 +273,12 @@ def _die_value(text: str, word: str) -> int:
     if value is not None and 1 <= value <= 5:
         return value
     raise InvalidMove(
-        f"`{quote(text)}`: `{quote(word, SHORT_QUOTE_CHARS)}` is not a die face "
-        "(1-5, or s for seasick)."
+        T(
+            "`{text}`: `{word}` is not a die face (1-5, or {seasick} for seasick).",
+            text=quote(text),
+            word=quote(word, SHORT_QUOTE_CHARS),
+            seasick="s",
+        )
     )
 
 
@@ -230,17 +290,21 @@ def _ship(state: TongaState, text: str, word: str) -> int:
     if seat is not None and 1 <= seat <= state.players:
         return seat - 1
     raise InvalidMove(
-        f"`{quote(text)}`: `{quote(word, SHORT_QUOTE_CHARS)}` is not a ship; ships are "
-        f"{', '.join(SEAT_LETTERS[: state.players])}."
+        T(
+            "`{text}`: `{word}` is not a ship; ships are {ships}.",
+            text=quote(text),
+            word=quote(word, SHORT_QUOTE_CHARS),
+            ships=", ".join(SEAT_LETTERS[: state.players]),
+        )
     )
 
 
-def _land_name(name: str) -> str:
-    """'land of Cocoa' / 'a reef' if ``name`` labels such a hex, else ''."""
+def _land_name(name: str) -> Text | None:
+    """'land of Cocoa' / 'a reef' if ``name`` labels such a hex, else None."""
     for hex_ in LAND:
         if label(hex_) == name:
-            for island in ISLANDS:
+            for index, island in enumerate(ISLANDS):
                 if hex_ in island.land:
-                    return f"land of {island.name}"
-            return "a reef"
-    return ""
+                    return T("land of {island}", island=island_name(index))
+            return T("a reef")
+    return None

@@ -19,8 +19,9 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import pairwise
 
-from rules.tonga.common import Draft, acting, acting_in, camps_left, freeze, points, thaw
-from rules.tonga.map import DOLPHIN_SPACES, HARBOURS, HOME, ISLANDS, SPACE_NAMES, distances
+from i18n.text import TN, T, Text, joined
+from rules.tonga.common import Draft, acting, acting_in, camps_left, freeze, island_name, thaw
+from rules.tonga.map import DOLPHIN_SPACES, HARBOURS, HOME, SPACE_NAMES, distances
 from rules.tonga.navigation import (
     CAMP_FEE,
     CAMP_INCOME,
@@ -29,6 +30,7 @@ from rules.tonga.navigation import (
     end_navigation_turn,
     legal_steps,
     navigation_refusal,
+    points_left,
     step,
     wind_gain,
 )
@@ -73,26 +75,42 @@ def play_action(d: Draft, seat: int, action: Action) -> None:
         end_navigation_turn(d)
 
 
-def route_refusal(state: TongaState, seat: int, route: Route) -> str | None:
+def route_refusal(state: TongaState, seat: int, route: Route) -> Text | None:
     """Why ``route`` is illegal now (naming the first action refused and why), or None."""
     current = state
     for i, action in enumerate(route.actions):
         if current.phase is not Phase.NAVIGATION or acting(current) != seat:
             if i == 0:
-                return "Ships sail in their own navigation turn, and this is not yours."
+                return T("Ships sail in their own navigation turn, and this is not yours.")
             done = route.actions[i - 1]
             if isinstance(done, End):
-                why = "`end` ends your turn"
-            else:
-                why = (
-                    f"Your turn ends by itself after `{action_word(done)}`: nothing is left to "
-                    "do there (no camp, and no step with the points left)"
+                return T(
+                    "`{end}` ends your turn, so the route cannot go on with `{action}`.",
+                    end="end",
+                    action=action_word(action),
                 )
-            return f"{why}, so the route cannot go on with `{action_word(action)}`."
+            return T(
+                "Your turn ends by itself after `{done}`: nothing is left to do there (no camp, "
+                "and no step with the points left), so the route cannot go on with `{action}`.",
+                done=action_word(done),
+                action=action_word(action),
+            )
         reason = navigation_refusal(current, seat, action)
         if reason is not None:
-            where = "" if i == 0 else f" (after `{route_text(route.actions[:i])}`)"
-            return f"`{action_word(action)}`, action {i + 1} of your route{where}: {reason}"
+            if i == 0:
+                return T(
+                    "`{action}`, action {number} of your route: {reason}",
+                    action=action_word(action),
+                    number=i + 1,
+                    reason=reason,
+                )
+            return T(
+                "`{action}`, action {number} of your route (after `{route}`): {reason}",
+                action=action_word(action),
+                number=i + 1,
+                route=route_text(route.actions[:i]),
+                reason=reason,
+            )
         d = thaw(current)
         play_action(d, seat, action)
         current = freeze(d)
@@ -111,13 +129,14 @@ def tell_points_once(d: Draft, seat: int) -> None:
     """After a route's actions: the points left told once, at the end (see ``sail``)."""
     d["events"] = [e for e in d["events"] if not _POINTS_LEFT.fullmatch(e)]
     if d["phase"] is Phase.NAVIGATION and acting_in(d) == seat:
-        d["events"].append(f"{points(d['mp'])} left.")
+        d["events"].append(points_left(d["mp"]))
 
 
-def route_words(before: TongaState, seat: int, route: Route) -> str:
-    """The route in words, told once: "sails n4 → m4 → m3 → Cocoa (3 points), reaching the
-    Cocoa harbour, and sets up a camp on Cocoa, then sails Cocoa → l3 (1 point)."."""
-    parts: list[tuple[bool, str]] = []  # (is a leg of sailing, its words)
+def route_words(before: TongaState, seat: int, route: Route) -> Text:
+    """The route in words, told once, as what the seat does (the caller names the seat and ends
+    the sentence): "sails n4 → m4 → m3 → Cocoa (3 points), reaching the Cocoa harbour, and sets
+    up a camp on Cocoa, then sails Cocoa → l3 (1 point)"."""
+    parts: list[tuple[bool, Text]] = []  # (is a leg of sailing, its words)
     leg: list[int] = []  # the leg being sailed: its start, then the spaces entered
     here = before.ships[seat]
     for action in route.actions:
@@ -130,19 +149,22 @@ def route_words(before: TongaState, seat: int, route: Route) -> str:
             parts.append((True, _leg_words(before.ships, seat, leg)))
             leg = []
         if isinstance(action, Camp):
-            parts.append((False, f"sets up a camp on {ISLANDS[here].name}"))
+            parts.append((False, T("sets up a camp on {island}", island=island_name(here))))
         else:
-            parts.append((False, "ends the navigation turn"))
+            parts.append((False, T("ends the navigation turn")))
     if leg:
         parts.append((True, _leg_words(before.ships, seat, leg)))
     text = parts[0][1]
-    for (after_leg, _), (_, words) in pairwise(parts):
-        joined = after_leg and not words.startswith("sails")
-        text += f", and {words}" if joined else f", then {words}"
-    return text + "."
+    for (after_leg, _), (is_leg, words) in pairwise(parts):
+        # A leg's end and what is done there read as one ("..., and sets up a camp").
+        if after_leg and not is_leg:
+            text = T("{done}, and {then}", done=text, then=words)
+        else:
+            text = T("{done}, then {then}", done=text, then=words)
+    return text
 
 
-def _leg_words(ships: tuple[int, ...], seat: int, leg: list[int]) -> str:
+def _leg_words(ships: tuple[int, ...], seat: int, leg: list[int]) -> Text:
     """`sails n4 → m4 → Cocoa (2 points, passing ship B), reaching the Cocoa harbour`."""
     cost = 0
     passed = []
@@ -151,11 +173,22 @@ def _leg_words(ships: tuple[int, ...], seat: int, leg: list[int]) -> str:
         cost += paid
         if paid == 2:
             passed += [o for o, s in enumerate(ships) if o != seat and s == space]
-    path = " → ".join(ISLANDS[s].name if s < HARBOURS else SPACE_NAMES[s] for s in leg)
-    extra = "".join(f", passing ship {SEAT_LETTERS[ship]}" for ship in passed)
-    text = f"sails {path} ({cost} point{'' if cost == 1 else 's'}{extra})"
+    path = joined((island_name(s) if s < HARBOURS else SPACE_NAMES[s] for s in leg), " → ")
+    if passed:
+        passing = joined(
+            (T("passing ship {ship}", ship=SEAT_LETTERS[ship]) for ship in passed), ", "
+        )
+        text = TN(
+            "sails {path} ({count} point, {passing})",
+            "sails {path} ({count} points, {passing})",
+            cost,
+            path=path,
+            passing=passing,
+        )
+    else:
+        text = TN("sails {path} ({count} point)", "sails {path} ({count} points)", cost, path=path)
     if leg[-1] < HARBOURS:
-        text += f", reaching the {ISLANDS[leg[-1]].name} harbour"
+        return T("{leg}, reaching the {island} harbour", leg=text, island=island_name(leg[-1]))
     return text
 
 
@@ -220,20 +253,23 @@ class Option:
     actions: tuple[Action, ...]
     spent: int
     left: int
-    gain: str  # "camp on Cocoa +25"
+    gain: Text  # "camp on Cocoa +25"
 
     @property
-    def cost(self) -> str:
-        return f"{self.spent} point{'' if self.spent == 1 else 's'}, {self.left} left"
+    def cost(self) -> Text:
+        return TN(
+            "{count} point, {left} left", "{count} points, {left} left", self.spent, left=self.left
+        )
 
     @property
-    def note(self) -> str:
-        return f"{self.cost}: {self.gain}"
+    def note(self) -> Text:
+        return T("{cost}: {gain}", cost=self.cost, gain=self.gain)
 
-    def line(self) -> str:
-        """The suggestion: the route, then the note in brackets (which ``parse`` ignores)."""
+    def line(self) -> Text | str:
+        """The suggestion: the route (notation, a placeholder value), then the note in brackets
+        (which ``parse`` ignores, and the tap panel shows as the route's label): a message."""
         text = route_text(self.actions)
-        full = f"{text} ({self.note})"
+        full = T("{route} ({note})", route=text, note=self.note)
         return full if len(full) <= LINE else text
 
     def after(self, actions: tuple[Action, ...], spent: int) -> Option:
@@ -259,7 +295,7 @@ def route_options(state: TongaState) -> list[Option]:
         return []
     ranked: list[tuple[int, int, Option]] = []  # (category, points spent, option)
 
-    def add(category: int, space: int, note: str, then: tuple[Action, ...] = ()) -> None:
+    def add(category: int, space: int, note: Text, then: tuple[Action, ...] = ()) -> None:
         reach = stops[space]
         actions: tuple[Action, ...] = (*(Step(s) for s in reach.path), *then)
         ranked.append((category, reach.spent, Option(actions, reach.spent, reach.left, note)))
@@ -269,20 +305,22 @@ def route_options(state: TongaState) -> list[Option]:
     for island in range(HARBOURS):
         if island not in stops:
             continue
-        name = ISLANDS[island].name
+        name = island_name(island)
         paid = maps.get(island, 0)
-        bonus = f", treasure map +{paid}" if paid else ""
         if island != HOME and can_camp and seat not in state.camps[island]:
             fees = len(state.camps[island]) * CAMP_FEE
-            gain = f"+{CAMP_INCOME}" + (f" −{fees} fees" if fees else "")
-            add(0, island, f"camp on {name} {gain}{bonus}", (Camp(),))
+            add(0, island, _camp_gain(name, fees, paid), (Camp(),))
         elif paid:
-            add(1, island, f"{name} harbour{bonus}")
+            add(1, island, T("{island} harbour, treasure map +{bonus}", island=name, bonus=paid))
         elif island == HOME:
-            home = "home with four camps: last round" if not can_camp else "home harbour"
-            add(3 if can_camp else 0, island, home)
+            if can_camp:
+                add(3, island, T("home harbour"))
+            else:
+                add(0, island, T("home with four camps: last round"))
+        elif can_camp:
+            add(6, island, T("{island} harbour (camp there already)", island=name))
         else:
-            add(6, island, f"{name} harbour (camp there already)" if can_camp else name)
+            add(6, island, Text(name))  # a name marked in map.py (never home here)
     for index, key in enumerate(state.tiles):
         space = DOLPHIN_SPACES[index]
         if key is None or space not in stops:
@@ -290,19 +328,27 @@ def route_options(state: TongaState) -> list[Option]:
         tile = TILE_BY_KEY[key]
         if tile.kind is Kind.TREASURE:
             end: tuple[Action, ...] = (End(),) if stops[space].left > 0 else ()
-            add(1, space, f"end on sunken treasure +{tile.value}", end)
+            add(1, space, T("end on sunken treasure +{value}", value=tile.value), end)
         elif tile.kind is Kind.MAP:
-            add(1, space, f"take the treasure map to {ISLANDS[tile.target].name}")
+            add(
+                1,
+                space,
+                T("take the treasure map to {island}", island=island_name(tile.target)),
+            )
         elif tile.kind is Kind.WIND and index not in state.winds:
-            add(5, space, f"wind +{tile.value}")
+            add(5, space, T("wind +{value}", value=tile.value))
     for island in _islands_to_visit(state, seat):
         if island in stops:
             continue
         row = distances(island, state.ghost)
         nearest = min(stops, key=lambda s: (row[s], -stops[s].left, len(stops[s].path)))
-        short = row[nearest]
-        spaces = f"{short} space{'' if short == 1 else 's'} short"
-        add(2 if island != HOME else 4, nearest, f"towards {ISLANDS[island].name}, {spaces}")
+        towards = TN(
+            "towards {island}, {count} space short",
+            "towards {island}, {count} spaces short",
+            row[nearest],
+            island=island_name(island),
+        )
+        add(2 if island != HOME else 4, nearest, towards)
     ranked.sort(key=lambda item: (item[0], item[1]))
     seen: set[tuple[Action, ...]] = set()
     options = []
@@ -312,6 +358,31 @@ def route_options(state: TongaState) -> list[Option]:
         seen.add(option.actions)
         options.append(option)
     return options[:ROUTES_OFFERED]
+
+
+def _camp_gain(name: Text | str, fees: int, bonus: int) -> Text:
+    """What camping on an island gains: +25, less the fees to the camps there, plus a
+    treasure map's pay when the ship holds one to it."""
+    if fees and bonus:
+        return T(
+            "camp on {island} +{income} −{fees} fees, treasure map +{bonus}",
+            island=name,
+            income=CAMP_INCOME,
+            fees=fees,
+            bonus=bonus,
+        )
+    if fees:
+        return T(
+            "camp on {island} +{income} −{fees} fees", island=name, income=CAMP_INCOME, fees=fees
+        )
+    if bonus:
+        return T(
+            "camp on {island} +{income}, treasure map +{bonus}",
+            island=name,
+            income=CAMP_INCOME,
+            bonus=bonus,
+        )
+    return T("camp on {island} +{income}", island=name, income=CAMP_INCOME)
 
 
 def _islands_to_visit(state: TongaState, seat: int) -> list[int]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from i18n.text import N_
+
 SEASICK = 6  # the die face that replaces the 6
 START_MONEY = 20
 CAMPS_PER_PLAYER = 4
@@ -12,19 +14,20 @@ DICE_PER_PLAYER = 3
 SHIP_SLOTS = 3  # captain, helmsman, cabin boy (unpaid)
 SEAT_LETTERS = ("A", "B", "C", "D")
 
-# The money ledger: every coin a seat gains or loses goes to one of these lines.
+# The money ledger: every coin a seat gains or loses goes to one of these lines (their names
+# label the score breakdown, so they are marked for the catalogue).
 LEDGER = (
-    "start money",
-    "wages paid",
-    "wages received",
-    "rerolls",
-    "camps",
-    "camp fees paid",
-    "camp fees received",
-    "treasures",
-    "ghost wages paid",
-    "ghost wages received",
-    "return bonus",
+    N_("start money"),
+    N_("wages paid"),
+    N_("wages received"),
+    N_("rerolls"),
+    N_("camps"),
+    N_("camp fees paid"),
+    N_("camp fees received"),
+    N_("treasures"),
+    N_("ghost wages paid"),
+    N_("ghost wages received"),
+    N_("return bonus"),
 )
 START, WAGES_PAID, WAGES_RECEIVED, REROLLS, CAMPS, FEES_PAID, FEES_RECEIVED = range(7)
 TREASURES, GHOST_PAID, GHOST_RECEIVED, BONUS = range(7, 11)
@@ -71,7 +74,9 @@ class TongaState:
     ending: bool  # someone with four camps reached Tonga Bonga: this is the last round
     ledger: tuple[tuple[int, ...], ...]  # per seat, one amount per LEDGER line
     last: str  # the latest move, "Seat 2: go d5", for the picture
-    events: tuple[str, ...]  # what followed the latest move by itself (rolls, payments...)
+    # What followed the latest move by itself (rolls, payments...): catalogue texts (i18n Text)
+    # as ``play`` makes them; a state read back from storage holds their English.
+    events: tuple[str, ...]
 
 
 # -- moves ---------------------------------------------------------------------------------
@@ -162,7 +167,7 @@ class TongaView:
     phase: Phase
     order: tuple[int, ...]  # hiring boards left to right
     acting: tuple[int, ...]
-    pending: str
+    pending: str  # the decision awaited: a catalogue text (i18n Text, a str)
     seats: tuple[SeatLine, ...]
     wages: tuple[tuple[int, int], ...]
     ships: tuple[int, ...]
@@ -176,5 +181,5 @@ class TongaView:
     ending: bool
     last: str
     ledger: tuple[tuple[int, ...], ...]  # per seat, one amount per LEDGER line (money is public)
-    result: tuple[str, ...]  # the final breakdown lines once the game is over
+    result: tuple[str, ...]  # the final breakdown lines once the game is over (Texts too)
     winners: tuple[int, ...]

@@ -6,9 +6,11 @@ bonus and ends the game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import overload
 
-from rules.tonga.common import Draft, coins, gain, purse, who
+from i18n.text import TN, T, Text, joined
+from rules.tonga.common import Draft, gain, purse, step_name, who
 from rules.tonga.state import (
     BONUS,
     SEAT_LETTERS,
@@ -101,21 +103,33 @@ def wage_suggestions(money: int, typed: str, limit: int) -> list[str]:
     return found
 
 
-def wage_refusal(state: TongaState, seat: int, move: Wages) -> str | None:
+def wage_refusal(state: TongaState, seat: int, move: Wages) -> Text | None:
     """Why these wages may not be set now, or None if they may."""
     if state.phase is not Phase.WAGES:
-        return f"Wages are set in the wages step; now it is the {state.phase.value} step."
+        return T(
+            "Wages are set in the wages step; now it is the {step} step.",
+            step=step_name(state.phase),
+        )
     money = state.money[seat]
     if money < 2:
         if move != Wages(money, 0):
-            return f"You have {coins(money)}: put down what you have, `wages {money} 0`."
+            only = f"wages {money} 0"  # the notation of the one legal choice
+            return TN(
+                "You have {count} coin: put down what you have, `{move}`.",
+                "You have {count} coins: put down what you have, `{move}`.",
+                money,
+                move=only,
+            )
         return None
     if move.captain < 1 or move.helmsman < 1:
-        return "Captain and helmsman each need a wage of at least 1 coin."
+        return T("Captain and helmsman each need a wage of at least 1 coin.")
     if move.captain + move.helmsman > money:
-        return (
-            f"Wages of {move.captain} + {move.helmsman} = {move.captain + move.helmsman} "
-            f"are more than your {money} coins."
+        return T(
+            "Wages of {captain} + {helmsman} = {total} are more than your {money} coins.",
+            captain=move.captain,
+            helmsman=move.helmsman,
+            total=move.captain + move.helmsman,
+            money=money,
         )
     return None
 
@@ -134,7 +148,7 @@ def pay_wages(d: Draft) -> None:
     The cabin boy (the third place) has no wage: he works for free.
     """
     money, ledger = purse(d)
-    lines = []
+    lines: list[Text] = []
     for owner in range(d["players"]):
         crew = d["crews"][owner]
         for slot, wage in enumerate(d["wages"][owner]):
@@ -144,12 +158,29 @@ def pay_wages(d: Draft) -> None:
                 ledger[owner][WAGES_PAID] -= wage
                 ledger[worker][WAGES_RECEIVED] += wage
                 if wage:
-                    lines.append(f"{SEAT_LETTERS[owner]} pays {SEAT_LETTERS[worker]} {wage}")
+                    lines.append(_pays(owner, worker, wage))
             else:
                 money[owner] += wage
                 if wage:
-                    lines.append(f"{SEAT_LETTERS[owner]} takes back {wage}")
-    d["events"].append("Wage payment: " + ("; ".join(lines) or "nothing") + ".")
+                    lines.append(_takes_back(owner, wage))
+    payments = joined(lines, "; ") if lines else T("nothing")
+    d["events"].append(T("Wage payment: {payments}.", payments=payments))
+
+
+# Made once each (a Text never changes): the same few payments recur every round of a playout.
+@cache
+def _pays(owner: int, worker: int, wage: int) -> Text:
+    return T(
+        "{payer} pays {worker} {amount}",
+        payer=SEAT_LETTERS[owner],
+        worker=SEAT_LETTERS[worker],
+        amount=wage,
+    )
+
+
+@cache
+def _takes_back(owner: int, wage: int) -> Text:
+    return T("{owner} takes back {amount}", owner=SEAT_LETTERS[owner], amount=wage)
 
 
 def end_round(d: Draft) -> None:
@@ -158,8 +189,14 @@ def end_round(d: Draft) -> None:
         for seat in d["home"]:
             gain(d, seat, RETURN_BONUS, BONUS)
         d["phase"] = Phase.OVER
-        bonus = ", ".join(who(seat) for seat in d["home"])
-        d["events"].append(f"The game is over. Return bonus of {RETURN_BONUS}: {bonus}.")
+        bonus = joined((who(seat) for seat in d["home"]), ", ")
+        d["events"].append(
+            T(
+                "The game is over. Return bonus of {bonus}: {seats}.",
+                bonus=RETURN_BONUS,
+                seats=bonus,
+            )
+        )
         return
     # The next round: its first board is the one right of last round's first (see ``order``).
     d["round"] += 1
@@ -170,4 +207,4 @@ def end_round(d: Draft) -> None:
     d["home"] = ()
     d["path"] = ()
     d["winds"] = ()
-    d["events"].append(f"Round {d['round']} begins.")
+    d["events"].append(T("Round {round} begins.", round=d["round"]))
