@@ -23,7 +23,7 @@ from rules.errors import GameOver, NotYourTurn
 from table import history
 from table.computers import THINK_PAUSE
 from table.errors import LobbyError, MatchDamaged, NoMatchHere, NotAllowed, NotAPlayer
-from table.match import Done, Match, MatchLock, Receipt
+from table.match import Done, Match, MatchLock, Receipt, command, mention
 
 log = logging.getLogger("tidetable.matches")
 
@@ -98,7 +98,7 @@ class MatchCore:
                 raise NoMatchHere(
                     T(
                         "There is no open match in this channel. Start one with `{command}`.",
-                        command=f"/{game_key} new",
+                        command=command(game_key, "new"),
                     )
                 )
             raise NoMatchHere(T("There is no open match in this channel."))
@@ -110,7 +110,7 @@ class MatchCore:
                     "in another channel.",
                     id=row.id,
                     game=other.name,
-                    command=f"/{other.key}",
+                    command=command(other.key),
                 )
             )
         match = cached if cached is not None and row is cached.row else self._decode(row)
@@ -209,7 +209,7 @@ class MatchCore:
                 "or a member with Manage Server can cancel it with `{command}`, which frees this "
                 "channel.",
                 id=match.id,
-                creator=f"<@{match.creator_id}>",
+                creator=mention(match.creator_id),
                 command="cancel",
             )
         )
@@ -283,7 +283,7 @@ class MatchCore:
                     "The table plays your seat in match #{id} after three timeouts: `{command}` "
                     "gives it back to you, then play.",
                     id=match.id,
-                    command=f"/{game} rejoin",
+                    command=command(game, "rejoin"),
                 )
             )
         if flag == 2:

@@ -13,7 +13,7 @@ from table import history
 from table.computers import is_computer, thinking
 from table.core import MatchCore
 from table.errors import LobbyError, NotAllowed, StaleMove
-from table.match import Done, Match, Receipt, post, private_views, status_name
+from table.match import Done, Match, Receipt, mention, post, private_views, status_name
 from table.turns import Turns, nothing_changed
 
 
@@ -86,7 +86,7 @@ class Endings(MatchCore):
                     T(
                         "Only {creator}, who created match #{id}, or a member with Manage Server "
                         "can cancel it.",
-                        creator=f"<@{match.creator_id}>",
+                        creator=mention(match.creator_id),
                         id=match.id,
                     )
                 )

@@ -35,6 +35,7 @@ from rules.errors import PlayerError
 from table import pairing
 from table.errors import NotAllowed
 from table.lobby import playable_with_some_count
+from table.match import mention
 from table.ratings import ranks
 from table.service import MatchService
 from table.standings import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Played, Row, standings
@@ -253,7 +254,7 @@ class Leagues:
                 raise NotAllowed(
                     T(
                         "Only {creator} or an admin can start league #{id}.",
-                        creator=f"<@{league.creator_id}>",
+                        creator=mention(league.creator_id),
                         id=league.id,
                     )
                 )
@@ -485,7 +486,7 @@ class Leagues:
             raise NotAllowed(
                 T(
                     "Only {creator} or an admin can cancel league #{id}.",
-                    creator=f"<@{league.creator_id}>",
+                    creator=mention(league.creator_id),
                     id=league.id,
                 )
             )

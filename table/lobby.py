@@ -14,7 +14,7 @@ from table import history
 from table.computers import LEVELS, choose_level, is_computer, next_computer, thinking
 from table.core import MatchCore
 from table.errors import ChannelBusy, LobbyError, NotAllowed, NotAPlayer
-from table.match import Done, Match, post, private_views, status_name
+from table.match import Done, Match, command, mention, post, private_views, status_name
 from table.turns import Turns
 
 SEATING = "seating"  # the table option of a rematch's seat order (``table.rematch``)
@@ -129,7 +129,7 @@ class Lobby(MatchCore):
                         "Match #{id} is open to invited people only; ask {creator} to open one "
                         "for everyone.",
                         id=match.id,
-                        creator=f"<@{match.creator_id}>",
+                        creator=mention(match.creator_id),
                     )
                 )
             return [*match.players, user_id], post("joined", match.version + 1, user=user_id)
@@ -200,7 +200,7 @@ class Lobby(MatchCore):
                     raise NotAllowed(
                         T(
                             "Only {creator}, who created match #{id}, can start it.",
-                            creator=f"<@{match.creator_id}>",
+                            creator=mention(match.creator_id),
                             id=match.id,
                         )
                     )
@@ -213,7 +213,7 @@ class Lobby(MatchCore):
                             count,
                             game=spec.name,
                             needed=players_needed(match.game),
-                            command=f"/{spec.key} join",
+                            command=command(spec.key, "join"),
                         )
                     )
                 own = history.game_options(match.game, match.options)  # without ``undo``
@@ -267,7 +267,7 @@ class Lobby(MatchCore):
                 raise NotAllowed(
                     T(
                         "Only {creator}, who created match #{id}, can add computer players.",
-                        creator=f"<@{match.creator_id}>",
+                        creator=mention(match.creator_id),
                         id=match.id,
                     )
                 )

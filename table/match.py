@@ -32,6 +32,16 @@ def status_name(status: str) -> Text:
     return Text(STATUS_NAMES.get(status, status), context=STATUS_CONTEXT)
 
 
+def mention(user_id: int) -> str:
+    """A person in a text: a placeholder's value, as Discord shows it in every language."""
+    return f"<@{user_id}>"
+
+
+def command(*words: str) -> str:
+    """A slash command in a text ("/nim join"): a placeholder's value, typed as it is."""
+    return "/" + " ".join(words)
+
+
 @dataclass(frozen=True)
 class Match:
     """A match as the Discord layer sees it: stored facts plus the decoded game state."""

@@ -315,10 +315,11 @@ class Moves(MatchCore):
         match = await self.by_id(match_id)
         user = match.user_at(seat)
         if thinker_level(match, seat) is None:
+            name = f"Seat {seat + 1}"  # the cogs name its person in place of it
             raise NotAPlayer(
                 T(
                     "{seat} of match #{id} is played by a person, not a computer.",
-                    seat=f"Seat {seat + 1}",
+                    seat=name,
                     id=match_id,
                 )
             )

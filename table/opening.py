@@ -46,10 +46,11 @@ def check_opening(
             )
         )
     if settings.role is not None and not admin and settings.role not in set(role_ids):
+        role = f"<@&{settings.role}>"
         raise NotOpenHere(
             T(
                 "On this server only members with the {role} role open matches. Nothing was saved.",
-                role=f"<@&{settings.role}>",
+                role=role,
             )
         )
 

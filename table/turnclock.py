@@ -77,7 +77,8 @@ def clock_name(seconds: int) -> Text:
     for name, length in CLOCKS.items():
         if length == seconds:
             return Text(CLOCK_NAMES[name], context=CLOCK_CONTEXT)
-    return T("{hours}h", hours=f"{seconds / HOUR:g}")
+    hours = f"{seconds / HOUR:g}"
+    return T("{hours}h", hours=hours)
 
 
 # -- quiet hours ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from table.computers import is_computer, thinking
 from table.core import MatchCore, resigned_already
 from table.errors import LobbyError, NotAllowed, StaleMove
 from table.forced import forced_details, play_forced
-from table.match import Done, Match, outcome_record, post, private_views
+from table.match import Done, Match, mention, outcome_record, post, private_views
 from table.turnclock import (
     DAY,
     MAX_AWAY_DAYS,
@@ -424,7 +424,7 @@ class Turns:
                     else T("Match #{id} has no clock, so there is nothing to resume.", id=match.id)
                 )
             if user_id != match.creator_id and not is_admin:
-                creator = f"<@{match.creator_id}>"
+                creator = mention(match.creator_id)
                 raise NotAllowed(
                     T(
                         "Only {creator}, who created match #{id}, or a member with Manage Server "
