@@ -331,12 +331,12 @@ def public_log(
     return [_line(game, step, viewer_seat) for step in steps]
 
 
-def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[Text]:
+def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[str]:
     """The lines joined into pages of at most ``limit`` characters, breaking between lines (a
     line longer than a page breaks between words). Each page is a Text of its lines (said in
     the reader's language where it is sent); the limit is measured on the English, so a
     language much longer than English may need the page cut again once said."""
-    out: list[Text] = []
+    out: list[str] = []  # Texts (typed as str: the callers keep lists of plain strings too)
     page: list[str] = []
     size = 0
     for line in lines:
