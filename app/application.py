@@ -25,6 +25,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.herald import Herald
 from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
+from cogs.language import LanguageCog, Languages
 from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
 from cogs.pictures import PicturePool
@@ -143,6 +144,9 @@ class Tidetable(Host):
         self.pictures = pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
+        # The language of each text: the reader's, the match's or the server's (cogs/language.py).
+        self.languages = Languages(self.store, self.clock, self._guild_locale)
+        await self.add_cog(LanguageCog(self.languages))
         seeds = {"new_seed": self.new_seed} if self.new_seed is not None else {}
         self.service = MatchService(
             self.store, self.games, computer_pause=self.computer_pause, **seeds
@@ -187,6 +191,10 @@ class Tidetable(Host):
             await self.sync()
         # One picture worker starts once the rest is up, beside the bot (not in its way).
         self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
+
+    def _guild_locale(self, guild_id: int) -> str | None:
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale.value if guild is not None else None
 
     async def sync(self) -> None:
         if self.guild_id:

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import messages
+from cogs.language import Languages
 from cogs.people import People
 from cogs.replies import answer, report
 from data.clock import Clock
@@ -75,6 +76,7 @@ class Host(commands.AutoShardedBot):
     clock: Clock  # the one clock of the whole bot
     dispatcher: Dispatcher  # the outbox's delivery: nudge it after a commit
     people: People  # display names of players, for texts and pictures
+    languages: Languages  # the language of each text: the reader's, the match's, the server's
     computers: ComputerTable  # computer seats' decisions, in a pool of worker processes
     game_cogs: dict[str, GameTable]  # by game key, as each game's cog is loaded
     privacy: Privacy  # forgetting people, and the data of servers that removed the bot

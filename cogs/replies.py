@@ -11,9 +11,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.language import reader
 from cogs.messages import FORMER_NAME
 from cogs.pictures import RenderFailed
 from data.former import is_former
+from i18n.catalogue import say
+from i18n.text import T, Text
 from rules.errors import PlayerError
 
 log = logging.getLogger("tidetable")
@@ -22,23 +25,37 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 # Only a picture asked for on its own gets this (a board, a hand, a chart): after a saved
 # action a picture that fails is retried by the outbox, and the player told it is saved.
-PICTURE_FAILED = "The picture could not be drawn just now (the bot is busy): ask again in a moment."
-UNEXPECTED = (
+PICTURE_FAILED = T(
+    "The picture could not be drawn just now (the bot is busy): ask again in a moment."
+)
+UNEXPECTED = T(
     "Something went wrong on our side while handling that. It has been logged; "
     "please try again, or use `board` to see the current position."
 )
+NOT_HERE = T("You cannot use this command here.")
+
+
+async def language_for(interaction: discord.Interaction, ephemeral: bool) -> str:
+    """The language of an answer to ``interaction``: its sender's when only they see it, the
+    server's (``cogs/language.py``) when the channel does."""
+    languages = getattr(interaction.client, "languages", None)
+    if ephemeral or languages is None:
+        return reader(interaction)
+    return str(await languages.public(interaction))
 
 
 async def answer(
     interaction: discord.Interaction,
-    content: str,
+    content: Text | str,
     *,
     ephemeral: bool = True,
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
     embed: discord.Embed | None = None,
 ) -> None:
-    """Reply through the initial response if it is still open, else through a follow-up."""
+    """Reply through the initial response if it is still open, else through a follow-up; a
+    Text is said in the reader's language (the server's when the reply is public)."""
+    content = say(content, await language_for(interaction, ephemeral))
     if len(content) > 2000:  # Discord's limit: a reply that breaks it would never arrive
         content = content[:1999] + "…"
     kwargs: dict[str, Any] = {"content": content, "ephemeral": ephemeral}
@@ -58,15 +75,16 @@ def _named(found: re.Match[str]) -> str:
     return FORMER_NAME if is_former(int(found.group(1))) else found.group(0)
 
 
-def explain(error: BaseException) -> str:
-    """The text a player sees for ``error``: its own message if they caused it."""
+def explain(error: BaseException) -> Text | str:
+    """The text a player sees for ``error``: its own message if they caused it (a Text, to be
+    said in their language, or a plain string)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, PlayerError):
-        # The table's words mention people by id; one who was forgotten is named as such.
-        return MENTION.sub(_named, str(error))
+        message = error.args[0] if error.args else ""
+        return message if isinstance(message, Text) else str(error)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return NOT_HERE
     if isinstance(error, RenderFailed):  # the picture pool logged why
         return PICTURE_FAILED
     return UNEXPECTED
@@ -76,11 +94,14 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Answer ``error`` privately; log it with its traceback unless a player caused it. A
     refusal from a game's command names people where the rules named seats ("bob (B) has
     acted since your last move"): the game's cog knows the channel's match and its names."""
-    text = explain(error)
-    if text == UNEXPECTED:
+    explained = explain(error)
+    if explained is UNEXPECTED:
         command = interaction.command.qualified_name if interaction.command else "component"
         log.error("error in %s", command, exc_info=error)
-    else:
+    # Said in the reader's language first; then the table's words, which mention people by id,
+    # name one who was forgotten as such, and the game's cog names seats as people.
+    text = MENTION.sub(_named, say(explained, reader(interaction)))
+    if explained is not UNEXPECTED:
         text = await named(interaction, text)
     try:
         await answer(interaction, text, ephemeral=True)

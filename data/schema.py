@@ -238,4 +238,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (match_id, user_id)
     );
     """,
+    # The locale each person last used (``cogs/language.py``): their DMs are written in it.
+    """
+    ALTER TABLE users ADD COLUMN locale TEXT;
+    """,
 )

@@ -831,6 +831,20 @@ class Store:
             return None
         return float(rows[0][1] or 0.0)
 
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """The Discord locale ``user_id`` last used ("de", "ja"): their DMs are said in it."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                (user_id, locale),
+            )
+
+    async def locale_of(self, user_id: int) -> str | None:
+        """The locale ``user_id`` last used, None when never seen."""
+        rows = await self._read("SELECT locale FROM users WHERE user_id = ?", (user_id,))
+        return str(rows[0][0]) if rows and rows[0][0] is not None else None
+
     # -- results, for the ratings --------------------------------------------------------
     # -- what an operator watches ----------------------------------------------------------
     async def outbox_backlog(self, now: float) -> tuple[int, float]:

@@ -75,7 +75,7 @@ def say_with(catalogue: gettext.NullTranslations, text: Text | str) -> str:
     if text.verbatim:
         pattern = text.message
     elif text.plural is not None:
-        count = text.count if text.count is not None else 0
+        count = text.quantity if text.quantity is not None else 0
         if text.context:
             pattern = catalogue.npgettext(text.context, text.message, text.plural, count)
         else:

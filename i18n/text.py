@@ -33,7 +33,7 @@ class Text(str):
     message: str
     params: tuple[tuple[str, Param], ...]
     plural: str | None
-    count: int | None
+    quantity: int | None  # the count choosing a plural form (``count`` is str's own)
     context: str | None
     verbatim: bool
 
@@ -52,7 +52,7 @@ class Text(str):
         text.message = message
         text.params = params
         text.plural = plural
-        text.count = count
+        text.quantity = count
         text.context = context
         text.verbatim = verbatim
         return text
@@ -61,7 +61,10 @@ class Text(str):
         return dict(self.params)
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled to a picture worker whole
-        return (Text, (self.message, self.params, self.plural, self.count, self.context, self.verbatim))
+        return (
+            Text,
+            (self.message, self.params, self.plural, self.quantity, self.context, self.verbatim),
+        )
 
 
 def T(message: str, /, **params: Param) -> Text:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from data.leagues import in_league, invited_to
 from data.store import Announcement, ChannelTaken, MatchRow, VersionConflict
+from i18n.catalogue import LANGUAGES
 from i18n.text import TN, T, Text
 from rules import rng
 from rules.base import AnyGame
@@ -18,6 +19,9 @@ from table.match import Done, Match, command, mention, post, private_views, stat
 from table.turns import Turns
 
 SEATING = "seating"  # the table option of a rematch's seat order (``table.rematch``)
+# The table option of a match's language, when its creator chose one: its posts are said in it
+# rather than in the server's (``cogs/language.py``).
+LANGUAGE = "language"
 
 # How often a lobby change or a start is tried again when another write came first (several
 # players pressing Join at once): each try re-reads the lobby, so a later one sees it settled.
@@ -49,13 +53,24 @@ class Lobby(MatchCore):
         undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
         if undo not in history.UNDO_OPTION.choices:
             raise InvalidMove(T("undo is on or off, not `{value}`.", value=str(undo)[:20]))
-        table_keys = (history.UNDO_OPTION.key, SEATING)
+        language = options.get(LANGUAGE) or None
+        if language is not None and language not in LANGUAGES:
+            raise InvalidMove(
+                T(
+                    "A match can be played in {languages}, not `{asked}`.",
+                    languages=", ".join(LANGUAGES),
+                    asked=str(language)[:20],
+                )
+            )
+        table_keys = (history.UNDO_OPTION.key, SEATING, LANGUAGE)
         resolved = game.spec.resolve_options(
             {k: v for k, v in options.items() if k not in table_keys}
         )
         playable_with_some_count(game, resolved)
         if undo != history.UNDO_OPTION.default:
             resolved[history.UNDO_OPTION.key] = undo
+        if language is not None:
+            resolved[LANGUAGE] = language
         if options.get(SEATING):  # a rematch's seat order (``table.rematch``)
             resolved[SEATING] = str(options[SEATING])
         seconds = await self.turns.clock_for(guild_id, clock)

@@ -13,9 +13,9 @@ from i18n.catalogue import (
     compile_po,
     language_of,
     pseudo,
-    unpseudo,
     say,
     say_with,
+    unpseudo,
 )
 from i18n.text import N_, NC_, TN, T, english, fill, joined, placeholders
 from tools import messages

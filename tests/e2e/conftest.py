@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from app.application import Tidetable, build_bot
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.languages import SUITE
+
+# The end-to-end suite runs in the pseudo-language (tests/fakediscord/languages.py): every text
+# the bot sends must come through the catalogue, and the stand-in reads it back as English for
+# the tests. TIDETABLE_E2E_LOCALE=en-US runs it in plain English instead.
+SUITE.locale = os.environ.get("TIDETABLE_E2E_LOCALE", "en-US")
+
+
+@pytest.fixture(autouse=True)
+def no_english_leaks() -> Iterator[None]:
+    """Every stand-in of the test (the shared one and those a test makes itself) received no
+    text that bypassed the catalogue."""
+    SUITE.stand_ins.clear()
+    yield
+    leaks = [leak for stand_in in SUITE.stand_ins for leak in stand_in.language_leaks]
+    SUITE.stand_ins.clear()
+    assert not leaks, "texts that bypassed the catalogue:\n" + "\n".join(leaks[:30])
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import discord.http
 import yarl
 from aiohttp import web
 
-from . import payloads
+from . import languages, payloads
 from .gateway import INTENT_GUILD_MEMBERS, shard_of
 from .records import (
     Choices,
@@ -56,8 +56,13 @@ class FakeDiscord(FakeServer):
         quiet: float = 0.05,
         reply_timeout: float = 5.0,
         guild_ready_timeout: float = 0.05,
+        locale: str | None = None,
     ) -> None:
         super().__init__(guild_name=guild_name, channels=channels)
+        # Every server's locale, and every member's unless given their own (None: the
+        # suite's, ``languages.SUITE``: the end-to-end suite runs in the pseudo-language).
+        self.locale = locale or languages.SUITE.locale
+        languages.SUITE.stand_ins.append(self)
         self.ack_timeout = ack_timeout
         self.quiet = quiet
         self.reply_timeout = reply_timeout
@@ -168,11 +173,13 @@ class FakeDiscord(FakeServer):
         bot: bool = False,
         nick: str | None = None,
         guilds: tuple[int, ...] | None = None,
+        locale: str | None = None,
     ) -> FakeUser:
         """A new guild member (sent as GUILD_MEMBER_ADD if a bot with that intent is connected);
         `nick` is their nickname on the servers (their display name there); `guilds` the
         guilds they are a member of (default: every one)."""
         user = FakeUser(snowflake(), name, bot=bot, manage_guild=manage_guild, nick=nick)
+        user.locale = locale  # None: the stand-in's locale (Discord's client sends the user's)
         user.guilds = frozenset(guilds) if guilds is not None else None
         user.joined_at = payloads.now_iso()
         self.users[user.id] = user
@@ -589,7 +596,7 @@ class FakeDiscord(FakeServer):
             "data": data,
             "token": rec.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": rec.user.locale or self.locale,
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
             "app_permissions": str(self._app_permissions(ch)),
@@ -606,8 +613,8 @@ class FakeDiscord(FakeServer):
             guild_id = self.guild_of(ch)
             payload.update(
                 guild_id=str(guild_id),
-                guild_locale="en-US",
-                guild={"id": str(guild_id), "locale": "en-US", "features": []},
+                guild_locale=self.locale,
+                guild={"id": str(guild_id), "locale": self.locale, "features": []},
                 member=self._member_payload(rec.user, with_permissions=True),
                 context=0,
                 authorizing_integration_owners={"0": str(guild_id)},

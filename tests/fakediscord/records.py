@@ -45,6 +45,7 @@ class FakeUser:
     nick: str | None = None  # the member's nickname on the servers (the same on each)
     guilds: frozenset[int] | None = None  # the guilds they are a member of (None: every one)
     roles: list[int] = field(default_factory=list)  # roles given with `FakeDiscord.give_role`
+    locale: str | None = None  # their Discord client's language; None: the stand-in's locale
 
     def __hash__(self) -> int:
         return self.id

@@ -22,6 +22,7 @@ from aiohttp import web
 from . import payloads
 from .faults import Fault, FaultEvent, Faults, error_body
 from .gateway import INTENT_DM_MESSAGES, INTENT_GUILD_MESSAGES, Gateway
+from .languages import PUBLISHED, is_pseudo, plain_words, read_back, shown_texts, words_of
 from .limits import Limits, global_headers
 from .places import Places
 from .records import (
@@ -41,6 +42,8 @@ from .records import (
 )
 
 log = logging.getLogger("fakediscord")
+
+_SERVER = web.AppKey("server", object)  # the FakeServer an app serves (its locale, its leaks)
 
 API = "/api/v10"
 COMPONENTS_V2 = 1 << 15
@@ -161,7 +164,11 @@ async def _read_body(
     """
     if _BODY in request:
         return request[_BODY]
-    request[_BODY] = parsed = await _parse_body(request)
+    parsed = await _parse_body(request)
+    server = request.app.get(_SERVER)
+    if server is not None and is_pseudo(server.locale) and "/commands" not in request.path:
+        parsed = (server.read_said(request, parsed[0]), parsed[1])
+    request[_BODY] = parsed
     return parsed
 
 
@@ -222,6 +229,10 @@ class FakeServer(Places):
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []  # "METHOD /path" of every REST request, in order
         self.public_log: list[str] = []
+        # The locale of every member and server (``x-pseudo``: the pseudo-language run, in
+        # which any plain English word the bot sends is a leak, ``languages.py``).
+        self.locale = "en-US"
+        self.language_leaks: list[str] = []
         self.faults = Faults()
         # Discord's global rate limit and invalid-request budget (limits.py), on real time.
         self.limits = Limits()
@@ -265,6 +276,23 @@ class FakeServer(Places):
             if role.id in u.roles:
                 perms |= role.permissions
         return perms
+
+    def read_said(self, request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
+        """A body the bot sent in the pseudo-language: its plain English words kept as leaks,
+        then every text read back as English for the rest of the stand-in and the tests."""
+        allowed = PUBLISHED | words_of(
+            [u.name for u in self.users.values()]
+            + [u.nick for u in self.users.values()]
+            + [c.name for c in self.channels.values()]
+            + [self.guild_name, *self.more_guilds.values()]
+        )
+        for where, text in shown_texts(body):
+            if words := plain_words(text, allowed):
+                self.language_leaks.append(
+                    f"{request.method} {request.path} {where}: {words} in {text[:300]!r}"
+                )
+        said: dict[str, Any] = read_back(body)
+        return said
 
     def _member_payload(self, u: FakeUser, with_permissions: bool = False) -> dict[str, Any]:
         perms = self._permissions_of(u) if with_permissions else None
@@ -352,6 +380,7 @@ class FakeServer(Places):
         ]
         name = self.more_guilds.get(guild_id, self.guild_name)
         guild = payloads.guild(guild_id, name, self.owner_id, roles, channels, members)
+        guild["preferred_locale"] = self.locale
         guild["threads"] = [self._channel_payload(c) for c in mine if c.type == 11]
         return guild
 
@@ -520,6 +549,7 @@ class FakeServer(Places):
 
     def _build_app(self) -> web.Application:
         app = web.Application(middlewares=[self._track], client_max_size=64 * 1024 * 1024)
+        app[_SERVER] = self
         r = app.router
         r.add_get("/gateway/", self.gateway.handle)
         r.add_get(f"{API}/gateway", self._get_gateway)

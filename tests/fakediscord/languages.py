@@ -1,0 +1,96 @@
+"""The pseudo-language run: every text the bot sends must have come through the catalogue.
+
+When the stand-in's people and servers use the locale ``x-pseudo`` (``FakeDiscord(locale=…)``),
+the bot says each of its messages in a made-up language: every letter dotted, each message
+between ⟦ ⟧ (``i18n.catalogue.pseudo``). A word of plain English in anything Discord would show
+(content, embeds, button and select labels, alt text, autocomplete choices, modal titles, thread
+names) then means a text that bypassed the catalogue: the stand-in records it as a leak, and the
+end-to-end suite fails on it. Names of people and servers, the games' published names, move
+notation (words of three letters or fewer, anything in backticks) and links are not messages and
+are let through. The stand-in then stores every text read back as English (``unpseudo``), so the
+tests of the suite read what they always read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from i18n.catalogue import PSEUDO, unpseudo
+
+# Words that are not messages: the games' names as their publishers print them, the bot's.
+PUBLISHED = {"tokan", "tonari", "friendly", "fishing", "toshi", "tōshi", "tonga", "bonga"}
+PUBLISHED |= {"tidetable"}
+
+_NOT_WORDS = re.compile(
+    r"https?://\S+"  # links
+    r"|`[^`]*`"  # code: commands and notation, kept as written
+    r"|<a?:\w+:\d+>|<[@#][!&]?\d+>|<t:\d+(?::\w)?>|</[\w -]+:\d+>"  # mentions, emoji, times
+    r"|\S+\.(?:png|gif|jpe?g|webp)\b"  # file names
+)
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+# Keys whose string values Discord shows to people, wherever they are in a body.
+_SHOWN = {"content", "title", "description", "label", "placeholder", "text"}
+
+
+@dataclass
+class Suite:
+    """The locale the stand-ins of a test run use unless told otherwise, and those made so far
+    (the end-to-end suite's fixture checks each for leaks once its test is over)."""
+
+    locale: str = "en-US"
+    stand_ins: list[Any] = field(default_factory=list)
+
+
+SUITE = Suite()
+
+
+def is_pseudo(locale: str | None) -> bool:
+    return locale == PSEUDO
+
+
+def plain_words(text: str, allowed: set[str]) -> list[str]:
+    """The words of plain English in ``text`` (said in the pseudo-language) that are not
+    names, published names or notation: each one a text that bypassed the catalogue."""
+    stripped = _NOT_WORDS.sub(" ", text)
+    return [word for word in _WORD.findall(stripped) if word.lower() not in allowed]
+
+
+def shown_texts(body: Any, parent: str = "") -> Iterable[tuple[str, str]]:
+    """(where, text) of every string of a request body that Discord shows to people."""
+    if isinstance(body, dict):
+        for key, value in body.items():
+            if isinstance(value, str):
+                if key in _SHOWN:
+                    yield f"{parent}.{key}", value
+                elif key == "name" and parent.split(".")[-1] in ("fields", "author", "choices", ""):
+                    yield f"{parent}.{key}", value  # an embed field's, a choice's, a thread's
+                elif key == "value" and (parent.endswith("fields") or body.get("type") == 4):
+                    yield f"{parent}.{key}", value  # an embed field's, a text input's
+            else:
+                yield from shown_texts(value, f"{parent}.{key}" if parent else key)
+    elif isinstance(body, list):
+        for item in body:
+            yield from shown_texts(item, parent)
+
+
+def read_back(body: Any) -> Any:
+    """``body`` with every string read back as English."""
+    if isinstance(body, str):
+        return unpseudo(body)
+    if isinstance(body, dict):
+        return {key: read_back(value) for key, value in body.items()}
+    if isinstance(body, list):
+        return [read_back(item) for item in body]
+    return body
+
+
+def words_of(names: Iterable[str | None]) -> set[str]:
+    """The words of people's and places' names, lower-cased: they are let through."""
+    found: set[str] = set()
+    for name in names:
+        found.update(word.lower() for word in re.findall(r"\w+", name or ""))
+    return found
