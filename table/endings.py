@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.store import Announcement, MoveRow, Saved, VersionConflict
-from i18n.text import T
+from i18n.text import N_, T
 from rules.base import Seat
 from table import history
 from table.computers import is_computer, thinking
@@ -90,7 +90,8 @@ class Endings(MatchCore):
                         id=match.id,
                     )
                 )
-            result = {"reason": "cancelled", "winners": []}
+            # The stored result's reason: marked, said where the result is shown.
+            result = {"reason": N_("cancelled"), "winners": []}
             note = post("cancel", match.version + 1, user=user_id)
             listed = await self._listed(match.row.guild_id) if match.status == "lobby" else []
             saved = await self._close(

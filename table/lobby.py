@@ -312,7 +312,7 @@ def players_needed(game: AnyGame) -> Text:
     """ "2 players", "3–5 players": how many a match of ``game`` needs."""
     spec = game.spec
     if spec.min_players == spec.max_players:
-        return TN("{count} players", "{count} players", spec.min_players)
+        return TN("{count} player", "{count} players", spec.min_players)
     return T("{least}–{most} players", least=spec.min_players, most=spec.max_players)
 
 
