@@ -105,7 +105,9 @@ def shown_preference(match: Match, seat: int, text: str) -> str:
         return text
     _, public = public_entry(match.row.game, seat, text)
     if not public:
+        # i18n: a preferred move of a hidden-information game, its card not said
         return T("another … (which card stays hidden)")
+    # i18n: {verb} is the public log's first word for the move ("built", "played")
     return T("{verb} … (which card stays hidden)", verb=public.split(" ", 1)[0])
 
 

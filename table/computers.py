@@ -93,6 +93,7 @@ def level_of(user_id: int) -> str:
 
 def computer_name(user_id: int) -> Text:
     """How texts name a computer seat: "Bot (normal)", its level said in the reader's language."""
+    # i18n: a computer player's name in texts; {level} is its level ("easy", "normal", "hard")
     return T("Bot ({level})", level=level_name(level_of(user_id)))
 
 

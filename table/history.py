@@ -79,6 +79,7 @@ class LogLine:
     def said(self) -> Text:
         """The line as the log shows it: "3. Seat 1 (red) played …", marked when taken back."""
         if self.undone:
+            # i18n: a line of a match's log: its number, then what happened
             return T("{number}. {text} *(taken back)*", number=self.number, text=self.text)
         return T("{number}. {text}", number=self.number, text=self.text)
 
@@ -366,6 +367,7 @@ def final_caption(game: AnyGame, state: Any, steps: Sequence[Step] = ()) -> Text
 def outcome_text(game: AnyGame, outcome: Outcome) -> Text:
     """The final scores, the winners, and how the game ended (the game's own words)."""
     scores = joined(
+        # i18n: one seat's final score, in a list of them ("Seat 1 (red) 12, Seat 2 (black) 9")
         (T("{seat} {score}", seat=game.seat_name(s.seat), score=s.total) for s in outcome.scores),
         ", ",
     )
@@ -386,6 +388,7 @@ def all_of(names: Sequence[str]) -> Text | str:
     """ "A and B and C": every name, joined by the word for "and"."""
     said: Text | str = names[-1]
     for name in reversed(names[:-1]):
+        # i18n: the winners named one after another ("Seat 1 and Seat 2 and Seat 3")
         said = T("{first} and {rest}", first=name, rest=said)
     return said
 

@@ -33,6 +33,7 @@ CLOCKS: dict[str, int] = {
 }
 # The clocks as people read them (the keys above are what they type and the store says).
 CLOCK_CONTEXT = "clock"
+# i18n: the clocks are the time each decision may take: 12 hours, ..., one week ("1w")
 CLOCK_NAMES = {
     "none": NC_("clock", "none"),
     "12h": NC_("clock", "12h"),
@@ -78,6 +79,7 @@ def clock_name(seconds: int) -> Text:
         if length == seconds:
             return Text(CLOCK_NAMES[name], context=CLOCK_CONTEXT)
     hours = f"{seconds / HOUR:g}"
+    # i18n: a clock of an odd length, in hours ("1.5h"), as the clocks' names are written
     return T("{hours}h", hours=hours)
 
 
