@@ -22,6 +22,7 @@ from ai.analysis import Decision
 from ai.pool import AnalysisPool
 from ai.publiclog import public_entry
 from data.analyses import AnalysisStore, StoredAnalysis
+from i18n.text import T
 from table import history
 from table.errors import NoMatchHere
 from table.match import Match
@@ -103,8 +104,11 @@ def shown_preference(match: Match, seat: int, text: str) -> str:
     if not match.game.spec.hidden_information:
         return text
     _, public = public_entry(match.row.game, seat, text)
-    verb = public.split(" ", 1)[0] if public else "another"
-    return f"{verb} … (which card stays hidden)"
+    if not public:
+        # i18n: a preferred move of a hidden-information game, its card not said
+        return T("another … (which card stays hidden)")
+    # i18n: {verb} is the public log's first word for the move ("built", "played")
+    return T("{verb} … (which card stays hidden)", verb=public.split(" ", 1)[0])
 
 
 class Analyst:
@@ -124,7 +128,10 @@ class Analyst:
         for one already kept)."""
         if match.status != "finished":
             raise NoMatchHere(
-                f"Match #{match.id} is not finished: an analysis looks back on a finished match."
+                T(
+                    "Match #{id} is not finished: an analysis looks back on a finished match.",
+                    id=match.id,
+                )
             )
         lock = self._locks.setdefault(match.id, asyncio.Lock())
         async with lock:
@@ -133,7 +140,9 @@ class Analyst:
                 return kept, ()
             decisions, steps, final = await asyncio.to_thread(decisions_of, match, entries)
             if not decisions:
-                raise NoMatchHere(f"Match #{match.id} ended before anyone decided anything.")
+                raise NoMatchHere(
+                    T("Match #{id} ended before anyone decided anything.", id=match.id)
+                )
             key, seed = match.row.game, match.row.seed
             if ended_by_play(match, final):  # the last decision's chances are the result
                 estimated, cpu = await self.pool.chances(key, decisions[:-1], seed, self.iterations)

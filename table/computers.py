@@ -21,10 +21,19 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from data.store import Announcement
+from i18n.text import NC_, TN, T, Text, joined
 from rules.base import AnyGame, GameSpec
 from rules.errors import PlayerError
 
 LEVELS = ("easy", "normal", "hard")
+# The levels as people read them (the keys above are what commands and the store say); the
+# context keeps "normal" the level apart from any other "normal" a translator meets.
+LEVEL_CONTEXT = "computer level"
+LEVEL_NAMES = {
+    "easy": NC_("computer level", "easy"),
+    "normal": NC_("computer level", "normal"),
+    "hard": NC_("computer level", "hard"),
+}
 THINK_PAUSE = 2.0  # seconds: a readable pause before a computer seat plays
 # The level of the computer player that takes over a seat the table plays: a fair stand-in
 # for the others (it keeps the game going as a reasonable player would) at a short decision.
@@ -39,15 +48,32 @@ def check_computers(spec: GameSpec, count: int, level: str) -> None:
     """Refuse, before a lobby exists, ``count`` computer seats of ``level`` at creation: the
     creator keeps a seat, so at most ``max_players - 1`` computers."""
     if level not in LEVELS:
-        raise ComputersRefused(f"Choose a level: {', '.join(LEVELS)}.")
+        raise ComputersRefused(choose_level())
     if count < 0:
-        raise ComputersRefused("The number of computer players cannot be negative.")
+        raise ComputersRefused(T("The number of computer players cannot be negative."))
     most = spec.max_players - 1
     if count > most:
         raise ComputersRefused(
-            f"{spec.name} seats at most {spec.max_players} players and one seat stays yours: "
-            f"choose at most {most} bot{'s' if most != 1 else ''}."
+            TN(
+                "{game} seats at most {players} players and one seat stays yours: "
+                "choose at most {count} bot.",
+                "{game} seats at most {players} players and one seat stays yours: "
+                "choose at most {count} bots.",
+                most,
+                game=spec.name,
+                players=spec.max_players,
+            )
         )
+
+
+def choose_level() -> Text:
+    """The refusal of an unknown level, listing the levels as they are typed."""
+    return T("Choose a level: {levels}.", levels=joined(LEVELS, ", "))
+
+
+def level_name(level: str) -> Text:
+    """A level as people read it ("normal"), said in their language."""
+    return Text(LEVEL_NAMES[level], context=LEVEL_CONTEXT)
 
 
 def computer_id(level: str, number: int) -> int:
@@ -65,9 +91,10 @@ def level_of(user_id: int) -> str:
     return LEVELS[(-user_id) // 100 - 1]
 
 
-def computer_name(user_id: int) -> str:
-    """How texts name a computer seat: "Bot (normal)"."""
-    return f"Bot ({level_of(user_id)})"
+def computer_name(user_id: int) -> Text:
+    """How texts name a computer seat: "Bot (normal)", its level said in the reader's language."""
+    # i18n: a computer player's name in texts; {level} is its level ("easy", "normal", "hard")
+    return T("Bot ({level})", level=level_name(level_of(user_id)))
 
 
 def next_computer(players: Sequence[int], level: str) -> int:

@@ -17,12 +17,13 @@ from data.clockstore import ClockStore
 from data.leagues import list_channel, tables_entry
 from data.lru import Lru
 from data.store import Announcement, MatchRow, Saved, Store
+from i18n.text import T, Text
 from rules.base import AnyGame, Seat
 from rules.errors import GameOver, NotYourTurn
 from table import history
 from table.computers import THINK_PAUSE
 from table.errors import LobbyError, MatchDamaged, NoMatchHere, NotAllowed, NotAPlayer
-from table.match import Done, Match, MatchLock, Receipt
+from table.match import Done, Match, MatchLock, Receipt, command, mention
 
 log = logging.getLogger("tidetable.matches")
 
@@ -93,13 +94,24 @@ class MatchCore:
             row = await self.store.open_match_in(channel_id)
         if row is None:
             self._by_channel.pop(channel_id, None)
-            hint = f" Start one with `/{game_key} new`." if game_key else ""
-            raise NoMatchHere(f"There is no open match in this channel.{hint}")
+            if game_key:
+                raise NoMatchHere(
+                    T(
+                        "There is no open match in this channel. Start one with `{command}`.",
+                        command=command(game_key, "new"),
+                    )
+                )
+            raise NoMatchHere(T("There is no open match in this channel."))
         if game_key is not None and row.game != game_key and row.game in self.games:
             other = self.games[row.game].spec
             raise NoMatchHere(
-                f"This channel's match #{row.id} is {other.name}: use `/{other.key}` commands "
-                "here, or play in another channel."
+                T(
+                    "This channel's match #{id} is {game}: use `{command}` commands here, or play "
+                    "in another channel.",
+                    id=row.id,
+                    game=other.name,
+                    command=command(other.key),
+                )
             )
         match = cached if cached is not None and row is cached.row else self._decode(row)
         if match.damaged and not allow_damaged:
@@ -113,7 +125,7 @@ class MatchCore:
             return cached
         row = await self.store.match(match_id)
         if row is None:
-            raise NoMatchHere(f"Match #{match_id} does not exist.")
+            raise NoMatchHere(T("Match #{id} does not exist.", id=match_id))
         match = self._decode(row)
         if match.damaged and not allow_damaged:
             raise self._damaged_error(match)
@@ -192,9 +204,14 @@ class MatchCore:
     @staticmethod
     def _damaged_error(match: Match) -> MatchDamaged:
         return MatchDamaged(
-            f"Match #{match.id} cannot be read: its saved data is damaged. Its creator "
-            f"(<@{match.creator_id}>) or a member with Manage Server can cancel it with "
-            "`cancel`, which frees this channel."
+            T(
+                "Match #{id} cannot be read: its saved data is damaged. Its creator ({creator}) "
+                "or a member with Manage Server can cancel it with `{command}`, which frees this "
+                "channel.",
+                id=match.id,
+                creator=mention(match.creator_id),
+                command="cancel",
+            )
         )
 
     def drop_cached(self, match_ids: Iterable[int]) -> None:
@@ -247,7 +264,10 @@ class MatchCore:
         seat = self._seat_for_play(match, user_id)
         if seat not in match.game.to_act(match.state):
             raise NotYourTurn(
-                f"It is not your turn: waiting for {match.game.pending(match.state)}."
+                T(
+                    "It is not your turn: waiting for {pending}.",
+                    pending=match.game.pending(match.state),
+                )
             )
         return seat
 
@@ -259,20 +279,30 @@ class MatchCore:
         game = match.row.game
         if flag == 1:
             raise NotAllowed(
-                f"The table plays your seat in match #{match.id} after three timeouts: "
-                f"`/{game} rejoin` gives it back to you, then play."
+                T(
+                    "The table plays your seat in match #{id} after three timeouts: `{command}` "
+                    "gives it back to you, then play.",
+                    id=match.id,
+                    command=command(game, "rejoin"),
+                )
             )
         if flag == 2:
-            raise NotAllowed(
-                f"You resigned from match #{match.id}: the table plays your seat to the end."
-            )
+            raise NotAllowed(resigned_already(match.id))
 
     def _seat_for_play(self, match: Match, user_id: int) -> Seat:
         if match.status == "lobby":
-            raise LobbyError(f"Match #{match.id} has not started yet.")
+            raise LobbyError(T("Match #{id} has not started yet.", id=match.id))
         if match.status != "active":
-            raise GameOver(f"Match #{match.id} is over.")
+            raise GameOver(T("Match #{id} is over.", id=match.id))
         seat = match.seat_of(user_id)
         if seat is None:
-            raise NotAPlayer(f"You are not playing in match #{match.id}; you can watch it.")
+            raise NotAPlayer(
+                T("You are not playing in match #{id}; you can watch it.", id=match.id)
+            )
         return seat
+
+
+def resigned_already(match_id: int) -> Text:
+    """The refusal of a move, or a rejoin, from a person who resigned in a match of three or
+    more (the table plays their seat)."""
+    return T("You resigned from match #{id}: the table plays your seat to the end.", id=match_id)

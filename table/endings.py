@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from data.store import Announcement, MoveRow, Saved, VersionConflict
+from i18n.text import N_, T
 from rules.base import Seat
 from table import history
 from table.computers import is_computer, thinking
 from table.core import MatchCore
 from table.errors import LobbyError, NotAllowed, StaleMove
-from table.match import Done, Match, Receipt, post, private_views
-from table.turns import Turns
+from table.match import Done, Match, Receipt, mention, post, private_views, status_name
+from table.turns import Turns, nothing_changed
 
 
 class Endings(MatchCore):
@@ -29,13 +30,22 @@ class Endings(MatchCore):
         async with self._lock(found.id):
             match = await self.by_id(found.id)
             if match.status == "lobby":
-                raise LobbyError("The match has not started: use `leave` (or `cancel`) instead.")
+                raise LobbyError(
+                    T(
+                        "The match has not started: use `{leave}` (or `{cancel}`) instead.",
+                        leave="leave",
+                        cancel="cancel",
+                    )
+                )
             seat = self._seat_for_play(match, user_id)
             # Once is enough: again, it would be announced again and bump the version.
             if match.row.table and match.row.table[seat] == 2:
                 raise NotAllowed(
-                    f"You resigned from match #{match.id} already: the table plays your seat to "
-                    "the end."
+                    T(
+                        "You resigned from match #{id} already: the table plays your seat to the "
+                        "end.",
+                        id=match.id,
+                    )
                 )
             gone = {seat, *match.row.table_seats()}
             winners = [s for s in range(len(match.players)) if s not in gone]
@@ -60,13 +70,28 @@ class Endings(MatchCore):
         async with self._lock(found.id):
             match = await self.by_id(found.id, allow_damaged=True)
             if match.status not in ("lobby", "active"):
-                raise LobbyError(f"Match #{match.id} is already {match.status}.")
+                if match.status == "cancelled":
+                    raise LobbyError(T("Match #{id} is already cancelled.", id=match.id))
+                if match.status == "finished":
+                    raise LobbyError(T("Match #{id} is already finished.", id=match.id))
+                raise LobbyError(
+                    T(
+                        "Match #{id} is already {status}.",
+                        id=match.id,
+                        status=status_name(match.status),
+                    )
+                )
             if user_id != match.creator_id and not is_admin:
                 raise NotAllowed(
-                    f"Only <@{match.creator_id}>, who created match #{match.id}, or a member with "
-                    "Manage Server can cancel it."
+                    T(
+                        "Only {creator}, who created match #{id}, or a member with Manage Server "
+                        "can cancel it.",
+                        creator=mention(match.creator_id),
+                        id=match.id,
+                    )
                 )
-            result = {"reason": "cancelled", "winners": []}
+            # The stored result's reason: marked, said where the result is shown.
+            result = {"reason": N_("cancelled"), "winners": []}
             note = post("cancel", match.version + 1, user=user_id)
             listed = await self._listed(match.row.guild_id) if match.status == "lobby" else []
             saved = await self._close(
@@ -98,10 +123,7 @@ class Endings(MatchCore):
                 before=match.row,
             )
         except VersionConflict:
-            raise StaleMove(
-                "A move was saved at the same moment, so nothing was changed; look at the latest "
-                "board and try again."
-            ) from None
+            raise StaleMove(nothing_changed()) from None
 
     # -- taking a move back ------------------------------------------------------------
     async def undo(
@@ -131,8 +153,10 @@ class Endings(MatchCore):
             entries = await self.store.moves(match.id)
             if any(e.seat == seat and e.move == history.UNDO and e.version > seen for e in entries):
                 raise StaleMove(
-                    "Already taken back: your undo on that board was saved before this one "
-                    "arrived, so nothing more was taken back. Look at the latest board."
+                    T(
+                        "Already taken back: your undo on that board was saved before this one "
+                        "arrived, so nothing more was taken back. Look at the latest board."
+                    )
                 )
             await self._refuse_automatic_move(match.id, seat, entries)
             plan = await asyncio.to_thread(
@@ -184,8 +208,10 @@ class Endings(MatchCore):
 
             saved = await self.turns.saving(
                 attempt,
-                "A move was saved at the same moment, so nothing was taken back; look at the "
-                "latest board.",
+                T(
+                    "A move was saved at the same moment, so nothing was taken back; look at the "
+                    "latest board."
+                ),
             )
         self.turns.changed()
         return await self._after(match.id, saved), plan.move
@@ -212,8 +238,10 @@ class Endings(MatchCore):
         ]
         if marks and own[-1] <= max(marks):
             raise history.CannotUndo(
-                "Your last move was played for you (time ran out, or the table played your "
-                "seat): it stands."
+                T(
+                    "Your last move was played for you (time ran out, or the table played your "
+                    "seat): it stands."
+                )
             )
 
 

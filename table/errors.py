@@ -5,6 +5,13 @@ from __future__ import annotations
 from rules.errors import PlayerError
 
 
+def reason_of(error: PlayerError) -> str:
+    """The refusal's message as raised: a ``Text`` stays one (``str(error)`` would make it
+    plain English), to be said in its reader's language where it is shown."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)
+
+
 class StaleMove(PlayerError):
     """The board the player acted on is no longer the current one."""
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from i18n.text import N_, TN, T, Text, joined
 from rules.base import AnyGame, OptionSpec, Outcome, Seat
 from rules.errors import InvalidMove, PlayerError
 from rules.views import walk
@@ -30,8 +31,10 @@ MOVE = "move"  # the kind of a line that holds a game move
 # The match option behind ``undo`` (a table option, not a game's: every game offers it).
 UNDO_OPTION = OptionSpec(
     key="undo",
-    description="Allow taking back your last move while nobody else has acted and it revealed "
-    "nothing (no die rolled, no card drawn or shown)",
+    description=N_(
+        "Allow taking back your last move while nobody else has acted and it revealed "
+        "nothing (no die rolled, no card drawn or shown)"
+    ),
     choices=("on", "off"),
     default="on",
 )
@@ -67,12 +70,18 @@ class LogLine:
     number: int  # the entry's place in the log, from 1
     seat: Seat | None
     kind: str  # MOVE or one of the control words
-    text: str
+    text: str  # a Text when the game or the table wrote it for people
     undone: bool = False
 
     def __str__(self) -> str:
-        mark = " *(taken back)*" if self.undone else ""
-        return f"{self.number}. {self.text}{mark}"
+        return self.said()
+
+    def said(self) -> Text:
+        """The line as the log shows it: "3. Seat 1 (red) played …", marked when taken back."""
+        if self.undone:
+            # i18n: a line of a match's log: its number, then what happened
+            return T("{number}. {text} *(taken back)*", number=self.number, text=self.text)
+        return T("{number}. {text}", number=self.number, text=self.text)
 
 
 @dataclass(frozen=True)
@@ -206,33 +215,33 @@ def can_undo(
     *,
     seed: int,
     players: int,
-) -> str | None:
+) -> Text | None:
     """Why ``seat`` may not take back its last move now, in words for that player; None if it
     may. Board Game Arena's rule: only the seat's last standing move, only while no other seat
     has acted since (an undone move counts as acting), only if the move revealed nothing, and
     only while the match runs and its ``undo`` option is on."""
     if not undo_enabled(options):
-        return "Undo is off in this match: every move stands."
+        return T("Undo is off in this match: every move stands.")
     steps = replay_steps(game, seed, players, options, entries)
     # A resignation ends a match of two; with more the table takes the seat and play goes on.
     if any(s.kind == CANCEL or (s.kind == RESIGN and players == 2) for s in steps):
-        return "The match is over: its moves stand."
+        return T("The match is over: its moves stand.")
     if any(s.kind == RESIGN and s.entry.seat == seat for s in steps):
-        return "You resigned, so your moves stand."
+        return T("You resigned, so your moves stand.")
     mine = [s for s in steps if s.kind == MOVE and not s.undone and s.entry.seat == seat]
     if not mine:
-        return "You have no move to take back."
+        return T("You have no move to take back.")
     last = mine[-1]
     if game.outcome(last.after) is not None:
-        return "That move ended the match: it stands."
+        return T("That move ended the match: it stands.")
     others = [s.entry.seat for s in steps[last.number :] if s.entry.seat not in (None, seat)]
     if others and others[0] is not None:
         name = game.seat_name(others[0])
-        return f"{name} has acted since your last move, so it stands."
+        return T("{seat} has acted since your last move, so it stands.", seat=name)
     if game.reveals(last.before, seat, last.move, last.after) or reveal_evidence(
         game, last.before, seat, last.move, last.after
     ):
-        return (
+        return T(
             "Your last move revealed something new (a die roll, a card drawn, played or turned, "
             "or a hidden card shown), so it stands."
         )
@@ -278,7 +287,7 @@ def plan_undo(
         if game.forced_move(last.before) != (seat, last.move):  # the player chose it
             state = replay_state(game, seed, players, options, log)
             return UndoPlan(count, last.entry.move, state)
-    raise CannotUndo("You have no move to take back.")
+    raise CannotUndo(T("You have no move to take back."))
 
 
 def reveal_evidence(game: AnyGame, before: Any, seat: Seat, move: Any, after: Any) -> str | None:
@@ -325,40 +334,63 @@ def public_log(
 
 def pages(lines: Sequence[LogLine | str], limit: int = PAGE_LIMIT) -> list[str]:
     """The lines joined into pages of at most ``limit`` characters, breaking between lines (a
-    line longer than a page breaks between words)."""
-    out: list[str] = []
-    page = ""
+    line longer than a page breaks between words). Each page is a Text of its lines (said in
+    the reader's language where it is sent); the limit is measured on the English, so a
+    language much longer than English may need the page cut again once said."""
+    out: list[str] = []  # Texts (typed as str: the callers keep lists of plain strings too)
+    page: list[str] = []
+    size = 0
     for line in lines:
-        for piece in _split_long(str(line), limit):
-            if page and len(page) + 1 + len(piece) > limit:
-                out.append(page)
-                page = ""
-            page = f"{page}\n{piece}" if page else piece
+        text = line.said() if isinstance(line, LogLine) else line
+        for piece in _split_long(text, limit):
+            if page and size + 1 + len(piece) > limit:
+                out.append(joined(page))
+                page, size = [], 0
+            size += len(piece) + (1 if page else 0)
+            page.append(piece)
     if page or not out:
-        out.append(page)
+        out.append(joined(page))
     return out
 
 
-def final_caption(game: AnyGame, state: Any, steps: Sequence[Step] = ()) -> str:
+def final_caption(game: AnyGame, state: Any, steps: Sequence[Step] = ()) -> Text:
     """The last frame's words: the final scores and the winners, or how the match ended early."""
     outcome = game.outcome(state)
     if outcome is None:
         # Ended early only by its last entry: a resignation the match went on after is not an end.
         if steps and steps[-1].kind in (RESIGN, CANCEL):
             return _control_text(game, steps[-1])
-        return "The match is still running."
+        return T("The match is still running.")
     return outcome_text(game, outcome)
 
 
-def outcome_text(game: AnyGame, outcome: Outcome) -> str:
-    scores = ", ".join(f"{game.seat_name(s.seat)} {s.total}" for s in outcome.scores)
+def outcome_text(game: AnyGame, outcome: Outcome) -> Text:
+    """The final scores, the winners, and how the game ended (the game's own words)."""
+    scores = joined(
+        # i18n: one seat's final score, in a list of them ("Seat 1 (red) 12, Seat 2 (black) 9")
+        (T("{seat} {score}", seat=game.seat_name(s.seat), score=s.total) for s in outcome.scores),
+        ", ",
+    )
     if outcome.winners:
-        won = " and ".join(game.seat_name(w) for w in outcome.winners)
-        head = f"Final scores: {scores}. {'Winners' if len(outcome.winners) > 1 else 'Winner'}: "
-        head += f"{won}."
+        head = TN(
+            "Final scores: {scores}. Winner: {won}.",
+            "Final scores: {scores}. Winners: {won}.",
+            len(outcome.winners),
+            scores=scores,
+            won=all_of([game.seat_name(w) for w in outcome.winners]),
+        )
     else:
-        head = f"Final scores: {scores}. Nobody wins."
-    return " ".join((head, outcome.reason, *outcome.extra))
+        head = T("Final scores: {scores}. Nobody wins.", scores=scores)
+    return joined((head, outcome.reason, *outcome.extra), " ")
+
+
+def all_of(names: Sequence[str]) -> Text | str:
+    """ "A and B and C": every name, joined by the word for "and"."""
+    said: Text | str = names[-1]
+    for name in reversed(names[:-1]):
+        # i18n: the winners named one after another ("Seat 1 and Seat 2 and Seat 3")
+        said = T("{first} and {rest}", first=name, rest=said)
+    return said
 
 
 def replay_frames(
@@ -367,7 +399,7 @@ def replay_frames(
     """(state, caption) per log entry in public words, then the last state with the final
     caption: the frames of a replay (render each state's public view)."""
     steps = replay_steps(game, seed, players, options, entries)
-    frames = [(step.after, str(_line(game, step, None))) for step in steps]
+    frames: list[tuple[Any, str]] = [(step.after, _line(game, step, None).said()) for step in steps]
     last = steps[-1].after if steps else game.setup(players, game_options(game, options), seed)
     frames.append((last, final_caption(game, last, steps)))
     return frames
@@ -397,27 +429,27 @@ def _line(game: AnyGame, step: Step, viewer: Seat | None) -> LogLine:
     return LogLine(step.number, seat, step.kind, text, step.undone)
 
 
-def _control_text(game: AnyGame, step: Step) -> str:
+def _control_text(game: AnyGame, step: Step) -> Text:
     seat = step.entry.seat
-    name = game.seat_name(seat) if seat is not None else "The table"
+    name: Text | str = game.seat_name(seat) if seat is not None else T("The table")
     if step.kind == UNDO:
-        return f"{name} took back their move {step.undoes}."
+        return T("{seat} took back their move {number}.", seat=name, number=step.undoes)
     if step.kind == RESIGN:
         return _resign_text(step, name)
     if step.kind == TIMEOUT:
-        return f"{name} ran out of time."
+        return T("{seat} ran out of time.", seat=name)
     if seat is None:
-        return "The match was cancelled."
-    return f"{name} cancelled the match."
+        return T("The match was cancelled.")
+    return T("{seat} cancelled the match.", seat=name)
 
 
-def _resign_text(step: Step, name: str) -> str:
+def _resign_text(step: Step, name: Text | str) -> Text:
     """A resignation in words. It may end the match (the others share the win) or, with three
     or more, hand the seat to the table; once moves followed it the log knows it was the
     latter, and otherwise it claims neither (who won is the stored result's to say)."""
     if step.handed:
-        return f"{name} resigned: the table played their seat from then on."
-    return f"{name} resigned."
+        return T("{seat} resigned: the table played their seat from then on.", seat=name)
+    return T("{seat} resigned.", seat=name)
 
 
 def _depends_on_seed(game: AnyGame, before: Any, seat: Seat, move: Any, after: Any) -> bool:
@@ -469,6 +501,6 @@ def replay_log(game: AnyGame, match: Match, entries: Sequence[Any]) -> Any:
     state = game.setup(len(match.players), match.options, match.row.seed)
     for entry in entries:
         if entry.seat is None:
-            raise InvalidMove(f"log entry {entry.version} has no seat")
+            raise InvalidMove(T("log entry {number} has no seat", number=entry.version))
         state = game.apply(state, entry.seat, game.parse(state, entry.move))
     return state

@@ -30,10 +30,12 @@ from data.leagues import (
 )
 from data.results import MatchResult
 from data.store import Announcement
+from i18n.text import NC_, TN, T, Text
 from rules.errors import PlayerError
 from table import pairing
 from table.errors import NotAllowed
 from table.lobby import playable_with_some_count
+from table.match import mention
 from table.ratings import ranks
 from table.service import MatchService
 from table.standings import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Played, Row, standings
@@ -41,6 +43,21 @@ from table.standings import ELIMINATION, FORMATS, ROUND_ROBIN, SWISS, Played, Ro
 MAX_ROUNDS = 12  # a Swiss league's rounds at most
 MAX_ENTRANTS = 64
 MAX_SIGNUP_SECONDS = 720 * 3600.0  # what /league open offers: thirty days
+
+
+# A league's status as people read it (the keys are what the store says).
+LEAGUE_STATUS_CONTEXT = "league status"
+LEAGUE_STATUS_NAMES = {
+    "signup": NC_("league status", "signup"),
+    "running": NC_("league status", "running"),
+    "finished": NC_("league status", "finished"),
+    "cancelled": NC_("league status", "cancelled"),
+}
+
+
+def league_status(status: str) -> Text:
+    """A league's status said in the reader's language."""
+    return Text(LEAGUE_STATUS_NAMES.get(status, status), context=LEAGUE_STATUS_CONTEXT)
 
 
 class LeagueError(PlayerError):
@@ -140,20 +157,38 @@ class Leagues:
     ) -> LeagueRow:
         game = self.service.games.get(game_key)
         if game is None:
-            raise LeagueError(f"There is no game `{game_key[:20]}`.")
+            raise LeagueError(T("There is no game `{key}`.", key=game_key[:20]))
         spec = game.spec
         if fmt not in FORMATS:
-            raise LeagueError("Choose a format: swiss, roundrobin or elimination.")
+            raise LeagueError(
+                T(
+                    "Choose a format: {first}, {second} or {third}.",
+                    first=SWISS,
+                    second=ROUND_ROBIN,
+                    third=ELIMINATION,
+                )
+            )
         seats = size if size is not None else (2 if spec.max_players == 2 else spec.min_players)
         if not spec.min_players <= seats <= spec.max_players:
             raise LeagueError(
-                f"{spec.name} is played by {spec.min_players} to {spec.max_players}: a table "
-                f"of {seats} cannot be."
+                T(
+                    "{game} is played by {least} to {most}: a table of {seats} cannot be.",
+                    game=spec.name,
+                    least=spec.min_players,
+                    most=spec.max_players,
+                    seats=seats,
+                )
             )
         if fmt == SWISS and not 1 <= rounds <= MAX_ROUNDS:
-            raise LeagueError(f"A Swiss league has 1 to {MAX_ROUNDS} rounds.")
+            raise LeagueError(T("A Swiss league has 1 to {most} rounds.", most=MAX_ROUNDS))
         if not math.isfinite(signup_seconds) or signup_seconds > MAX_SIGNUP_SECONDS:
-            raise LeagueError(f"Sign-ups stay open {MAX_SIGNUP_SECONDS // 3600:.0f} hours at most.")
+            raise LeagueError(
+                TN(
+                    "Sign-ups stay open {count} hour at most.",
+                    "Sign-ups stay open {count} hours at most.",
+                    int(MAX_SIGNUP_SECONDS // 3600),
+                )
+            )
         resolved = spec.resolve_options(dict(options))
         playable_with_some_count(game, resolved)
         game.check_options(seats, resolved)  # the league's tables: its options must fit them
@@ -180,19 +215,25 @@ class Leagues:
     async def get(self, league_id: int) -> LeagueRow:
         league = await self.store.league(league_id)
         if league is None:
-            raise LeagueError(f"League #{league_id} does not exist.")
+            raise LeagueError(T("League #{id} does not exist.", id=league_id))
         return league
 
     async def sign_up(self, league_id: int, user_id: int) -> LeagueRow:
         league = await self.get(league_id)
         if league.status != SIGNUP:
             raise LeagueError(
-                f"League #{league.id} no longer takes sign-ups: it is {league.status}."
+                T(
+                    "League #{id} no longer takes sign-ups: it is {status}.",
+                    id=league.id,
+                    status=league_status(league.status),
+                )
             )
         if len(await self.store.entrants(league_id)) >= MAX_ENTRANTS:
-            raise LeagueError(f"League #{league.id} is full ({MAX_ENTRANTS} players).")
+            raise LeagueError(
+                T("League #{id} is full ({players} players).", id=league.id, players=MAX_ENTRANTS)
+            )
         if not await self.store.sign_up(league_id, user_id):
-            raise LeagueError(f"You are already signed up for league #{league.id}.")
+            raise LeagueError(T("You are already signed up for league #{id}.", id=league.id))
         return league
 
     # -- rounds ----------------------------------------------------------------------------
@@ -202,24 +243,39 @@ class Leagues:
         for _ in range(5):  # a sign-up that lands meanwhile: paired again, with them
             league = await self.get(league_id)
             if league.status != SIGNUP:
-                raise LeagueError(f"League #{league.id} has already begun ({league.status}).")
+                raise LeagueError(
+                    T(
+                        "League #{id} has already begun ({status}).",
+                        id=league.id,
+                        status=league_status(league.status),
+                    )
+                )
             if user_id is not None and user_id != league.creator_id and not is_admin:
                 raise NotAllowed(
-                    f"Only <@{league.creator_id}> or an admin can start league #{league.id}."
+                    T(
+                        "Only {creator} or an admin can start league #{id}.",
+                        creator=mention(league.creator_id),
+                        id=league.id,
+                    )
                 )
             entrants = [e for e in await self.store.entrants(league_id) if not e.withdrawn]
             least = self._least(league)
             if len(entrants) < least:
                 raise LeagueError(
-                    f"League #{league.id} needs at least {least} players; "
-                    f"{len(entrants)} signed up."
+                    TN(
+                        "League #{id} needs at least {least} players; {count} signed up.",
+                        "League #{id} needs at least {least} players; {count} signed up.",
+                        len(entrants),
+                        id=league.id,
+                        least=least,
+                    )
                 )
             try:
                 await self._pair(league, entrants, [], 1)
             except VersionConflict:  # its deadline, another admin, or a sign-up came first
                 continue
             return await self.get(league_id)
-        raise LeagueError(f"League #{league_id} is busy: try again in a moment.")
+        raise LeagueError(T("League #{id} is busy: try again in a moment.", id=league_id))
 
     def _least(self, league: LeagueRow) -> int:
         spec = self.service.games[league.game].spec
@@ -402,11 +458,17 @@ class Leagues:
         table (their seat resigned: the table plays it to the end). Returns those matches."""
         league = await self.get(league_id)
         if league.status not in (SIGNUP, RUNNING):
-            raise LeagueError(f"League #{league.id} is {league.status}.")
+            raise LeagueError(
+                T(
+                    "League #{id} is {status}.",
+                    id=league.id,
+                    status=league_status(league.status),
+                )
+            )
         if not await self.store.withdraw(league_id, user_id):
             if any(e.user_id == user_id for e in await self.store.entrants(league_id)):
-                raise LeagueError(f"You have already withdrawn from league #{league.id}.")
-            raise LeagueError(f"You are not playing in league #{league.id}.")
+                raise LeagueError(T("You have already withdrawn from league #{id}.", id=league.id))
+            raise LeagueError(T("You are not playing in league #{id}.", id=league.id))
         handed = []
         for t in await self.store.tables(league_id):
             if t.bye or t.status != "active" or user_id not in t.players or not t.channel_id:
@@ -422,7 +484,11 @@ class Leagues:
         league = await self.get(league_id)
         if user_id != league.creator_id and not is_admin:
             raise NotAllowed(
-                f"Only <@{league.creator_id}> or an admin can cancel league #{league.id}."
+                T(
+                    "Only {creator} or an admin can cancel league #{id}.",
+                    creator=mention(league.creator_id),
+                    id=league.id,
+                )
             )
         for _ in range(5):  # a sign-up or a pairing that moved the version meanwhile
             if league.status not in (SIGNUP, RUNNING):
@@ -430,7 +496,13 @@ class Leagues:
             if await self.store.cancel(league.id, league.version):
                 return await self.get(league_id)
             league = await self.get(league_id)
-        raise LeagueError(f"League #{league.id} is {league.status}: it cannot be cancelled.")
+        raise LeagueError(
+            T(
+                "League #{id} is {status}: it cannot be cancelled.",
+                id=league.id,
+                status=league_status(league.status),
+            )
+        )
 
     # -- looking -------------------------------------------------------------------------
     async def picture(self, league_id: int) -> Picture:

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from data.leagues import in_league, invited_to
-from data.store import Announcement, ChannelTaken, VersionConflict
+from data.store import Announcement, ChannelTaken, MatchRow, VersionConflict
 from i18n.catalogue import LANGUAGES
-from i18n.text import T
+from i18n.text import TN, T, Text
 from rules import rng
 from rules.base import AnyGame
 from rules.errors import InvalidMove
 from table import history
-from table.computers import LEVELS, is_computer, next_computer, thinking
+from table.computers import LEVELS, choose_level, is_computer, next_computer, thinking
 from table.core import MatchCore
 from table.errors import ChannelBusy, LobbyError, NotAllowed, NotAPlayer
-from table.match import Done, Match, post, private_views
+from table.match import Done, Match, command, mention, post, private_views, status_name
 from table.turns import Turns
 
 SEATING = "seating"  # the table option of a rematch's seat order (``table.rematch``)
@@ -52,7 +52,7 @@ class Lobby(MatchCore):
         # (only when off, the default being on), never handed to the game's setup.
         undo = options.get(history.UNDO_OPTION.key, history.UNDO_OPTION.default)
         if undo not in history.UNDO_OPTION.choices:
-            raise InvalidMove(f"undo is on or off, not `{str(undo)[:20]}`.")
+            raise InvalidMove(T("undo is on or off, not `{value}`.", value=str(undo)[:20]))
         language = options.get(LANGUAGE) or None
         if language is not None and language not in LANGUAGES:
             raise InvalidMove(
@@ -89,14 +89,29 @@ class Lobby(MatchCore):
             )
         except ChannelTaken:
             busy = await self.store.open_match_in(channel_id)
-            where = f"#{busy.id}" if busy else "one"
-            name = self.games[busy.game].spec.name if busy and busy.game in self.games else ""
-            detail = f" ({name}, {busy.status})" if busy and name else ""
-            raise ChannelBusy(
-                f"This channel already has an open match: {where}{detail}. Finish or cancel it "
-                "first, or create the match in another channel or a thread."
-            ) from None
+            raise ChannelBusy(self._busy_text(busy)) from None
         return await self._after(match_id, saved)
+
+    def _busy_text(self, busy: MatchRow | None) -> Text:
+        """The refusal of a second open match in a channel, naming the one it has."""
+        if busy is None:
+            return T(
+                "This channel already has an open match: one. Finish or cancel it first, or "
+                "create the match in another channel or a thread."
+            )
+        if busy.game not in self.games:
+            return T(
+                "This channel already has an open match: #{id}. Finish or cancel it first, or "
+                "create the match in another channel or a thread.",
+                id=busy.id,
+            )
+        return T(
+            "This channel already has an open match: #{id} ({game}, {status}). Finish or cancel "
+            "it first, or create the match in another channel or a thread.",
+            id=busy.id,
+            game=self.games[busy.game].spec.name,
+            status=status_name(busy.status),
+        )
 
     async def join(self, channel_id: int, game_key: str, user_id: int) -> Done:
         match = await self.current(channel_id, game_key)
@@ -107,22 +122,30 @@ class Lobby(MatchCore):
         it is open to invited people only and the user is not one of them."""
         invited = await invited_to(self.store, match_id)
         if await in_league(self.store, match_id):  # a forged Join button: the pairing seats it
-            raise LobbyError(f"Match #{match_id} is a league's: its players are paired.")
+            raise LobbyError(T("Match #{id} is a league's: its players are paired.", id=match_id))
 
         def change(match: Match) -> tuple[list[int], Announcement]:
             spec = match.game.spec
-            if match.status in ("finished", "cancelled"):
-                raise LobbyError(f"Match #{match.id} is no longer open: it was {match.status}.")
+            if match.status == "finished":
+                raise LobbyError(T("Match #{id} is no longer open: it was finished.", id=match.id))
+            if match.status == "cancelled":
+                raise LobbyError(T("Match #{id} is no longer open: it was cancelled.", id=match.id))
             if match.status != "lobby":
-                raise LobbyError(f"Match #{match.id} has already started; you can watch it.")
+                raise LobbyError(
+                    T("Match #{id} has already started; you can watch it.", id=match.id)
+                )
             if user_id in match.players:
-                raise LobbyError(f"You have already joined match #{match.id}.")
+                raise LobbyError(T("You have already joined match #{id}.", id=match.id))
             if len(match.players) >= spec.max_players:
-                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+                raise LobbyError(full(match))
             if invited and user_id not in invited:
                 raise NotAllowed(
-                    f"Match #{match.id} is open to invited people only; ask "
-                    f"<@{match.creator_id}> to open one for everyone."
+                    T(
+                        "Match #{id} is open to invited people only; ask {creator} to open one "
+                        "for everyone.",
+                        id=match.id,
+                        creator=mention(match.creator_id),
+                    )
                 )
             return [*match.players, user_id], post("joined", match.version + 1, user=user_id)
 
@@ -133,15 +156,25 @@ class Lobby(MatchCore):
 
         def change(match: Match) -> tuple[list[int], Announcement]:
             if match.status != "lobby":
-                raise LobbyError("The match has started: use `resign` to give up instead.")
+                raise LobbyError(
+                    T(
+                        "The match has started: use `{command}` to give up instead.",
+                        command="resign",
+                    )
+                )
             if user_id not in match.players and user_id != match.creator_id:
-                raise NotAPlayer(f"You have not joined match #{match.id}.")
+                raise NotAPlayer(T("You have not joined match #{id}.", id=match.id))
             if user_id == match.creator_id:
                 computers = [u for u in match.players if is_computer(u)]
                 if computers:  # the creator's leave takes the last computer seat away
                     players = [u for u in match.players if u != computers[-1]]
                     return players, post("left", match.version + 1, user=computers[-1])
-                raise LobbyError("You created this match: use `cancel` to close it instead.")
+                raise LobbyError(
+                    T(
+                        "You created this match: use `{command}` to close it instead.",
+                        command="cancel",
+                    )
+                )
             players = [u for u in match.players if u != user_id]
             return players, post("left", match.version + 1, user=user_id)
 
@@ -164,7 +197,7 @@ class Lobby(MatchCore):
                 except VersionConflict:
                     continue
             return await self._after(match_id, saved)
-        raise LobbyError(f"Match #{match_id} keeps changing; look at it again in a moment.")
+        raise LobbyError(keeps_changing(match_id))
 
     async def start(
         self, channel_id: int, game_key: str, user_id: int, *, keep_order: bool = False
@@ -177,16 +210,26 @@ class Lobby(MatchCore):
                 match = await self.by_id(found.id)
                 spec = match.game.spec
                 if match.status != "lobby":
-                    raise LobbyError(f"Match #{match.id} has already started.")
+                    raise LobbyError(already_started(match))
                 if user_id != match.creator_id:
                     raise NotAllowed(
-                        f"Only <@{match.creator_id}>, who created match #{match.id}, can start it."
+                        T(
+                            "Only {creator}, who created match #{id}, can start it.",
+                            creator=mention(match.creator_id),
+                            id=match.id,
+                        )
                     )
                 count = len(match.players)
                 if count < spec.min_players:
                     raise LobbyError(
-                        f"{spec.name} needs {players_needed(match.game)}; {count} joined so far. "
-                        f"Others can `/{spec.key} join`."
+                        TN(
+                            "{game} needs {needed}; {count} joined so far. Others can `{command}`.",
+                            "{game} needs {needed}; {count} joined so far. Others can `{command}`.",
+                            count,
+                            game=spec.name,
+                            needed=players_needed(match.game),
+                            command=command(spec.key, "join"),
+                        )
                     )
                 own = history.game_options(match.game, match.options)  # without ``undo``
                 match.game.check_options(count, own)
@@ -222,26 +265,29 @@ class Lobby(MatchCore):
                     continue
             self.turns.changed()
             return await self._after(match.id, saved)
-        raise LobbyError(f"Match #{found.id} keeps changing; look at it again in a moment.")
+        raise LobbyError(keeps_changing(found.id))
 
     # -- computer seats ----------------------------------------------------------------
     async def add_computer(self, channel_id: int, game_key: str, user_id: int, level: str) -> Done:
         """The creator seats a computer player of ``level`` in the lobby."""
         if level not in LEVELS:
-            raise LobbyError(f"Choose a level: {', '.join(LEVELS)}.")
+            raise LobbyError(choose_level())
         found = await self.current(channel_id, game_key)
 
         def change(match: Match) -> tuple[list[int], Announcement]:
             spec = match.game.spec
             if match.status != "lobby":
-                raise LobbyError(f"Match #{match.id} has already started.")
+                raise LobbyError(already_started(match))
             if user_id != match.creator_id:
                 raise NotAllowed(
-                    f"Only <@{match.creator_id}>, who created match #{match.id}, can add "
-                    "computer players."
+                    T(
+                        "Only {creator}, who created match #{id}, can add computer players.",
+                        creator=mention(match.creator_id),
+                        id=match.id,
+                    )
                 )
             if len(match.players) >= spec.max_players:
-                raise LobbyError(f"Match #{match.id} is full ({spec.max_players} players).")
+                raise LobbyError(full(match))
             bot = next_computer(match.players, level)
             return [*match.players, bot], post("joined", match.version + 1, user=bot)
 
@@ -262,12 +308,26 @@ def seat_order(players: Sequence[int], seating: Sequence[int]) -> list[int]:
     return kept + [u for u in players if u not in kept]
 
 
-def players_needed(game: AnyGame) -> str:
+def players_needed(game: AnyGame) -> Text:
     """ "2 players", "3–5 players": how many a match of ``game`` needs."""
     spec = game.spec
     if spec.min_players == spec.max_players:
-        return f"{spec.min_players} players"
-    return f"{spec.min_players}–{spec.max_players} players"
+        return TN("{count} player", "{count} players", spec.min_players)
+    return T("{least}–{most} players", least=spec.min_players, most=spec.max_players)
+
+
+def full(match: Match) -> Text:
+    return T(
+        "Match #{id} is full ({players} players).", id=match.id, players=match.game.spec.max_players
+    )
+
+
+def already_started(match: Match) -> Text:
+    return T("Match #{id} has already started.", id=match.id)
+
+
+def keeps_changing(match_id: int) -> Text:
+    return T("Match #{id} keeps changing; look at it again in a moment.", id=match_id)
 
 
 def playable_with_some_count(game: AnyGame, options: Mapping[str, str]) -> None:

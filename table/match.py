@@ -12,9 +12,34 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from data.store import Announcement, MatchRow
+from i18n.text import NC_, Text
 from rules.base import AnyGame, Outcome, Seat
 from table.computers import TABLE_LEVEL, is_computer, level_of
 from table.turnclock import winners_without
+
+# A match's status as people read it (the keys are what the store says).
+STATUS_CONTEXT = "match status"
+STATUS_NAMES = {
+    "lobby": NC_("match status", "lobby"),
+    "active": NC_("match status", "active"),
+    "finished": NC_("match status", "finished"),
+    "cancelled": NC_("match status", "cancelled"),
+}
+
+
+def status_name(status: str) -> Text:
+    """A match's status said in the reader's language ("lobby", "active", ...)."""
+    return Text(STATUS_NAMES.get(status, status), context=STATUS_CONTEXT)
+
+
+def mention(user_id: int) -> str:
+    """A person in a text: a placeholder's value, as Discord shows it in every language."""
+    return f"<@{user_id}>"
+
+
+def command(*words: str) -> str:
+    """A slash command in a text ("/nim join"): a placeholder's value, typed as it is."""
+    return "/" + " ".join(words)
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,12 @@ from typing import Any
 
 from data.clockrows import Prefs
 from data.store import VersionConflict
+from i18n.text import T
 from rules.base import Seat
 from rules.errors import IllegalMove, PlayerError
 from table.computers import is_computer, thinking
 from table.core import MatchCore
-from table.errors import NotAPlayer, StaleMove
+from table.errors import NotAPlayer, StaleMove, reason_of
 from table.forced import forced_details, play_forced
 from table.match import (
     Match,
@@ -42,7 +43,7 @@ class Moves(MatchCore):
             match = await self.current(channel_id, game_key)
             seat = self._acting_seat(match, user_id)
         except PlayerError as reason:
-            return [], str(reason), 0
+            return [], reason_of(reason), 0
         return match.game.suggest(match.state, seat, typed), None, match.version
 
     async def move(
@@ -84,7 +85,7 @@ class Moves(MatchCore):
         def pick(m: Match, seat: Seat) -> Any:
             legal = m.game.legal_moves(m.state, seat)
             if not 0 <= index < len(legal):
-                raise IllegalMove("That choice no longer exists; use the latest board.")
+                raise IllegalMove(T("That choice no longer exists; use the latest board."))
             return legal[index]
 
         return await self._move(match, user_id, pick, version, None)
@@ -233,8 +234,10 @@ class Moves(MatchCore):
             if not last:
                 return None
             raise StaleMove(
-                "Another move was saved at the same moment, so yours was not played; look at "
-                "the latest board."
+                T(
+                    "Another move was saved at the same moment, so yours was not played; look at "
+                    "the latest board."
+                )
             ) from None
         # The save returned the row as it now stands: no need to read or decode it again.
         assert saved.row is not None
@@ -277,8 +280,10 @@ class Moves(MatchCore):
             now_on_turn = user_id in match.to_act()
             if receipt is not None and user_id not in receipt.to_act and now_on_turn:
                 raise StaleMove(
-                    "It was not your turn when you sent that, so it was not played. It is "
-                    "now: look at the latest board and send your move again."
+                    T(
+                        "It was not your turn when you sent that, so it was not played. It is "
+                        "now: look at the latest board and send your move again."
+                    )
                 )
         return self._acting_seat(match, user_id)
 
@@ -288,15 +293,19 @@ class Moves(MatchCore):
     async def _moved_on(self, match: Match, seat: Seat, since: int, strict: bool) -> StaleMove:
         if await self._acted_since(match.id, seat, since):
             return StaleMove(
-                "Already played: your move on that board was saved before this one arrived, so "
-                "this one was not played again. Look at the latest board."
+                T(
+                    "Already played: your move on that board was saved before this one arrived, "
+                    "so this one was not played again. Look at the latest board."
+                )
             )
         if strict:
             return StaleMove(
-                "That board is out of date: the match has moved on. "
-                "Look at the latest board and choose again."
+                T(
+                    "That board is out of date: the match has moved on. "
+                    "Look at the latest board and choose again."
+                )
             )
-        return StaleMove("The match moved on while you sent that; look at the latest board.")
+        return StaleMove(T("The match moved on while you sent that; look at the latest board."))
 
     async def move_for_computer(
         self, match_id: int, seat: Seat, text: str, version: int
@@ -306,8 +315,13 @@ class Moves(MatchCore):
         match = await self.by_id(match_id)
         user = match.user_at(seat)
         if thinker_level(match, seat) is None:
+            name = f"Seat {seat + 1}"  # the cogs name its person in place of it
             raise NotAPlayer(
-                f"Seat {seat + 1} of match #{match_id} is played by a person, not a computer."
+                T(
+                    "{seat} of match #{id} is played by a person, not a computer.",
+                    seat=name,
+                    id=match_id,
+                )
             )
         return await self._move(
             match,

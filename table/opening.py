@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from data.serversettings import ServerSettings
+from i18n.text import T, joined
 from rules.errors import PlayerError
 from table.history import UNDO_OPTION
 
@@ -30,15 +31,27 @@ def check_opening(
     may be opened in a thread of an allowed channel. A member with Manage Server may open one
     whatever role they have (they choose the role), but only where matches belong."""
     if settings.channels and not ({channel_id, parent_id} & set(settings.channels)):
-        places = ", ".join(f"<#{c}>" for c in settings.channels)
+        places = joined((f"<#{c}>" for c in settings.channels), ", ")
         raise NotOpenHere(
-            f"On this server matches are opened only in {places} (or a thread of "
-            f"{'it' if len(settings.channels) == 1 else 'one of them'}). Nothing was saved."
+            T(
+                "On this server matches are opened only in {places} (or a thread of it). "
+                "Nothing was saved.",
+                places=places,
+            )
+            if len(settings.channels) == 1
+            else T(
+                "On this server matches are opened only in {places} (or a thread of one of "
+                "them). Nothing was saved.",
+                places=places,
+            )
         )
     if settings.role is not None and not admin and settings.role not in set(role_ids):
+        role = f"<@&{settings.role}>"
         raise NotOpenHere(
-            f"On this server only members with the <@&{settings.role}> role open matches. "
-            "Nothing was saved."
+            T(
+                "On this server only members with the {role} role open matches. Nothing was saved.",
+                role=role,
+            )
         )
 
 

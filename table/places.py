@@ -26,6 +26,7 @@ import logging
 from typing import Any
 
 from data.store import Announcement, OutboxEntry, VersionConflict
+from i18n.text import N_
 from table import history
 from table.match import Done
 from table.service import MatchService
@@ -36,7 +37,8 @@ log = logging.getLogger("tidetable.places")
 PLACE = "place"  # the outbox kind of what this module writes (cogs/places.py delivers it)
 GONE, EXPIRE = "gone", "expire"  # its events: the creator's DM, the cancellation
 DEFAULT_WAIT = float(CLOCKS[DEFAULT_CLOCK])  # before cancelling a match without a clock
-REASON = "its channel was deleted"
+# The stored result's reason: marked for the catalogue, said where the result is shown.
+REASON = N_("its channel was deleted")
 
 
 async def channel_gone(service: MatchService, channel_id: int) -> Done | None:

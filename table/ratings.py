@@ -20,6 +20,7 @@ from openskill.models import PlackettLuce
 
 from data.former import is_former
 from data.results import FINISHED, MatchResult, Moment
+from i18n.text import T
 
 GLOBAL = "global"  # the scope across all servers; a server's scope is its guild id
 Scope = int | str
@@ -217,10 +218,13 @@ def rate(results: Iterable[MatchResult], model: PlackettLuce | None = None) -> R
 SHOWN_START = 1000
 SHOWN_SCALE = 25
 PROVISIONAL_BELOW = 5
-RATING_NOTE = (
-    f"Ratings start at {SHOWN_START}, rise with wins and fall with losses, weighted by the "
-    "others' ratings (openskill); while the system is still unsure of a player (fewer than "
-    f"{PROVISIONAL_BELOW} rated matches) it rates them cautiously low and marks it provisional."
+RATING_NOTE = T(
+    "Ratings start at {start}, rise with wins and fall with losses, weighted by the others' "
+    "ratings ({system}); while the system is still unsure of a player (fewer than {matches} "
+    "rated matches) it rates them cautiously low and marks it provisional.",
+    start=SHOWN_START,
+    system="openskill",
+    matches=PROVISIONAL_BELOW,
 )
 
 
@@ -230,6 +234,7 @@ def shown_rating(ordinal_value: float) -> int:
 
 
 def rating_words(ordinal_value: float, matches: int) -> str:
-    """ "1,085", or "915 (provisional)" before ``PROVISIONAL_BELOW`` rated matches."""
+    """ "1,085", or "915 (provisional)" before ``PROVISIONAL_BELOW`` rated matches (a Text
+    then)."""
     text = f"{shown_rating(ordinal_value):,}"
-    return f"{text} (provisional)" if matches < PROVISIONAL_BELOW else text
+    return T("{rating} (provisional)", rating=text) if matches < PROVISIONAL_BELOW else text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n.text import T
 from table.computers import computer_id, is_computer, level_of
 from table.errors import LobbyError, NoMatchHere, NotAPlayer
 from table.lobby import SEATING, Lobby
@@ -43,11 +44,13 @@ async def rematch(service: Lobby, old: Match, user_id: int, *, guild_id: int | N
     on the server ``guild_id`` (None: a DM): only on the server the match was played on, as
     every look at a match."""
     if old.row.guild_id != guild_id:
-        raise NoMatchHere(f"Match #{old.id} was not played on this server.")
+        raise NoMatchHere(T("Match #{id} was not played on this server.", id=old.id))
     if old.status != "finished":
-        raise LobbyError(f"Match #{old.id} is not finished: a rematch follows a finished match.")
+        raise LobbyError(
+            T("Match #{id} is not finished: a rematch follows a finished match.", id=old.id)
+        )
     if user_id not in old.players or is_computer(user_id):
-        raise NotAPlayer(f"Only a player of match #{old.id} can ask for its rematch.")
+        raise NotAPlayer(T("Only a player of match #{id} can ask for its rematch.", id=old.id))
     options = {k: v for k, v in old.options.items() if k != SEATING}
     seating = rotated_seating(old.players)
     options[SEATING] = ",".join(str(u) for u in seating)

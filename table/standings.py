@@ -17,13 +17,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from i18n.text import N_
+
 SWISS, ROUND_ROBIN, ELIMINATION = "swiss", "roundrobin", "elimination"
 FORMATS = (SWISS, ROUND_ROBIN, ELIMINATION)
-FORMAT_NAMES = {SWISS: "Swiss", ROUND_ROBIN: "round robin", ELIMINATION: "single elimination"}
+# Labels people read, marked for the catalogue (plain strings: a command's choices and a
+# table's column heads take them as they are; they are translated where they are shown).
+FORMAT_NAMES = {
+    SWISS: N_("Swiss"),
+    ROUND_ROBIN: N_("round robin"),
+    ELIMINATION: N_("single elimination"),
+}
 TIEBREAKS = {
-    SWISS: ("Buchholz Cut 1", "Buchholz"),
-    ROUND_ROBIN: ("Head to head", "Score"),
-    ELIMINATION: ("Round reached", "Last place"),
+    SWISS: (N_("Buchholz Cut 1"), N_("Buchholz")),
+    ROUND_ROBIN: (N_("Head to head"), N_("Score")),
+    ELIMINATION: (N_("Round reached"), N_("Last place")),
 }
 
 

@@ -17,6 +17,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from data.clockrows import BOTH, DEADLINE, DM, REMINDER, TURN, NewTimer, Plan, Prefs, Quiet
+from i18n.text import NC_, T, Text, joined
 from rules.errors import InvalidMove
 
 HOUR = 3600.0
@@ -29,6 +30,17 @@ CLOCKS: dict[str, int] = {
     "48h": int(2 * DAY),
     "72h": int(3 * DAY),
     "1w": int(7 * DAY),
+}
+# The clocks as people read them (the keys above are what they type and the store says).
+CLOCK_CONTEXT = "clock"
+# i18n: the clocks are the time each decision may take: 12 hours, ..., one week ("1w")
+CLOCK_NAMES = {
+    "none": NC_("clock", "none"),
+    "12h": NC_("clock", "12h"),
+    "24h": NC_("clock", "24h"),
+    "48h": NC_("clock", "48h"),
+    "72h": NC_("clock", "72h"),
+    "1w": NC_("clock", "1w"),
 }
 DEFAULT_CLOCK = "72h"  # a server's admins may choose another for their server
 CLOCK_CHOICES = ("default", *CLOCKS)
@@ -50,16 +62,25 @@ def clock_seconds(name: str, server_default: str | None = None) -> int:
     if name == "default":
         name = server_default if server_default in CLOCKS else DEFAULT_CLOCK
     if name not in CLOCKS:
-        raise InvalidMove(f"`{name[:20]}` is not a clock; choose one of: {', '.join(CLOCKS)}.")
+        raise InvalidMove(
+            T(
+                "`{name}` is not a clock; choose one of: {clocks}.",
+                name=name[:20],
+                clocks=joined(CLOCKS, ", "),
+            )
+        )
     return CLOCKS[name]
 
 
-def clock_name(seconds: int) -> str:
-    """The name of a clock length, for people ("72h", "none"; odd lengths in hours)."""
+def clock_name(seconds: int) -> Text:
+    """The name of a clock length, for people ("72h", "none"; odd lengths in hours), said in
+    their language."""
     for name, length in CLOCKS.items():
         if length == seconds:
-            return name
-    return f"{seconds / HOUR:g}h"
+            return Text(CLOCK_NAMES[name], context=CLOCK_CONTEXT)
+    hours = f"{seconds / HOUR:g}"
+    # i18n: a clock of an odd length, in hours ("1.5h"), as the clocks' names are written
+    return T("{hours}h", hours=hours)
 
 
 # -- quiet hours ---------------------------------------------------------------------------
@@ -72,7 +93,11 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     if text.strip().lower() in ("off", "none", ""):
         return None
     found = QUIET_TEXT.fullmatch(text)
-    problem = "Write quiet hours as `22:00-07:00` (from–to, 24-hour clock), or `off`."
+    problem = T(
+        "Write quiet hours as `{example}` (from–to, 24-hour clock), or `{off}`.",
+        example="22:00-07:00",
+        off="off",
+    )
     if found is None:
         raise InvalidMove(problem)
     h1, m1, h2, m2 = (int(g) if g else 0 for g in found.groups())
@@ -80,7 +105,7 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         raise InvalidMove(problem)
     start, end = h1 * 60 + m1, h2 * 60 + m2
     if start == end:
-        raise InvalidMove("Quiet hours must begin and end at different times.")
+        raise InvalidMove(T("Quiet hours must begin and end at different times."))
     return start, end
 
 
@@ -101,8 +126,14 @@ def check_zone(name: str) -> str:
     an OSError, not a "not found"."""
     name = name.strip()
     refusal = InvalidMove(
-        f"`{shown(name)}` is not a time zone I know: use a name from the tz database, such as "
-        "Europe/Paris, America/New_York or UTC (the suggestions list them)."
+        T(
+            "`{name}` is not a time zone I know: use a name from the tz database, such as "
+            "{first}, {second} or {third} (the suggestions list them).",
+            name=shown(name),
+            first="Europe/Paris",
+            second="America/New_York",
+            third="UTC",
+        )
     )
     if not name or len(name) > ZONE_NAME_LIMIT or name not in known_zones():
         raise refusal

@@ -26,14 +26,15 @@ from data.clockrows import Plan, Prefs
 from data.clockstore import ClockStore, Timer, running_deadlines
 from data.store import Announcement, Saved, VersionConflict
 from data.timerwrites import PresenceChanged
+from i18n.text import N_, T, Text
 from rules import rng
 from rules.base import Seat
 from rules.errors import PlayerError
 from table.computers import is_computer, thinking
-from table.core import MatchCore
+from table.core import MatchCore, resigned_already
 from table.errors import LobbyError, NotAllowed, StaleMove
 from table.forced import forced_details, play_forced
-from table.match import Done, Match, outcome_record, post, private_views
+from table.match import Done, Match, mention, outcome_record, post, private_views
 from table.turnclock import (
     DAY,
     MAX_AWAY_DAYS,
@@ -52,6 +53,14 @@ MAX_TABLE = 2000
 # How often a change is planned again when players went away or came back while it was being
 # saved (``PresenceChanged``): each try reads their settings afresh.
 PRESENCE_TRIES = 4
+
+
+def nothing_changed() -> Text:
+    """The refusal of a change (a resignation, a cancellation) that lost a race with a move."""
+    return T(
+        "A move was saved at the same moment, so nothing was changed; look at the latest board "
+        "and try again."
+    )
 
 
 class ClockError(PlayerError):
@@ -255,10 +264,11 @@ class Turns:
             elif everyone_gone:  # as when the last person resigns: the computer seats win
                 status = "finished"
                 left = [s for s in range(len(match.players)) if s not in table]
+                # The stored result's reason: marked, said where the result is shown.
                 reason = (
-                    "no person plays any more: time ran out"
+                    N_("no person plays any more: time ran out")
                     if left
-                    else "every player ran out of time"
+                    else N_("every player ran out of time")
                 )
                 result = {"reason": reason, "winners": left, "table": table}
             else:
@@ -331,15 +341,11 @@ class Turns:
                 before=match.row,
             )
 
-        saved = await self.saving(
-            attempt,
-            "A move was saved at the same moment, so nothing was changed; look at the latest "
-            "board and try again.",
-        )
+        saved = await self.saving(attempt, nothing_changed())
         self.changed()
         return await self.service._after(match.id, saved)
 
-    async def saving(self, attempt: Callable[[], Awaitable[Saved]], stale: str) -> Saved:
+    async def saving(self, attempt: Callable[[], Awaitable[Saved]], stale: Text) -> Saved:
         """Plan and save a change with ``attempt``; again when players went away or came back
         meanwhile (its plan read their settings before they changed: ``PresenceChanged``),
         with ``stale`` said when the match itself moved on."""
@@ -350,7 +356,7 @@ class Turns:
                 continue
             except VersionConflict:
                 raise StaleMove(stale) from None
-        raise StaleMove("Players' clocks kept changing at that moment; try again.")
+        raise StaleMove(T("Players' clocks kept changing at that moment; try again."))
 
     async def rejoin(self, channel_id: int, game_key: str, user_id: int) -> Done:
         """Take back a seat the table plays after timeouts."""
@@ -362,11 +368,11 @@ class Turns:
             seat = service._seat_for_play(match, user_id)
             flag = match.row.table[seat]
             if flag == 0:
-                raise LobbyError(f"You are playing your seat in match #{match.id} already.")
-            if flag == 2:
-                raise NotAllowed(
-                    f"You resigned from match #{match.id}: the table plays your seat to the end."
+                raise LobbyError(
+                    T("You are playing your seat in match #{id} already.", id=match.id)
                 )
+            if flag == 2:
+                raise NotAllowed(resigned_already(match.id))
             table = [s for s in match.row.table_seats() if s != seat]
 
             async def attempt() -> Saved:
@@ -390,7 +396,7 @@ class Turns:
                     match.id, match.version, timers=plan, announce=notes
                 )
 
-            saved = await self.saving(attempt, "The match moved on at that moment; try again.")
+            saved = await self.saving(attempt, T("The match moved on at that moment; try again."))
         self.changed()
         return await service._after(match.id, saved)
 
@@ -406,17 +412,40 @@ class Turns:
             match = await service.by_id(found.id)
             verb = "pause" if paused else "resume"
             if match.status != "active":
-                raise LobbyError(f"Match #{match.id} has not started: there is no clock to {verb}.")
+                raise LobbyError(
+                    T("Match #{id} has not started: there is no clock to pause.", id=match.id)
+                    if paused
+                    else T("Match #{id} has not started: there is no clock to resume.", id=match.id)
+                )
             if match.row.clock == 0:
-                raise ClockError(f"Match #{match.id} has no clock, so there is nothing to {verb}.")
+                raise ClockError(
+                    T("Match #{id} has no clock, so there is nothing to pause.", id=match.id)
+                    if paused
+                    else T("Match #{id} has no clock, so there is nothing to resume.", id=match.id)
+                )
             if user_id != match.creator_id and not is_admin:
+                creator = mention(match.creator_id)
                 raise NotAllowed(
-                    f"Only <@{match.creator_id}>, who created match #{match.id}, or a member with "
-                    f"Manage Server can {verb} it."
+                    T(
+                        "Only {creator}, who created match #{id}, or a member with Manage Server "
+                        "can pause it.",
+                        creator=creator,
+                        id=match.id,
+                    )
+                    if paused
+                    else T(
+                        "Only {creator}, who created match #{id}, or a member with Manage Server "
+                        "can resume it.",
+                        creator=creator,
+                        id=match.id,
+                    )
                 )
             if match.row.paused == paused:
-                state = "paused" if paused else "running"
-                raise ClockError(f"The clock of match #{match.id} is already {state}.")
+                raise ClockError(
+                    T("The clock of match #{id} is already paused.", id=match.id)
+                    if paused
+                    else T("The clock of match #{id} is already running.", id=match.id)
+                )
             info: dict[str, Any] = {"paused": paused}
             if not paused:  # what the clocks will show once running again
                 info = await self._resumed_info(match)
@@ -429,7 +458,7 @@ class Turns:
                     match.id, match.version, paused=paused, announce=notes, players=match.players
                 )
             except VersionConflict:
-                raise StaleMove("A move was saved at that moment; try again.") from None
+                raise StaleMove(T("A move was saved at that moment; try again.")) from None
         self.changed()
         return await service._after(match.id, saved)
 
@@ -449,7 +478,7 @@ class Turns:
     async def away(self, user_id: int, days: int) -> float:
         """The player's clocks stop for ``days`` days (they start again then, or at `back`)."""
         if not 1 <= days <= MAX_AWAY_DAYS:
-            raise ClockError(f"Time away is 1 to {MAX_AWAY_DAYS} days.")
+            raise ClockError(T("Time away is 1 to {most} days.", most=MAX_AWAY_DAYS))
         until = self.now + days * DAY
         await self.clocks.set_away(user_id, until)
         self.changed()
@@ -458,7 +487,7 @@ class Turns:
     async def back(self, user_id: int) -> None:
         prefs = (await self.clocks.prefs([user_id]))[user_id]
         if not prefs.away(self.now):
-            raise ClockError("You are not away.")
+            raise ClockError(T("You are not away."))
         await self.clocks.set_away(user_id, None)
         self.changed()
 
