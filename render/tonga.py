@@ -461,9 +461,12 @@ def _draw_panel(
     language: str = ENGLISH,
 ) -> None:
     x0 = PANEL_X
-    _text(image, (x0, 10), said(T("Round {round}", round=view.round), language), 22)
+    heading = said(T("Round {round}", round=view.round), language)
+    _text(image, (x0, 10), heading, 22)
     if view.phase is not Phase.OVER:
-        _text(image, (x0 + 110, 14), _step(view, language), 18)
+        # After the round, however long a language says it ("Round 12" fits English's 110 px).
+        step_x = x0 + max(110, text_width(heading, 22) + 8)
+        _text(image, (step_x, 14), _step(view, language), 18)
     acting = to_act_line(_labels(view.acting, names, language), language)
     _text(image, (x0, 42), ellipsize(acting, TEXT_W, 18), 18)
     if view.acting:
