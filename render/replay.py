@@ -21,9 +21,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from i18n.catalogue import ENGLISH
 from i18n.text import T, Text
-from render.common import BACKGROUND, INK, font_for, said
+from render.common import BACKGROUND, INK, font_for
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts
 FRAME_MS = 1200  # each move
@@ -43,20 +42,20 @@ HEADROOM = 0.92  # aim a little under the limit when re-encoding
 
 def replay_gif(
     frames: Sequence[Image.Image],
-    captions: Sequence[Text | str],
+    captions: Sequence[str],
     *,
     max_bytes: int = MAX_BYTES,
     frame_ms: int = FRAME_MS,
     final_ms: int = FINAL_MS,
-    language: str = ENGLISH,
-) -> tuple[bytes, str]:
+) -> tuple[bytes, Text | str]:
     """The GIF of ``frames`` (one per move, the last one the final board) with ``captions``
     under them (the last one the final scores), and a note saying how it was shrunk to fit
-    ``max_bytes`` ("" when it was not); the captions (texts) and the note said in
-    ``language``."""
+    ``max_bytes`` ("" when it was not).
+
+    The captions come said in the viewer's language (``i18n.catalogue.say``: the caller knows
+    whom the replay is for); the note is a text the caller says with the post it goes with."""
     if not frames or len(frames) != len(captions):
         raise ValueError("replay_gif needs as many captions as frames, and at least one frame")
-    captions = [said(caption, language) for caption in captions]
     count = len(frames)
     scale, step = 1.0, 1
     for _ in range(MAX_ATTEMPTS):
@@ -65,7 +64,7 @@ def replay_gif(
             [frames[i] for i in keep], [captions[i] for i in keep], scale, frame_ms, final_ms
         )
         if len(data) <= max_bytes:
-            return data, _note(scale, step, len(keep), count, language)
+            return data, _note(scale, step, len(keep), count)
         scale, step = _smaller(scale, step, max_bytes / len(data) * HEADROOM, count)
     raise ValueError(f"a replay of {count} frames does not fit in {max_bytes} bytes")
 
@@ -229,7 +228,7 @@ def _smaller(scale: float, step: int, factor: float, count: int) -> tuple[float,
     return new_scale, min(new_step, max(1, count - 1))
 
 
-def _note(scale: float, step: int, kept: int, count: int, language: str = ENGLISH) -> str:
+def _note(scale: float, step: int, kept: int, count: int) -> Text | str:
     percent = round(scale * 100)
     if step > 1:
         nth = {2: T("2nd"), 3: T("3rd")}.get(step, T("{number}th", number=step))
@@ -253,7 +252,7 @@ def _note(scale: float, step: int, kept: int, count: int, language: str = ENGLIS
         note = T("To fit the upload limit, the replay is scaled to {percent}%.", percent=percent)
     else:
         return ""
-    return said(note, language)
+    return note
 
 
 @lru_cache(maxsize=8192)

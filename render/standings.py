@@ -88,5 +88,5 @@ def alt_text(
                 "{place}. {person}: {points} points.", place=place, person=person, points=points
             )
         parts.append(said(text, language))
-    text = " ".join(parts)
-    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+    whole = " ".join(parts)
+    return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"

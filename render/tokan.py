@@ -263,12 +263,9 @@ def _result(result: str, names: Sequence[str] | None, language: str = ENGLISH) -
         return result
     for seat, colour in enumerate(COLOURS):
         seat_word = re.escape(colour.capitalize())
-        person = _label(seat, names, language)
-        result = re.sub(
-            rf"^({PSEUDO_OPEN}?){seat_word}\b",
-            lambda found, person=person: found.group(1) + person,
-            result,
-        )
+        found = re.match(rf"^({PSEUDO_OPEN}?){seat_word}\b", result)
+        if found:
+            result = found.group(1) + _label(seat, names, language) + result[found.end() :]
     return result
 
 

@@ -25,7 +25,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from cogs.pictures import board_png
-from i18n.catalogue import PSEUDO
+from i18n.catalogue import PSEUDO, say
 from i18n.text import T, Text
 from render import bounded, chances, replay, scores, standings
 from render.common import display_name
@@ -172,9 +172,10 @@ def test_the_charts_standings_and_replay_say_every_word(drawn):
     alt = standings.alt_text(T("Standings"), head, rows, language=PSEUDO)
     # Frames of noise: a GIF too big for its limit, so the replay says how it shrank it.
     frames = [Image.effect_noise((600, 400), 60 + n).convert("RGB") for n in range(3)]
-    captions = [T("Move {number}", number=n) for n in range(3)]
-    whole, _ = replay.replay_gif(frames, captions, language=PSEUDO)
-    _, note = replay.replay_gif(frames, captions, max_bytes=len(whole) // 2, language=PSEUDO)
+    captions = [say(T("Move {number}", number=n), PSEUDO) for n in range(3)]  # the cog says them
+    whole, _ = replay.replay_gif(frames, captions)
+    _, shrunk = replay.replay_gif(frames, captions, max_bytes=len(whole) // 2)
+    note = say(shrunk, PSEUDO)
     allowed = allowed_words()
     assert escaped(drawn, allowed) == []
     assert alt.startswith("⟦") and plain_words(alt, allowed) == [], alt
