@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from i18n.catalogue import ENGLISH, say
+from i18n.catalogue import ENGLISH, PSEUDO_CLOSE, say
 from i18n.text import T, Text
 from render.bounded import MB, bounded
 from render.palette import INFO_KEY, declared_colours, fixed_palette, to_fixed
@@ -358,11 +358,16 @@ def clip_alt(text: str, limit: int = ALT_LIMIT) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
+SENTENCE_ENDS = ".!?…。！？"  # a sentence said in Japanese ends with its own full stop
+
+
 def sentences(*parts: str) -> str:
-    """Non-empty parts joined as sentences, each ending with exactly one full stop."""
+    """Non-empty parts joined as sentences, each ending with exactly one full stop (a part
+    said in the pseudo-language is read inside its brackets)."""
     out = []
     for part in parts:
         part = part.strip()
         if part:
-            out.append(part if part[-1] in ".!?…" else part + ".")
+            ended = part.rstrip(PSEUDO_CLOSE)[-1:] in SENTENCE_ENDS
+            out.append(part if ended else part + ".")
     return tidy(" ".join(out))
