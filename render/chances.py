@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from i18n.catalogue import ENGLISH
-from i18n.text import T, Text
+from i18n.text import TN, T, Text
 from render.common import BACKGROUND, INK, MUTED, font, font_for, said
 
 WIDTH, HEIGHT_PLOT = 1000, 380
@@ -91,6 +91,27 @@ def chances_chart(
         label = f"{names[seat][:24]}  {round(rows[-1][seat] * 100)}%"
         draw.text((cx + 40, cy + 11), label, font=font(SMALL), fill=INK, anchor="lm")
     return image
+
+
+def chances_alt(
+    chances: Sequence[Sequence[float]],
+    names: Sequence[str],
+    swings: Sequence[int] = (),
+    language: str = ENGLISH,
+) -> str:
+    """The chart in words, in ``language``: how many decisions, everyone's chances at the end,
+    the decisions marked as swings (numbered from 1, as the post counts them)."""
+    final = ", ".join(f"{names[s]} {round(c * 100)}%" for s, c in enumerate(chances[-1]))
+    text = TN(
+        "Chart of each player's chances of winning over {count} decisions. At the end: {final}. "
+        "Marked swings at decisions {swings}.",
+        "Chart of each player's chances of winning over {count} decisions. At the end: {final}. "
+        "Marked swings at decisions {swings}.",
+        len(chances),
+        final=final,
+        swings=", ".join(str(index + 1) for index in swings),
+    )
+    return said(text, language)
 
 
 def _x_ticks(last: int) -> list[int]:

@@ -21,8 +21,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from i18n.text import T, Text
-from render.common import BACKGROUND, INK, font_for
+from i18n.catalogue import ENGLISH
+from i18n.text import TN, T, Text
+from render.common import BACKGROUND, INK, font_for, said
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts
 FRAME_MS = 1200  # each move
@@ -67,6 +68,24 @@ def replay_gif(
             return data, _note(scale, step, len(keep), count)
         scale, step = _smaller(scale, step, max_bytes / len(data) * HEADROOM, count)
     raise ValueError(f"a replay of {count} frames does not fit in {max_bytes} bytes")
+
+
+def replay_alt(
+    game: str, match_id: int, names: Sequence[str], frames: int, language: str = ENGLISH
+) -> str:
+    """The replay in words, in ``language``: whose match, how many moves (``frames``: one per
+    log entry, then the final scores), what each frame shows. Not cut to the alt text's
+    limit."""
+    moves = TN("{count} log entry", "{count} log entries", frames - 1)
+    text = T(
+        "Animated replay of {game} match #{number} between {people}: {moves}, a frame each with "
+        "the move in words under the board, then the final scores.",
+        game=game,
+        number=match_id,
+        people=", ".join(names),
+        moves=moves,
+    )
+    return said(text, language)
 
 
 def kept_frames(count: int, step: int) -> list[int]:

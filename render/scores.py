@@ -17,7 +17,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from i18n.catalogue import ENGLISH
-from i18n.text import T, Text
+from i18n.text import TN, T, Text
 from render import common
 from render.common import (
     BACKGROUND,
@@ -180,6 +180,27 @@ def breakdown_chart(
     return image
 
 
+def breakdown_alt(outcome: Outcome, people: Sequence[str], language: str = ENGLISH) -> str:
+    """The breakdown chart in words, in ``language``: "Score breakdown. alice (A): 30 (Camps
+    +40, wages paid -10); bob (B): 20 (Camps +20)", best first (``people``: each seat as the
+    post names it). Not cut to the alt text's limit: the caller names the people first."""
+    described = "; ".join(
+        said(
+            T(
+                "{person}: {total} ({lines})",
+                person=people[score.seat],
+                total=score.total,
+                lines=", ".join(
+                    f"{said(line.label, language)} {line.points:+d}" for line in score.breakdown
+                ),
+            ),
+            language,
+        )
+        for score in sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+    )
+    return said(T("Score breakdown. {players}", players=described), language)
+
+
 # -- ratings over time -------------------------------------------------------------------------
 @drawn_with(lambda: palette())
 def rating_chart(
@@ -280,6 +301,32 @@ def rating_chart(
             cx += width
         y += LEGEND_ROW
     return image
+
+
+def rating_alt(
+    person: str,
+    series: Mapping[str, Sequence[tuple[datetime | int, float]]],
+    language: str = ENGLISH,
+) -> str:
+    """The rating chart in words, in ``language``: "Chart: alice's rating over time. TOKAN: 3
+    rated matches, from 25 to 31." (each game's line from its first rating to its last)."""
+    described = "; ".join(
+        said(
+            TN(
+                "{game}: {count} rated match, from {first} to {last}",
+                "{game}: {count} rated matches, from {first} to {last}",
+                len(points),
+                game=game,
+                first=f"{points[0][1]:.0f}",
+                last=f"{points[-1][1]:.0f}",
+            ),
+            language,
+        )
+        for game, points in series.items()
+        if points
+    )
+    text = T("Chart: {person}'s rating over time. {games}.", person=person, games=described)
+    return said(text, language)
 
 
 # -- private helpers ---------------------------------------------------------------------------

@@ -200,3 +200,44 @@ def test_the_picture_s_language_travels_through_board_png():
     pseudo = board_png("tokan", render_tokan, view, names, layout="phone", language=PSEUDO)
     assert english == board_png("tokan", render_tokan, view, names, layout="phone", language="en")
     assert pseudo != english
+
+
+def test_the_charts_alt_texts_read_as_the_posts_wrote_them_and_are_said_in_the_language():
+    outcome = Outcome(
+        scores=(
+            SeatScore(0, 20, (ScoreLine("Camps", 20),)),
+            SeatScore(1, 30, (ScoreLine(T("Camps"), 40), ScoreLine("wages paid", -10))),
+        ),
+        winners=(1,),
+        reason="test",
+    )
+    people = ["alice (A)", "Дмитрий (B)"]
+    assert scores.breakdown_alt(outcome, people) == (
+        "Score breakdown. Дмитрий (B): 30 (Camps +40, wages paid -10); alice (A): 20 (Camps +20)"
+    )
+    series = {"TOKAN": [(1, 25.0), (2, 31.2)], "Tonari": [(1, 24.6)], "Tonga Bonga": []}
+    assert scores.rating_alt("Zoë", series) == (
+        "Chart: Zoë's rating over time. TOKAN: 2 rated matches, from 25 to 31; "
+        "Tonari: 1 rated match, from 25 to 25."
+    )
+    odds = [[0.5, 0.5], [0.25, 0.75]]
+    assert chances.chances_alt(odds, ["alice", "Дмитрий"], [0, 1]) == (
+        "Chart of each player's chances of winning over 2 decisions. At the end: alice 25%, "
+        "Дмитрий 75%. Marked swings at decisions 1, 2."
+    )
+    assert replay.replay_alt("TOKAN", 7, ["alice", "Дмитрий"], 2) == (
+        "Animated replay of TOKAN match #7 between alice, Дмитрий: 1 log entry, a frame each "
+        "with the move in words under the board, then the final scores."
+    )
+    assert "12 log entries" in replay.replay_alt("TOKAN", 7, ["alice"], 13)
+    said = [
+        scores.breakdown_alt(outcome, people, PSEUDO),
+        scores.rating_alt("Zoë", series, PSEUDO),
+        chances.chances_alt(odds, ["alice", "Дмитрий"], [0, 1], PSEUDO),
+        replay.replay_alt("TOKAN", 7, ["alice", "Дмитрий"], 2, PSEUDO),
+    ]
+    # The lines "Camps" and "wages paid" are the rules' (a plain string here stays as it is).
+    allowed = allowed_words() | {"zoë", "camps", "wages", "paid"}
+    for alt in said:
+        assert alt.startswith("⟦") and plain_words(alt, allowed) == [], alt
+    assert "⟦Ċȧṁṗṡ⟧ +40" in said[0]  # a line's label that is a text is said too
