@@ -196,7 +196,8 @@ def board_png(
 ) -> bytes:
     """The renderer's picture of ``view``, naming the players when it can name them (an
     unknown name left empty: the picture says "Seat 2"); each of ``options``
-    (``layout="phone"``) is passed only to a renderer that takes it."""
+    (``layout="phone"``, ``language="de"``: the language of whoever sees the picture) is
+    passed only to a renderer that takes it."""
     accepted = inspect.signature(renderer).parameters
     given = {key: value for key, value in options.items() if key in accepted}
     if names is not None and "names" in accepted:

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, INK, MUTED, font
+from i18n.catalogue import ENGLISH
+from i18n.text import TN, T, Text
+from render.common import BACKGROUND, INK, MUTED, font, font_for, said
 
 WIDTH, HEIGHT_PLOT = 1000, 380
 MARGIN, TITLE, SMALL, TEXT = 24, 26, 15, 18
@@ -29,17 +31,20 @@ def chances_chart(
     names: Sequence[str],
     swings: Sequence[int] = (),
     *,
-    title: str = "Chances of winning",
+    title: Text | str | None = None,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """``chances``: by decision, by seat (the start, fair shares, is drawn before the first);
-    ``swings``: indexes of decisions to mark, numbered in that order."""
+    ``swings``: indexes of decisions to mark, numbered in that order. The words are in
+    ``language`` (``title`` too, when it is a text; by default "Chances of winning")."""
+    title = said(T("Chances of winning") if title is None else title, language)
     players = len(names)
     rows = [[1.0 / players] * players, *[list(row) for row in chances]]
     legend_rows = (players + 2) // 3
     height = MARGIN + TITLE + 16 + HEIGHT_PLOT + 56 + legend_rows * LEGEND_ROW + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), title, font=font(TITLE), fill=INK)
+    draw.text((MARGIN, MARGIN), title, font=font_for(title, TITLE), fill=INK)
     top = MARGIN + TITLE + 16
     left, right, bottom = MARGIN + Y_AXIS_W, WIDTH - MARGIN - 10, top + HEIGHT_PLOT
     draw.rectangle((left, top, right, bottom), outline=INK, width=1)
@@ -55,10 +60,11 @@ def chances_chart(
     for x in _x_ticks(last):
         px, _ = at(x, 0)
         draw.text((px, bottom + 8), str(x), font=font(SMALL), fill=MUTED, anchor="mt")
+    caption = said(T("decision ({start}: the start)", start=0), language)
     draw.text(
         ((left + right) / 2, bottom + 30),
-        "decision (0: the start)",
-        font=font(SMALL),
+        caption,
+        font=font_for(caption, SMALL),
         fill=MUTED,
         anchor="mt",
     )
@@ -85,6 +91,27 @@ def chances_chart(
         label = f"{names[seat][:24]}  {round(rows[-1][seat] * 100)}%"
         draw.text((cx + 40, cy + 11), label, font=font(SMALL), fill=INK, anchor="lm")
     return image
+
+
+def chances_alt(
+    chances: Sequence[Sequence[float]],
+    names: Sequence[str],
+    swings: Sequence[int] = (),
+    language: str = ENGLISH,
+) -> str:
+    """The chart in words, in ``language``: how many decisions, everyone's chances at the end,
+    the decisions marked as swings (numbered from 1, as the post counts them)."""
+    final = ", ".join(f"{names[s]} {round(c * 100)}%" for s, c in enumerate(chances[-1]))
+    text = TN(
+        "Chart of each player's chances of winning over {count} decisions. At the end: {final}. "
+        "Marked swings at decisions {swings}.",
+        "Chart of each player's chances of winning over {count} decisions. At the end: {final}. "
+        "Marked swings at decisions {swings}.",
+        len(chances),
+        final=final,
+        swings=", ".join(str(index + 1) for index in swings),
+    )
+    return said(text, language)
 
 
 def _x_ticks(last: int) -> list[int]:

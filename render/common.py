@@ -16,6 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from i18n.catalogue import ENGLISH, PSEUDO_CLOSE, say
+from i18n.text import T, Text
 from render.bounded import MB, bounded
 from render.palette import INFO_KEY, declared_colours, fixed_palette, to_fixed
 from rules.base import SEAT_LETTERS as RULES_SEAT_LETTERS
@@ -261,24 +263,35 @@ def display_name(name: str) -> str:
     return isolated(ellipsize(kept, NAME_EMS * _PROBE, _PROBE))
 
 
-def player_name(seat: int, names: Sequence[str] | None) -> str:
+def player_name(seat: int, names: Sequence[str] | None, language: str = ENGLISH) -> str:
     """The seat's display name, drawable and at most NAME_EMS wide; "Seat 2" without one."""
     if names is not None and 0 <= seat < len(names):
         name = display_name(str(names[seat]))
         if name:
             return name
-    return f"Seat {seat + 1}"
+    return said(T("Seat {number}", number=seat + 1), language)
 
 
-def seat_label(seat: int, names: Sequence[str] | None = None, tag: str | None = None) -> str:
-    """ "alice (A)": the name and the seat's letter (or ``tag``, e.g. TOKAN's "red")."""
-    return f"{player_name(seat, names)} ({tag or SEAT_LETTERS[seat]})"
+def seat_label(
+    seat: int,
+    names: Sequence[str] | None = None,
+    tag: str | None = None,
+    language: str = ENGLISH,
+) -> str:
+    """ "alice (A)": the name and the seat's letter (or ``tag``, e.g. TOKAN's "red", said
+    already in ``language``)."""
+    return f"{player_name(seat, names, language)} ({tag or SEAT_LETTERS[seat]})"
 
 
 _SEAT_IN_TEXT = re.compile(r"\bSeat (\d)(?: \(([A-Za-z]+)\))?")
 
 
-def name_seats(text: str, names: Sequence[str] | None, tags: Sequence[str] | None = None) -> str:
+def name_seats(
+    text: str,
+    names: Sequence[str] | None,
+    tags: Sequence[str] | None = None,
+    language: str = ENGLISH,
+) -> str:
     """A rules text with "Seat 2 (B)" and a bare "Seat 2" both written as the person, "bob (B)".
 
     Without names the text is unchanged, so a picture still reads "Seat 2 (B)" as before."""
@@ -289,17 +302,18 @@ def name_seats(text: str, names: Sequence[str] | None, tags: Sequence[str] | Non
         seat = int(match.group(1)) - 1
         if seat >= len(names):
             return match.group(0)
-        return seat_label(seat, names, tags[seat] if tags else None)
+        return seat_label(seat, names, tags[seat] if tags else None, language)
 
     return _SEAT_IN_TEXT.sub(person, text)
 
 
-_ACTOR_PREFIX = re.compile(r"^\s*Seat \d(?: \([A-Za-z]+\))?:\s*")
+# A text said in the pseudo-language opens with its bracket: the actor comes right after it.
+_ACTOR_PREFIX = re.compile(r"^\s*(⟦?)\s*Seat \d(?: \([A-Za-z]+\))?:\s*")
 
 
 def drop_actor(text: str) -> str:
     """A pending text without its leading "Seat 2:" when the picture already names who acts."""
-    return _ACTOR_PREFIX.sub("", text, count=1)
+    return _ACTOR_PREFIX.sub(r"\1", text, count=1)
 
 
 def tidy(text: str) -> str:
@@ -309,9 +323,24 @@ def tidy(text: str) -> str:
     return " ".join(text.split()) if "\n" not in text else text
 
 
-def to_act_line(labels: Sequence[str]) -> str:
+def to_act_line(labels: Sequence[str], language: str = ENGLISH) -> str:
     """ "To act: alice (A), bob (B)", or "Game over" once nobody is left to act."""
-    return f"To act: {', '.join(labels)}" if labels else "Game over"
+    if not labels:
+        return said(T("Game over"), language)
+    return said(T("To act: {people}", people=", ".join(labels)), language)
+
+
+# -- words in the viewer's language ------------------------------------------------------------
+def said(text: Text | str, language: str = ENGLISH) -> str:
+    """``text`` said in ``language`` (a catalogue language code): a picture is drawn in the
+    language of whoever sees it. A plain string (a rules text not made a Text) is as it is."""
+    return say(text, language)
+
+
+def word(entry: str, language: str = ENGLISH) -> str:
+    """A word of a rules table (a colour, a tile's name, a ledger line: marked ``N_`` where it
+    is defined) said in ``language``."""
+    return say(entry if isinstance(entry, Text) else Text(entry), language)
 
 
 # -- alt text ----------------------------------------------------------------------------------
@@ -329,11 +358,16 @@ def clip_alt(text: str, limit: int = ALT_LIMIT) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
+SENTENCE_ENDS = ".!?…。！？"  # a sentence said in Japanese ends with its own full stop
+
+
 def sentences(*parts: str) -> str:
-    """Non-empty parts joined as sentences, each ending with exactly one full stop."""
+    """Non-empty parts joined as sentences, each ending with exactly one full stop (a part
+    said in the pseudo-language is read inside its brackets)."""
     out = []
     for part in parts:
         part = part.strip()
         if part:
-            out.append(part if part[-1] in ".!?…" else part + ".")
+            ended = part.rstrip(PSEUDO_CLOSE)[-1:] in SENTENCE_ENDS
+            out.append(part if ended else part + ".")
     return tidy(" ".join(out))

@@ -16,6 +16,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import N_, TN, T
 from render import common, hexboard
 from render.bounded import MB, bounded
 from render.common import (
@@ -23,8 +25,10 @@ from render.common import (
     SEAT_LETTERS,
     clip_alt,
     paste_text,
+    said,
     seat_label,
     sentences,
+    word,
 )
 from render.palette import tagged
 from render.phone import Status, compose
@@ -33,23 +37,45 @@ from rules.fishing.data import ACTIONS, COLOURS, KIND_INDEX, KINDS, SPECIAL_SETS
 from rules.fishing_common import left_of
 
 STYLE: dict[Tile, tuple[tuple[int, int, int], str, str]] = {
-    Tile.RED: ((166, 0, 50), "R", "Red"),
-    Tile.BLUE: ((39, 49, 136), "B", "Blue"),
-    Tile.YELLOW: ((252, 212, 10), "Y", "Yellow"),
-    Tile.GREEN: ((31, 173, 110), "G", "Green"),
-    Tile.CRAYFISH: ((220, 0, 0), "C", "Crayfish 8/4"),
-    Tile.KINGFISH: ((197, 156, 31), "K", "Kingfish (win)"),
-    Tile.LUNKER: ((0, 130, 142), "L", "Lunker 5 (last)"),
-    Tile.DINKER: ((92, 185, 255), "D", "Dinker 2"),
-    Tile.SKIPJACK: ((74, 82, 183), "SJ", "Skipjack 5 (line)"),
-    Tile.SHINER: ((202, 189, 215), "SH", "Shiner -2/5/12"),
-    Tile.JUNK: ((100, 94, 90), "J", "Junk -3"),
-    Tile.SWAP_FISH: ((238, 232, 214), "SF", "Swap 2 Fish"),
-    Tile.SWAP_TILES: ((238, 232, 214), "ST", "Swap 2 Tiles"),
-    Tile.SLIDE: ((238, 232, 214), "SL", "Slide a Tile"),
-    Tile.REMOVE: ((238, 232, 214), "RM", "Remove a Tile"),
-    Tile.DOUBLE: ((238, 232, 214), "DP", "Double Points"),
+    Tile.RED: ((166, 0, 50), "R", N_("Red")),
+    Tile.BLUE: ((39, 49, 136), "B", N_("Blue")),
+    Tile.YELLOW: ((252, 212, 10), "Y", N_("Yellow")),
+    Tile.GREEN: ((31, 173, 110), "G", N_("Green")),
+    Tile.CRAYFISH: ((220, 0, 0), "C", N_("Crayfish 8/4")),
+    Tile.KINGFISH: ((197, 156, 31), "K", N_("Kingfish (win)")),
+    Tile.LUNKER: ((0, 130, 142), "L", N_("Lunker 5 (last)")),
+    Tile.DINKER: ((92, 185, 255), "D", N_("Dinker 2")),
+    Tile.SKIPJACK: ((74, 82, 183), "SJ", N_("Skipjack 5 (line)")),
+    Tile.SHINER: ((202, 189, 215), "SH", N_("Shiner -2/5/12")),
+    Tile.JUNK: ((100, 94, 90), "J", N_("Junk -3")),
+    Tile.SWAP_FISH: ((238, 232, 214), "SF", N_("Swap 2 Fish")),
+    Tile.SWAP_TILES: ((238, 232, 214), "ST", N_("Swap 2 Tiles")),
+    Tile.SLIDE: ((238, 232, 214), "SL", N_("Slide a Tile")),
+    Tile.REMOVE: ((238, 232, 214), "RM", N_("Remove a Tile")),
+    Tile.DOUBLE: ((238, 232, 214), "DP", N_("Double Points")),
 }
+
+# The tiles and the sides as the alt text and the panel name them (said in the viewer's
+# language); the special sets' names are the option's values, typed as they are (notation).
+TILE_WORDS: dict[Tile, str] = {
+    Tile.RED: N_("red"),
+    Tile.BLUE: N_("blue"),
+    Tile.YELLOW: N_("yellow"),
+    Tile.GREEN: N_("green"),
+    Tile.CRAYFISH: N_("crayfish"),
+    Tile.KINGFISH: N_("kingfish"),
+    Tile.LUNKER: N_("lunker"),
+    Tile.DINKER: N_("dinker"),
+    Tile.SKIPJACK: N_("skipjack"),
+    Tile.SHINER: N_("shiner"),
+    Tile.JUNK: N_("junk"),
+    Tile.SWAP_FISH: N_("swap 2 fish"),
+    Tile.SWAP_TILES: N_("swap 2 tiles"),
+    Tile.SLIDE: N_("slide a tile"),
+    Tile.REMOVE: N_("remove a tile"),
+    Tile.DOUBLE: N_("double points"),
+}
+SIDE_WORDS = {"small": N_("small"), "large": N_("large")}
 
 MARGIN = 20
 HEADER = 104
@@ -64,10 +90,12 @@ def render(
     names: Sequence[str] | None = None,
     scale: float = 1.0,
     layout: str = "desktop",
+    language: str = ENGLISH,
 ) -> Image.Image:
-    """The picture of ``view`` (``layout="phone"``: the phone-first one, ``render.phone``)."""
+    """The picture of ``view`` (``layout="phone"``: the phone-first one, ``render.phone``),
+    its words in ``language``."""
     if layout == "phone":
-        return phone(view, names)
+        return phone(view, names, language)
     s = scale
     board_w, board_h = hexboard.board_size(view.rows, s)
     width = round(MARGIN * s) * 3 + board_w + round(PANEL * s)
@@ -77,7 +105,7 @@ def render(
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     panel_left = origin[0] + board_w + MARGIN * s
     image = _background(
-        view.rows, view.island, view.sets, s, (width, height), view.players, panel_left
+        view.rows, view.island, view.sets, s, (width, height), view.players, panel_left, language
     ).copy()
     draw = ImageDraw.Draw(image)
     centres = hexboard.centres(view.rows, s, origin)
@@ -105,19 +133,12 @@ def render(
     last = view.last_hexes
     if len(last) == 2 and last[1] == view.boat and last[0] != last[1]:
         hexboard.arrow(draw, centres[last[0]], centres[last[1]], s)
-    hexboard.island_label(draw, centres, view.island, "Island", s, below=False)
+    island = said(T("Island"), language)
+    hexboard.island_label(draw, centres, view.island, island, s, below=False)
 
-    title, text = hexboard.header_texts(
-        "Friendly Fishing",
-        view.turn,
-        view.winners,
-        view.pending,
-        view.note,
-        names,
-        headline(view, names),
-    )
+    title, text = _header(view, names, language)
     hexboard.header(image, title, text, s, MARGIN * s, width)
-    _panel(image, view, names, s, panel_left, HEADER * s + 8 * s)
+    _panel(image, view, names, s, panel_left, HEADER * s + 8 * s, language)
     return tagged(image, palette())
 
 
@@ -127,30 +148,39 @@ def palette() -> Image.Image:
     return common.game_palette(vars(hexboard), globals())
 
 
-def phone(view: FishingView, names: Sequence[str] | None = None) -> Image.Image:
-    """The phone-first picture: who acts on what and every score, the water around the boat
-    (or the hexes it may go to) at full size, the whole picture at half size."""
-    board_w, board_h = hexboard.board_size(view.rows, 1.0)
-    origin = (MARGIN, HEADER + MARGIN)
-    points = hexboard.centres(view.rows, 1.0, origin)
-    title, text = hexboard.header_texts(
+def _header(view: FishingView, names: Sequence[str] | None, language: str) -> tuple[str, str]:
+    return hexboard.header_texts(
         "Friendly Fishing",
         view.turn,
         view.winners,
         view.pending,
         view.note,
         names,
-        headline(view, names),
+        headline(view, names, language),
+        language,
     )
+
+
+def phone(
+    view: FishingView, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> Image.Image:
+    """The phone-first picture: who acts on what and every score, the water around the boat
+    (or the hexes it may go to) at full size, the whole picture at half size."""
+    board_w, board_h = hexboard.board_size(view.rows, 1.0)
+    origin = (MARGIN, HEADER + MARGIN)
+    points = hexboard.centres(view.rows, 1.0, origin)
+    title, text = _header(view, names, language)
     scores = [
-        f"{seat_label(seat, names)}: {score_words(view, seat)}" for seat in range(view.players)
+        f"{seat_label(seat, names, language=language)}: {score_words(view, seat, language)}"
+        for seat in range(view.players)
     ]
     return compose(
-        render(view, names=names),
+        render(view, names=names, language=language),
         Status(title, [text], scores),
         board=(origin[0], origin[1], origin[0] + board_w, origin[1] + board_h),
         focus=hexboard.focus_of(view, points, view.turn is not None, view.island),
         labels=hexboard.hex_labels(view.rows, view.island, 1.0, origin, False),
+        language=language,
     )
 
 
@@ -169,45 +199,82 @@ def kingfish_winner(view: FishingView) -> int | None:
     return seat if held >= view.kingfish_needed else None
 
 
-def headline(view: FishingView, names: Sequence[str] | None) -> str:
+def headline(view: FishingView, names: Sequence[str] | None, language: str = ENGLISH) -> str:
     """How the game was won, first: "carol (C) wins with 2 Kingfish", else by points."""
     if view.turn is not None:
         return ""
     king = kingfish_winner(view)
     if king is not None:
         held = view.piles[king][KIND_INDEX[Tile.KINGFISH]]
-        return f"{seat_label(king, names)} wins with {held} Kingfish"
+        person = seat_label(king, names, language=language)
+        text = TN(
+            "{person} wins with {count} Kingfish",
+            "{person} wins with {count} Kingfish",
+            held,
+            person=person,
+        )
+        return said(text, language)
     scores = view.totals if view.players > 2 else view.fishing
-    return hexboard.points_headline(view.winners, scores, names)
+    return hexboard.points_headline(view.winners, scores, names, language)
 
 
-def score_words(view: FishingView, seat: int) -> str:
+def score_words(view: FishingView, seat: int, language: str = ENGLISH) -> str:
     """How a seat's score adds up: "fishing 17 + left neighbour D 24 = 41" with 3-5 players
     (their final score), "fishing 17" with 2."""
     own = view.fishing[seat]
     if view.players == 2:
-        return f"fishing score {own}"
+        return said(T("fishing score {own}", own=own), language)
     left = left_of(seat, view.players)
-    return (
-        f"fishing {own} + left neighbour {SEAT_LETTERS[left]} {view.fishing[left]}"
-        f" = {view.totals[seat]}"
+    text = T(
+        "fishing {own} + left neighbour {seat} {neighbour} = {total}",
+        own=own,
+        seat=SEAT_LETTERS[left],
+        neighbour=view.fishing[left],
+        total=view.totals[seat],
     )
+    return said(text, language)
 
 
-def alt_text(view: FishingView, *, names: Sequence[str] | None = None) -> str:
-    """The position in words: the result or who acts, each score and pile, the boat, the tiles."""
-    parts = [f"Friendly Fishing, {view.side} side, {view.players} players"]
-    parts += hexboard.alt_turn(view.turn, headline(view, names), view.note, view.pending, names)
-    doubled = view.doubled.value if view.doubled else "not placed"
+def alt_text(
+    view: FishingView, *, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> str:
+    """The position in words (in ``language``): the result or who acts, each score and pile,
+    the boat, the tiles."""
+    head = TN(
+        "{game}, {side} side, {count} player",
+        "{game}, {side} side, {count} players",
+        view.players,
+        game="Friendly Fishing",
+        side=_side(view, language),
+    )
+    parts = [said(head, language)]
+    parts += hexboard.alt_turn(
+        view.turn, headline(view, names, language), view.note, view.pending, names, language
+    )
+    doubled = _tile(view.doubled, language) if view.doubled else T("not placed")
     sets = ", ".join(view.sets)
-    parts.append(f"Sets: {sets}; {view.kingfish_needed} Kingfish win; Double Points: {doubled}")
+    line = TN(
+        "Sets: {sets}; {count} Kingfish win; Double Points: {doubled}",
+        "Sets: {sets}; {count} Kingfish win; Double Points: {doubled}",
+        view.kingfish_needed,
+        sets=sets,
+        doubled=doubled,
+    )
+    parts.append(said(line, language))
     for seat in range(view.players):
-        held = hexboard.alt_pile(KINDS, view.piles[seat])
-        score = score_words(view, seat)
-        parts.append(f"{seat_label(seat, names)}: {score}; holds {held or 'nothing'}")
-    parts += hexboard.alt_boat(view, names, "Boat on the island")
-    tiles = hexboard.alt_places(view.tiles, view.labels, lambda tile: tile.value)
-    parts.append(f"Tiles: {tiles or 'none left'}")
+        held = hexboard.alt_pile(
+            KINDS, view.piles[seat], lambda tile: _tile(tile, language), language
+        )
+        text = T(
+            "{person}: {score}; holds {pile}",
+            person=seat_label(seat, names, language=language),
+            score=score_words(view, seat, language),
+            pile=held or T("nothing"),
+        )
+        parts.append(said(text, language))
+    parts += hexboard.alt_boat(view, names, said(T("Boat on the island"), language), language)
+    tiles = hexboard.alt_places(view.tiles, view.labels, lambda tile: _tile(tile, language))
+    parts.append(said(T("Tiles: {tiles}", tiles=tiles or T("none left")), language))
     return clip_alt(sentences(*parts))
 
 
@@ -220,14 +287,20 @@ def _background(
     size: tuple[int, int],
     players: int,
     left: float,
+    language: str = ENGLISH,
 ) -> Image.Image:
-    """The water with its labels and the legend: the same for every picture of a table size."""
+    """The water with its labels and the legend: the same for every picture of a table size
+    and language."""
     origin = (MARGIN * s, HEADER * s + MARGIN * s)
     image = hexboard.water_layer(rows, island, s, origin, size, False).copy()
-    entries = [(*STYLE[t][:3], t in ACTIONS) for t in legend_tiles(sets)]
+    entries = [
+        (STYLE[t][0], STYLE[t][1], word(STYLE[t][2], language), t in ACTIONS)
+        for t in legend_tiles(sets)
+    ]
     top = HEADER * s + 8 * s + (56 + ROW * players) * s
-    note = "Green ring: the boat may go there. Gold: the last move."
-    hexboard.legend(image, "Legend (letters on tiles)", entries, note, s, left, top, 230, 34)
+    note = said(T("Green ring: the boat may go there. Gold: the last move."), language)
+    title = said(T("Legend (letters on tiles)"), language)
+    hexboard.legend(image, title, entries, note, s, left, top, 230, 34)
     return image
 
 
@@ -262,29 +335,49 @@ def _panel(
     s: float,
     left: float,
     top: float,
+    language: str = ENGLISH,
 ) -> None:
     y = top
-    doubled = view.doubled.value.title() if view.doubled else "not placed"
-    info = f"{view.side.title()} side. Double Points (DP): {doubled}."
+    doubled = (
+        _tile(view.doubled, language).title() if view.doubled else said(T("not placed"), language)
+    )
+    side = _side(view, language).title()
+    info = said(
+        T("{side} side. Double Points (DP): {doubled}.", side=side, doubled=doubled), language
+    )
     paste_text(image, (left, y), info, round(17 * s))
     y += 24 * s
     sets = ", ".join(view.sets)
-    info = f"Sets: {sets}. Kingfish to win: {view.kingfish_needed}"
+    info = said(
+        T("Sets: {sets}. Kingfish to win: {count}", sets=sets, count=view.kingfish_needed),
+        language,
+    )
     paste_text(image, (left, y), info, round(17 * s))
     y += 32 * s
     king = kingfish_winner(view)
     for seat in range(view.players):
-        won = "  - wins with the Kingfish" if seat == king else ""
-        lines = (seat_label(seat, names) + won, score_words(view, seat))
+        person = seat_label(seat, names, language=language)
+        if seat == king:
+            person = said(T("{person}  - wins with the Kingfish", person=person), language)
+        lines = (person, score_words(view, seat, language))
         box = (PANEL * s - 12 * s, (ROW - 10) * s)
         hexboard.seat_row(image, seat, lines, view.turn == seat, s, left, y, box)
         held = [(t, n) for t, n in zip(KINDS, view.piles[seat], strict=True) if n]
         x = left + 16 * s
         if not held:
-            paste_text(image, (x - 10 * s, y + 62 * s), "nothing yet", round(17 * s), MUTED)
+            none = said(T("nothing yet"), language)
+            paste_text(image, (x - 10 * s, y + 62 * s), none, round(17 * s), MUTED)
         for tile, count in held:
             fill, letters, _ = STYLE[tile]
             hexboard.chip(image, (x, y + 74 * s), s * 0.9, fill, letters, square=tile in ACTIONS)
             paste_text(image, (x + 16 * s, y + 65 * s), f"x{count}", round(16 * s))
             x += 56 * s
         y += ROW * s
+
+
+def _tile(tile: Tile, language: str) -> str:
+    return word(TILE_WORDS[tile], language)
+
+
+def _side(view: FishingView, language: str) -> str:
+    return word(SIDE_WORDS.get(view.side, view.side), language)

@@ -16,6 +16,8 @@ from typing import Protocol, TypeVar
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import TN, T
 from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
@@ -30,6 +32,7 @@ from render.common import (
     font_for,
     name_seats,
     paste_text,
+    said,
     seat_label,
     tidy,
 )
@@ -51,6 +54,7 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 Names = Sequence[str] | None  # people's names by seat, or None for "Seat 2 (B)"
 P = TypeVar("P", bound=Hashable)  # a kind of piece on the board (a tile, a token)
+K = TypeVar("K", bound=Enum)  # a kind of piece in a pile
 
 
 def hex_radius(scale: float) -> float:
@@ -336,16 +340,29 @@ def header_texts(
     note: str,
     names: Sequence[str] | None,
     headline: str = "",
+    language: str = ENGLISH,
 ) -> tuple[str, str]:
-    """The title (who acts, or the result) and the text under it, people named."""
+    """The title (who acts, or the result) and the text under it, people named, said in
+    ``language`` (``headline`` comes said already; ``pending`` and ``note`` are the rules')."""
+    note = said(note, language)
     if turn is None:
-        won = ", ".join(seat_label(w, names) for w in winners) or "nobody"
-        title = f"{game} - Game over. " + (headline or f"Winner: {won}")
+        won = ", ".join(seat_label(w, names, language=language) for w in winners)
+        result = headline or said(
+            T("Winner: {people}", people=won or said(T("nobody"), language)), language
+        )
+        title = said(T("{game} - Game over. {result}", game=game, result=result), language)
         text = note
     else:
-        title = f"{game} - {seat_label(turn, names)} to act"
-        text = f"{note} Now: {drop_actor(pending)}".strip()
-    return tidy(title), tidy(name_seats(text, names))
+        person = seat_label(turn, names, language=language)
+        title = said(T("{game} - {person} to act", game=game, person=person), language)
+        pending = drop_actor(said(pending, language))
+        now = (
+            T("{note} Now: {pending}", note=note, pending=pending)
+            if note
+            else T("Now: {pending}", pending=pending)
+        )
+        text = said(now, language).strip()
+    return tidy(title), tidy(name_seats(text, names, language=language))
 
 
 def header(
@@ -366,28 +383,67 @@ def header(
 
 
 # -- the alt text's parts both games share --------------------------------------------------------
-def points_headline(winners: Sequence[int], points: Sequence[int], names: Names) -> str:
+def points_headline(
+    winners: Sequence[int], points: Sequence[int], names: Names, language: str = ENGLISH
+) -> str:
     """The result by points: "alice (A) wins with 31 points", "alice (A), bob (B) share the win
     with 31 points", or "Nobody wins"."""
     if not winners:
-        return "Nobody wins"
-    won = ", ".join(seat_label(w, names) for w in winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{won} {verb} with {points[winners[0]]} points"
+        return said(T("Nobody wins"), language)
+    won = ", ".join(seat_label(w, names, language=language) for w in winners)
+    score = points[winners[0]]
+    # One plural form in English, as the picture always wrote it; other languages have theirs.
+    if len(winners) == 1:
+        text = TN(
+            "{people} wins with {count} points",
+            "{people} wins with {count} points",
+            score,
+            people=won,
+        )
+    else:
+        text = TN(
+            "{people} share the win with {count} points",
+            "{people} share the win with {count} points",
+            score,
+            people=won,
+        )
+    return said(text, language)
 
 
-def alt_turn(turn: int | None, headline: str, note: str, pending: str, names: Names) -> list[str]:
+def alt_turn(
+    turn: int | None,
+    headline: str,
+    note: str,
+    pending: str,
+    names: Names,
+    language: str = ENGLISH,
+) -> list[str]:
     """The alt text's opening: the result and the last move's note once the game is over, else
-    who acts and on what."""
+    who acts and on what (``headline`` said already; ``note`` and ``pending`` the rules')."""
     if turn is None:
-        return [f"Game over, {headline}", name_seats(note, names)]
-    return [f"{seat_label(turn, names)} to act: {name_seats(drop_actor(pending), names)}"]
+        return [
+            said(T("Game over, {result}", result=headline), language),
+            name_seats(said(note, language), names, language=language),
+        ]
+    pending = name_seats(drop_actor(said(pending, language)), names, language=language)
+    person = seat_label(turn, names, language=language)
+    return [said(T("{person} to act: {pending}", person=person, pending=pending), language)]
 
 
-def alt_pile(kinds: Sequence[Enum], counts: Sequence[int]) -> str:
-    """What a pile holds, by the kinds' names: "red 2, orange 1" ("" when it is empty)."""
+def alt_pile(
+    kinds: Sequence[K],
+    counts: Sequence[int],
+    name: Callable[[K], str] | None = None,
+    language: str = ENGLISH,
+) -> str:
+    """What a pile holds, by the kinds' names (``name``, said in ``language``; the kinds'
+    values without it): "red 2, orange 1" ("" when it is empty)."""
     held = zip(kinds, counts, strict=True)
-    return ", ".join(f"{kind.value} {count}" for kind, count in held if count)
+    return ", ".join(
+        said(T("{kind} {count}", kind=name(kind) if name else kind.value, count=count), language)
+        for kind, count in held
+        if count
+    )
 
 
 class BoatView(Protocol):
@@ -405,17 +461,27 @@ class BoatView(Protocol):
     def targets(self) -> tuple[int, ...]: ...
 
 
-def alt_boat(view: BoatView, names: Names, away: str) -> list[str]:
-    """Where the boat is (``away`` while it is off the board: each game says where it waits),
-    from where and by whom it was moved there, and where it may go now."""
+def alt_boat(view: BoatView, names: Names, away: str, language: str = ENGLISH) -> list[str]:
+    """Where the boat is (``away``, said already, while it is off the board: each game says
+    where it waits), from where and by whom it was moved there, and where it may go now."""
     labels, last = view.labels, view.last_hexes
     if view.boat is None:
         text = away
+    elif len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
+        person = seat_label(view.last_seat, names, language=language)
+        text = said(
+            T(
+                "Boat on {space}, moved there from {origin} by {person}",
+                space=labels[view.boat],
+                origin=labels[last[0]],
+                person=person,
+            ),
+            language,
+        )
     else:
-        text = f"Boat on {labels[view.boat]}"
-        if len(last) == 2 and last[0] != last[1] and view.last_seat is not None:
-            text += f", moved there from {labels[last[0]]} by {seat_label(view.last_seat, names)}"
-    targets = [f"It may go to {', '.join(labels[i] for i in view.targets)}"] if view.targets else []
+        text = said(T("Boat on {space}", space=labels[view.boat]), language)
+    spaces = ", ".join(labels[i] for i in view.targets)
+    targets = [said(T("It may go to {spaces}", spaces=spaces), language)] if view.targets else []
     return [text, *targets]
 
 

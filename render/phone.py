@@ -23,6 +23,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import T
 from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
@@ -31,6 +33,7 @@ from render.common import (
     ellipsize,
     font_for,
     paste_text,
+    said,
     text_width,
     wrap,
 )
@@ -99,15 +102,17 @@ def compose(
     focus: tuple[float, float] | None,
     labels: Sequence[Label],
     whole_legible: bool = False,
-    caption: str = "Around the decision (full size):",
+    caption: str | None = None,
     whole: Image.Image | None = None,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The phone picture from the desktop one (``full``): the status, the region of the
     decision around ``focus`` (clamped to the ``board`` box) when there is one, and the whole
     picture at half size (``whole``, when the renderer drew it so itself: cheaper than
     halving the full one). ``labels`` are the coordinates the desktop picture draws; those in
     the region (and, if ``whole_legible``, in the whole: ``labels`` then give their sizes as
-    drawn there) are recorded as drawn."""
+    drawn there) are recorded as drawn. The captions are said in ``language`` (``caption``,
+    the region's, comes said already)."""
     if whole is None:
         whole = full.reduce(2)
         halved = 2
@@ -120,13 +125,16 @@ def compose(
     parts: list[tuple[Image.Image, str]] = [(head, "status")]
     if focus is not None:
         region, box = _region(full, width, board, focus)
+        if caption is None:
+            caption = said(T("Around the decision (full size):"), language)
         parts.append((_caption(caption, width, size), ""))
         parts.append((region, "region"))
         for label in labels:
             if _inside(label, box):
                 height = text_height(label.text, label.size)
                 drawn.append(Drawn(label.text, label.size, height, "region"))
-    parts.append((_caption("The whole board (tap to open, then zoom):", width, size), ""))
+    whole_caption = said(T("The whole board (tap to open, then zoom):"), language)
+    parts.append((_caption(whole_caption, width, size), ""))
     parts.append((whole, "whole"))
     if whole_legible:
         for label in labels:

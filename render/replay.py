@@ -21,7 +21,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.common import BACKGROUND, INK, font_for
+from i18n.catalogue import ENGLISH
+from i18n.text import TN, T, Text
+from render.common import BACKGROUND, INK, font_for, said
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts
 FRAME_MS = 1200  # each move
@@ -46,10 +48,13 @@ def replay_gif(
     max_bytes: int = MAX_BYTES,
     frame_ms: int = FRAME_MS,
     final_ms: int = FINAL_MS,
-) -> tuple[bytes, str]:
+) -> tuple[bytes, Text | str]:
     """The GIF of ``frames`` (one per move, the last one the final board) with ``captions``
     under them (the last one the final scores), and a note saying how it was shrunk to fit
-    ``max_bytes`` ("" when it was not)."""
+    ``max_bytes`` ("" when it was not).
+
+    The captions come said in the viewer's language (``i18n.catalogue.say``: the caller knows
+    whom the replay is for); the note is a text the caller says with the post it goes with."""
     if not frames or len(frames) != len(captions):
         raise ValueError("replay_gif needs as many captions as frames, and at least one frame")
     count = len(frames)
@@ -63,6 +68,24 @@ def replay_gif(
             return data, _note(scale, step, len(keep), count)
         scale, step = _smaller(scale, step, max_bytes / len(data) * HEADROOM, count)
     raise ValueError(f"a replay of {count} frames does not fit in {max_bytes} bytes")
+
+
+def replay_alt(
+    game: str, match_id: int, names: Sequence[str], frames: int, language: str = ENGLISH
+) -> str:
+    """The replay in words, in ``language``: whose match, how many moves (``frames``: one per
+    log entry, then the final scores), what each frame shows. Not cut to the alt text's
+    limit."""
+    moves = TN("{count} log entry", "{count} log entries", frames - 1)
+    text = T(
+        "Animated replay of {game} match #{number} between {people}: {moves}, a frame each with "
+        "the move in words under the board, then the final scores.",
+        game=game,
+        number=match_id,
+        people=", ".join(names),
+        moves=moves,
+    )
+    return said(text, language)
 
 
 def kept_frames(count: int, step: int) -> list[int]:
@@ -224,16 +247,31 @@ def _smaller(scale: float, step: int, factor: float, count: int) -> tuple[float,
     return new_scale, min(new_step, max(1, count - 1))
 
 
-def _note(scale: float, step: int, kept: int, count: int) -> str:
-    parts = []
-    if scale < 1.0:
-        parts.append(f"is scaled to {round(scale * 100)}%")
+def _note(scale: float, step: int, kept: int, count: int) -> Text | str:
+    percent = round(scale * 100)
     if step > 1:
-        nth = {2: "2nd", 3: "3rd"}.get(step, f"{step}th")
-        parts.append(f"shows every {nth} frame ({kept} of {count})")
-    if not parts:
+        nth = {2: T("2nd"), 3: T("3rd")}.get(step, T("{number}th", number=step))
+        if scale < 1.0:
+            note = T(
+                "To fit the upload limit, the replay is scaled to {percent}% and shows every "
+                "{nth} frame ({kept} of {count}).",
+                percent=percent,
+                nth=nth,
+                kept=kept,
+                count=count,
+            )
+        else:
+            note = T(
+                "To fit the upload limit, the replay shows every {nth} frame ({kept} of {count}).",
+                nth=nth,
+                kept=kept,
+                count=count,
+            )
+    elif scale < 1.0:
+        note = T("To fit the upload limit, the replay is scaled to {percent}%.", percent=percent)
+    else:
         return ""
-    return "To fit the upload limit, the replay " + " and ".join(parts) + "."
+    return note
 
 
 @lru_cache(maxsize=8192)

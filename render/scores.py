@@ -16,6 +16,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import TN, T, Text
 from render import common
 from render.common import (
     BACKGROUND,
@@ -26,6 +28,7 @@ from render.common import (
     font,
     font_for,
     player_name,
+    said,
     text_width,
 )
 from render.palette import drawn_with
@@ -91,26 +94,33 @@ def palette() -> Image.Image:
 
 
 # -- the score breakdown -------------------------------------------------------------------------
-def category(label: str) -> str:
+def category(label: str, language: str = ENGLISH) -> str:
     """The category of a breakdown line, without its counts: "Red x2 (3, doubled ...)" and
     "Red x4" are both "Red"; "Towers 6+4+2" is "Towers"; a left neighbour's score is one
-    category whoever the neighbour is."""
+    category whoever the neighbour is. Read from the line as said in ``language`` (the
+    categories are told apart in English: ``str(label)`` is a text's English)."""
     if "left neighbour" in label:
-        return "Left neighbour's score"
-    head = re.split(r"\s+(?:x\d|\(|[A-Z]?\d)", label, maxsplit=1)[0].strip()
-    return head[:1].upper() + head[1:] if head else label
+        return said(T("Left neighbour's score"), language)
+    shown = said(label, language)
+    head = re.split(r"\s+(?:x\d|\(|[A-Z]?\d)", shown, maxsplit=1)[0].strip()
+    return head[:1].upper() + head[1:] if head else shown
 
 
 @drawn_with(lambda: palette())
-def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
+def breakdown_chart(
+    outcome: Outcome, names: Sequence[str], *, language: str = ENGLISH
+) -> Image.Image:
     """Stacked horizontal bars, one per player, of their score breakdown: gains to the right
     of zero, losses to the left, each segment lettered and hatched by category, the numbers
-    written under each bar, the total at its end; a legend names the categories."""
-    cats: list[str] = []
+    written under each bar, the total at its end; a legend names the categories (in
+    ``language``, as the title and the winner's mark)."""
+    cats: list[str] = []  # in English: the fills and letters do not change with the language
+    shown: list[str] = []
     for score in outcome.scores:
         for line in score.breakdown:
             if line.points and category(line.label) not in cats:
                 cats.append(category(line.label))
+                shown.append(category(line.label, language))
     fills = _fills(cats)
     lows = [sum(ln.points for ln in s.breakdown if ln.points < 0) for s in outcome.scores]
     highs = [sum(ln.points for ln in s.breakdown if ln.points > 0) for s in outcome.scores]
@@ -119,14 +129,13 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     left = MARGIN + NAME_W
     right = WIDTH - MARGIN - TOTAL_W
-    legend_rows = _legend_layout(cats)
+    legend_rows = _legend_layout(shown)
     top = MARGIN + TITLE + 16
     height = top + len(outcome.scores) * ROW_H + AXIS_H + 16 + len(legend_rows) * LEGEND_ROW
     image = Image.new("RGB", (WIDTH, height + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text(
-        (MARGIN, MARGIN), "Score breakdown", font=font_for("Score breakdown", TITLE), fill=INK
-    )
+    title = said(T("Score breakdown"), language)
+    draw.text((MARGIN, MARGIN), title, font=font_for(title, TITLE), fill=INK)
 
     def x(value: float) -> float:
         return left + (value - low) / (high - low) * (right - left)
@@ -137,9 +146,10 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
         draw.text((x(tick), bottom + 6), str(tick), font=font(SMALL), fill=MUTED, anchor="mt")
     for row, score in enumerate(outcome.scores):
         y = top + row * ROW_H
-        name = player_name(score.seat, names)
-        won = " (winner)" if score.seat in outcome.winners else ""
-        _fit_text(draw, (MARGIN, y + BAR_H / 2), name + won, NAME_W - 10, TEXT, anchor="lm")
+        name = player_name(score.seat, names, language)
+        if score.seat in outcome.winners:
+            name = said(T("{person} (winner)", person=name), language)
+        _fit_text(draw, (MARGIN, y + BAR_H / 2), name, NAME_W - 10, TEXT, anchor="lm")
         ahead, behind = 0, 0
         parts = []
         for line in score.breakdown:
@@ -170,17 +180,41 @@ def breakdown_chart(outcome: Outcome, names: Sequence[str]) -> Image.Image:
     return image
 
 
+def breakdown_alt(outcome: Outcome, people: Sequence[str], language: str = ENGLISH) -> str:
+    """The breakdown chart in words, in ``language``: "Score breakdown. alice (A): 30 (Camps
+    +40, wages paid -10); bob (B): 20 (Camps +20)", best first (``people``: each seat as the
+    post names it). Not cut to the alt text's limit: the caller names the people first."""
+    described = "; ".join(
+        said(
+            T(
+                "{person}: {total} ({lines})",
+                person=people[score.seat],
+                total=score.total,
+                lines=", ".join(
+                    f"{said(line.label, language)} {line.points:+d}" for line in score.breakdown
+                ),
+            ),
+            language,
+        )
+        for score in sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+    )
+    return said(T("Score breakdown. {players}", players=described), language)
+
+
 # -- ratings over time -------------------------------------------------------------------------
 @drawn_with(lambda: palette())
 def rating_chart(
     series: Mapping[str, Sequence[tuple[datetime | int, float]]],
     names: Mapping[str, str] | None = None,
     *,
-    title: str = "Rating over time",
+    title: Text | str | None = None,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """A line per player of their rating after each match (x: when, as datetimes, or match
     numbers), each line with its own marker shape; the legend names each with its last
-    rating. ``names`` maps a series key to the name shown (default: the key)."""
+    rating. ``names`` maps a series key to the name shown (default: the key). The words are
+    in ``language`` (``title`` too, when it is a text; by default "Rating over time")."""
+    title = said(T("Rating over time") if title is None else title, language)
     names = names or {}
     points = {k: [(_x_value(t), v) for t, v in pts] for k, pts in series.items() if pts}
     legend = _legend_layout(
@@ -194,10 +228,11 @@ def rating_chart(
     left, right, bottom = MARGIN + Y_AXIS_W, WIDTH - MARGIN - 10, top + PLOT_H
     draw.rectangle((left, top, right, bottom), outline=INK, width=1)
     if not points:
+        empty = said(T("No rated matches yet."), language)
         draw.text(
             ((left + right) / 2, (top + bottom) / 2),
-            "No rated matches yet.",
-            font=font(TEXT),
+            empty,
+            font=font_for(empty, TEXT),
             fill=MUTED,
             anchor="mm",
         )
@@ -236,8 +271,17 @@ def rating_chart(
             continue
         shown = label
         draw.text((px, bottom + 8), label, font=font(SMALL), fill=MUTED, anchor="mt")
-    caption = ("finished on (UTC)" if short else "finished on") if dated else "match number"
-    draw.text(((left + right) / 2, bottom + 30), caption, font=font(SMALL), fill=MUTED, anchor="mt")
+    if dated:
+        caption = said(T("finished on (UTC)") if short else T("finished on"), language)
+    else:
+        caption = said(T("match number"), language)
+    draw.text(
+        ((left + right) / 2, bottom + 30),
+        caption,
+        font=font_for(caption, SMALL),
+        fill=MUTED,
+        anchor="mt",
+    )
     for index, pts in enumerate(points.values()):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
         xy = [at(t, v) for t, v in pts]
@@ -257,6 +301,32 @@ def rating_chart(
             cx += width
         y += LEGEND_ROW
     return image
+
+
+def rating_alt(
+    person: str,
+    series: Mapping[str, Sequence[tuple[datetime | int, float]]],
+    language: str = ENGLISH,
+) -> str:
+    """The rating chart in words, in ``language``: "Chart: alice's rating over time. TOKAN: 3
+    rated matches, from 25 to 31." (each game's line from its first rating to its last)."""
+    described = "; ".join(
+        said(
+            TN(
+                "{game}: {count} rated match, from {first} to {last}",
+                "{game}: {count} rated matches, from {first} to {last}",
+                len(points),
+                game=game,
+                first=f"{points[0][1]:.0f}",
+                last=f"{points[-1][1]:.0f}",
+            ),
+            language,
+        )
+        for game, points in series.items()
+        if points
+    )
+    text = T("Chart: {person}'s rating over time. {games}.", person=person, games=described)
+    return said(text, language)
 
 
 # -- private helpers ---------------------------------------------------------------------------

@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, INK, MUTED, ellipsize, font_for, printable
+from i18n.catalogue import ENGLISH
+from i18n.text import T, Text
+from render.common import BACKGROUND, INK, MUTED, ellipsize, font_for, printable, said
 
 SIZE = 18
 ROW_HEIGHT = 30
@@ -22,9 +24,21 @@ SHADE = (232, 226, 212)
 ALT_LIMIT = 1024  # Discord's alt text
 
 
-def draw_standings(title: str, head: Sequence[str], lines: Sequence[Sequence[str]]) -> Image.Image:
+Cell = Text | str  # a column's name or a cell: a text is said in the picture's language
+
+
+def draw_standings(
+    title: Cell,
+    head: Sequence[Cell],
+    lines: Sequence[Sequence[Cell]],
+    *,
+    language: str = ENGLISH,
+) -> Image.Image:
     """The table: ``head`` names the columns (the first two: place and person), ``lines``
-    the rows, best first."""
+    the rows, best first; every text said in ``language`` (names and numbers as they are)."""
+    title = said(title, language)
+    head = [said(h, language) for h in head]
+    lines = [[said(cell, language) for cell in line] for line in lines]
     widths = [PLACE_WIDTH, NAME_WIDTH] + [COLUMN] * (len(head) - 2)
     width = MARGIN * 2 + sum(widths)
     height = MARGIN * 2 + ROW_HEIGHT * (len(lines) + 2)
@@ -46,11 +60,33 @@ def draw_standings(title: str, head: Sequence[str], lines: Sequence[Sequence[str
     return image
 
 
-def alt_text(title: str, head: Sequence[str], lines: Sequence[Sequence[str]]) -> str:
-    """The picture in words: "1. Ada: 3 points, Buchholz Cut 1 4, …"."""
-    parts = [f"{title}."]
+def alt_text(
+    title: Cell,
+    head: Sequence[Cell],
+    lines: Sequence[Sequence[Cell]],
+    *,
+    language: str = ENGLISH,
+) -> str:
+    """The picture in words (in ``language``): "1. Ada: 3 points, Buchholz Cut 1 4, …"."""
+    parts = [f"{said(title, language)}."]
     for line in lines:
-        rest = ", ".join(f"{h} {v}" for h, v in zip(head[3:], line[3:], strict=False))
-        parts.append(f"{line[0]}. {line[1]}: {line[2]} points" + (f", {rest}." if rest else "."))
-    text = " ".join(parts)
-    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+        place, person, points = (said(cell, language) for cell in line[:3])
+        rest = ", ".join(
+            f"{said(h, language)} {said(v, language)}"
+            for h, v in zip(head[3:], line[3:], strict=False)
+        )
+        if rest:
+            text = T(
+                "{place}. {person}: {points} points, {rest}.",
+                place=place,
+                person=person,
+                points=points,
+                rest=rest,
+            )
+        else:
+            text = T(
+                "{place}. {person}: {points} points.", place=place, person=person, points=points
+            )
+        parts.append(said(text, language))
+    whole = " ".join(parts)
+    return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"

@@ -16,6 +16,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH, PSEUDO_OPEN
+from i18n.text import N_, TN, T, Text, joined
 from render import common
 from render.bounded import MB, bounded
 from render.common import (
@@ -27,9 +29,11 @@ from render.common import (
     ellipsize,
     font_for,
     paste_text,
+    said,
     seat_label,
     sentences,
     tidy,
+    word,
     wrap,
 )
 from render.palette import tagged
@@ -45,7 +49,7 @@ from rules.tokan.board import (
     OWNER,
     RANGE,
 )
-from rules.tokan.state import TokanView
+from rules.tokan.state import SeatTally, TokanView
 
 CELL = 170
 MARGIN = 56  # room for the coordinate labels on each side
@@ -81,6 +85,10 @@ STRIP_BOTTOM = 165  # the lowest chip's bottom edge
 STRIP_ROOM = 131  # the column's height for chips
 CHIP = 32  # a chip's size when the stack is short enough
 
+# The words the picture draws for the rules' colours and animals (said in the viewer's language).
+COLOUR_WORDS = (N_("red"), N_("black"))
+ANIMAL_WORDS = {"mouse": N_("mouse"), "jackal": N_("jackal"), "lion": N_("lion")}
+
 
 def render(
     view: TokanView,
@@ -88,28 +96,29 @@ def render(
     names: Sequence[str] | None = None,
     scale: float = 1.0,
     layout: str = "desktop",
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The board as an RGB image, about 1140 px wide at scale 1 (``layout="phone"``: the
-    phone-first picture, ``render.phone``)."""
+    phone-first picture, ``render.phone``), its words in ``language``."""
     if layout == "phone":
-        return phone(view, names)
-    image = _base(scale).copy()
+        return phone(view, names, language)
+    image = _base(scale, language).copy()
     draw = ImageDraw.Draw(image)
     s = scale
     for index, stack in enumerate(view.board):
         if not stack:
-            _draw_gap(image, _cell_box(index, s), s)
+            _draw_gap(image, _cell_box(index, s), s, language)
     if view.last is not None:
         _mark_last_move(draw, view, s)
     for index, stack in enumerate(view.board):
         if stack:
-            _draw_stack(image, draw, _cell_box(index, s), stack, s)
+            _draw_stack(image, draw, _cell_box(index, s), stack, s, language)
     if view.last is not None:
         _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
-        _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
-    _draw_title(image, view, names, s)
-    _draw_footer(image, draw, view, names, s)
+        _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s, language)
+    _draw_title(image, view, names, s, language)
+    _draw_footer(image, draw, view, names, s, language)
     return tagged(image, palette())
 
 
@@ -119,33 +128,52 @@ def palette() -> Image.Image:
     return common.game_palette(globals())
 
 
-def phone(view: TokanView, names: Sequence[str] | None = None) -> Image.Image:
+def phone(
+    view: TokanView, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> Image.Image:
     """The phone-first picture: who moves on what and both scores, then the whole picture at
     half size (the 6 x 6 board's coordinates and animal letters are large enough to read
     there, so no region is cut out)."""
-    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+    scoring = _scoring(view)
     if view.result is not None:
-        title = f"TOKAN · game over after {view.moves_made} moves"
-        lines = [_result(view.result, names)]
+        title = TN(
+            "{game} · game over after {count} moves",
+            "{game} · game over after {count} moves",
+            view.moves_made,
+            game="TOKAN",
+        )
+        lines = [_result(view.result, names, language)]
     else:
         seat = view.turn if view.turn is not None else 0
-        title = f"TOKAN · {_label(seat, names)} to move"
-        lines = [tidy(view.pending), f"{scoring} scoring, move {view.moves_made + 1}"]
-    scores = [
-        f"{_label(t.seat, names)}: {t.total}" + (f" ({'; '.join(t.lines)})" if t.lines else "")
-        for t in view.tallies
-    ]
+        title = T("{game} · {person} to move", game="TOKAN", person=_label(seat, names, language))
+        move = T("{scoring} scoring, move {number}", scoring=scoring, number=view.moves_made + 1)
+        lines = [tidy(said(view.pending, language)), said(move, language)]
+    scores = [_tally(t, names, language) for t in view.tallies]
     width, height = _size(1.0)
     # The whole is the desktop picture halved: drawn at scale 0.5 instead, its texts (16 px at
     # least) crowd the stacks and the key runs off the edge.
     return compose(
-        render(view, names=names),
-        Status(title, lines, scores),
+        render(view, names=names, language=language),
+        Status(said(title, language), lines, scores),
         board=(0, 0, width, height),
         focus=None,
         labels=coordinate_labels(),
         whole_legible=True,
+        language=language,
     )
+
+
+def _scoring(view: TokanView) -> Text:
+    """The scoring rule's name (a text: said where it is drawn)."""
+    return T("Towers") if view.scoring == "towers" else T("Every Head Counts")
+
+
+def _tally(tally: SeatTally, names: Sequence[str] | None, language: str) -> str:
+    """ "alice (red): 12 (Towers 5+3+2 = 10; …)": a seat's score and how it adds up."""
+    head = f"{_label(tally.seat, names, language)}: {tally.total}"
+    if not tally.lines:
+        return head
+    return f"{head} ({'; '.join(said(line, language) for line in tally.lines)})"
 
 
 @cache
@@ -166,64 +194,109 @@ def coordinate_labels() -> tuple[Label, ...]:
 
 
 # -- what a screen reader says ---------------------------------------------------------------------
-def alt_text(view: TokanView, *, names: Sequence[str] | None = None) -> str:
-    """The position in words: who moves, the scores, the last move and every stack (compact)."""
-    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
-    parts = [f"TOKAN, {scoring} scoring, after {view.moves_made} moves"]
+def alt_text(
+    view: TokanView, *, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> str:
+    """The position in words (in ``language``): who moves, the scores, the last move and
+    every stack (compact)."""
+    head = TN(
+        "{game}, {scoring} scoring, after {count} moves",
+        "{game}, {scoring} scoring, after {count} moves",
+        view.moves_made,
+        game="TOKAN",
+        scoring=_scoring(view),
+    )
+    parts = [said(head, language)]
     if view.result is not None:
-        parts.append(f"Game over. {_result(view.result, names)}")
+        result = _result(view.result, names, language)
+        parts.append(said(T("Game over. {result}", result=result), language))
     elif view.turn is not None:
-        parts.append(f"{_label(view.turn, names)} to move: {tidy(view.pending)}")
+        person = _label(view.turn, names, language)
+        pending = tidy(said(view.pending, language))
+        parts.append(
+            said(T("{person} to move: {pending}", person=person, pending=pending), language)
+        )
     for tally in view.tallies:
-        detail = f" ({'; '.join(tally.lines)})" if tally.lines else ""
-        parts.append(f"{_label(tally.seat, names)} {tally.total} points{detail}")
+        person = _label(tally.seat, names, language)
+        if tally.lines:
+            detail = "; ".join(said(line, language) for line in tally.lines)
+            text = TN(
+                "{person} {count} points ({detail})",
+                "{person} {count} points ({detail})",
+                tally.total,
+                person=person,
+                detail=detail,
+            )
+        else:
+            text = TN(
+                "{person} {count} points", "{person} {count} points", tally.total, person=person
+            )
+        parts.append(said(text, language))
     if view.last is not None:
-        parts.append(_last_words(view, names))
+        parts.append(_last_words(view, names, language))
     stacks = []
     for index, stack in enumerate(view.board):
         if stack:
             stacks.append(f"{NAMES[index]} {'-'.join(stack)}")
     gaps = [NAMES[i] for i, stack in enumerate(view.board) if not stack]
-    parts.append(
-        "Stacks bottom to top, R red, B black, M mouse, J jackal, L lion: " + ", ".join(stacks)
+    # The letters are the notation's tile codes: the message says what each one stands for.
+    key = T(
+        "Stacks bottom to top, R red, B black, M mouse, J jackal, L lion: {stacks}",
+        stacks=", ".join(stacks),
     )
+    parts.append(said(key, language))
     if gaps:
-        parts.append("Gaps: " + ", ".join(gaps))
+        parts.append(said(T("Gaps: {spaces}", spaces=", ".join(gaps)), language))
     return clip_alt(sentences(*parts))
 
 
-def _label(seat: int, names: Sequence[str] | None) -> str:
-    return seat_label(seat, names, COLOURS[seat])
+def _label(seat: int, names: Sequence[str] | None, language: str = ENGLISH) -> str:
+    return seat_label(seat, names, word(COLOUR_WORDS[seat], language), language)
 
 
-def _result(result: str, names: Sequence[str] | None) -> str:
-    """The rules' result words with the winning colour named as its player."""
+def _result(result: str, names: Sequence[str] | None, language: str = ENGLISH) -> str:
+    """The rules' result words (said in ``language``) with the winning colour named as its
+    player: the rules write the seat as its capitalised colour, kept as written in every
+    language, at the start of the result."""
+    result = said(result, language)
     if names is None:
         return result
     for seat, colour in enumerate(COLOURS):
-        result = re.sub(rf"^{colour.capitalize()} wins", f"{_label(seat, names)} wins", result)
+        seat_word = re.escape(colour.capitalize())
+        found = re.match(rf"^({PSEUDO_OPEN}?){seat_word}\b", result)
+        if found:
+            result = found.group(1) + _label(seat, names, language) + result[found.end() :]
     return result
 
 
-def _last_words(view: TokanView, names: Sequence[str] | None) -> str:
+def _last_words(view: TokanView, names: Sequence[str] | None, language: str = ENGLISH) -> str:
     last = view.last
     assert last is not None
-    carry = f" carrying {last.carry}" if last.carry else ""
-    gap = ""
+    who = _label(last.seat, names, language)
+    # The spaces and the direction are notation (the move as typed): placeholders.
+    move = {"origin": last.origin, "landing": last.landing, "direction": last.direction}
+    if last.carry:
+        text = T(
+            "Last move: {origin} to {landing} ({direction} carrying {carry}) by {person}",
+            carry=last.carry,
+            person=who,
+            **move,
+        )
+    else:
+        text = T("Last move: {origin} to {landing} ({direction}) by {person}", person=who, **move)
+    parts = [text]
     if last.permanent:
-        gap = f"; {last.origin} is a permanent gap"
+        parts.append(T("{space} is a permanent gap", space=last.origin))
     elif last.shifted:
-        gap = f"; stacks slid {last.direction} to close the gap"
-    taboo = f"; {view.taboo} is taboo" if view.taboo else ""
-    who = _label(last.seat, names)
-    return (
-        f"Last move: {last.origin} to {last.landing} ({last.direction}{carry}) by {who}{gap}{taboo}"
-    )
+        parts.append(T("stacks slid {direction} to close the gap", direction=last.direction))
+    if view.taboo:
+        parts.append(T("{space} is taboo", space=view.taboo))
+    return said(joined(parts, "; "), language)
 
 
 # -- static background --------------------------------------------------------------------------
 @bounded(12 * MB)
-def _base(scale: float) -> Image.Image:
+def _base(scale: float, language: str = ENGLISH) -> Image.Image:
     s = scale
     width, height = _size(s)
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -244,7 +317,7 @@ def _base(scale: float) -> Image.Image:
         draw.rounded_rectangle((x0 + 4 * s, y0 + 4 * s, x1 - 4 * s, y1 - 4 * s), 8 * s, SPACE_FILL)
     for label in coordinate_labels():
         centred_text(draw, (label.x * s, label.y * s), label.text, _px(label.size, s))
-    _draw_key(image, draw, s)
+    _draw_key(image, draw, s, language)
     return image
 
 
@@ -293,12 +366,14 @@ def chip_size(height: int, s: float) -> float:
 
 
 # -- stacks and gaps ----------------------------------------------------------------------------
-def _draw_gap(image: Image.Image, box: tuple[float, float, float, float], s: float) -> None:
-    image.paste(_gap_sprite(s), (round(box[0]), round(box[1])))
+def _draw_gap(
+    image: Image.Image, box: tuple[float, float, float, float], s: float, language: str
+) -> None:
+    image.paste(_gap_sprite(s, language), (round(box[0]), round(box[1])))
 
 
 @bounded(2 * MB)
-def _gap_sprite(s: float) -> Image.Image:
+def _gap_sprite(s: float, language: str = ENGLISH) -> Image.Image:
     """One empty space (a gap), drawn once per scale and pasted where needed."""
     side = round(CELL * s)
     image = Image.new("RGB", (side, side), SPACE_FILL)
@@ -317,7 +392,8 @@ def _gap_sprite(s: float) -> Image.Image:
         ax2, ay2 = _clip(ax, ay, inner), _clip(bx, by, inner)
         draw.line((*ax2, *ay2), fill=GAP_HATCH, width=max(1, int(3 * s)))
         offset += step
-    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), "gap", _px(26, s), GAP_TEXT)
+    gap = said(T("gap"), language)
+    centred_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), gap, _px(26, s), GAP_TEXT)
     return image
 
 
@@ -339,6 +415,7 @@ def _draw_stack(
     box: tuple[float, float, float, float],
     stack: tuple[str, ...],
     s: float,
+    language: str = ENGLISH,
 ) -> None:
     x0, y0, _, _ = box
     cx, cy = x0 + TILE_CENTRE[0] * s, y0 + TILE_CENTRE[1] * s
@@ -348,7 +425,7 @@ def _draw_stack(
         tile = stack[-1 - depth]
         _paste(image, _tile_sprite(tile, s, False), (cx, cy + depth * LAYER_STEP * s))
     _paste(image, _tile_sprite(stack[-1], s, True), (cx, cy))
-    _strip(image, draw, box, stack, s)
+    _strip(image, draw, box, stack, s, language)
 
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
@@ -411,6 +488,7 @@ def _strip(
     box: tuple[float, float, float, float],
     stack: tuple[str, ...],
     s: float,
+    language: str = ENGLISH,
 ) -> None:
     """The whole stack as a column of chips, bottom tile lowest; its height under the tile."""
     if len(stack) < 2:
@@ -421,7 +499,7 @@ def _strip(
     bottom = y0 + STRIP_BOTTOM * s
     for i, tile in enumerate(stack):
         _paste(image, _chip_sprite(tile, chip, s), (x, bottom - (i + 0.5) * chip))
-    label = f"{len(stack)} high"
+    label = said(TN("{count} high", "{count} high", len(stack)), language)
     centred_text(draw, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK)
 
 
@@ -477,7 +555,10 @@ def _draw_arrow(draw: ImageDraw.ImageDraw, origin: int, landing: int, s: float) 
 
 
 def _mark_taboo(
-    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], s: float
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    s: float,
+    language: str = ENGLISH,
 ) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(
@@ -486,49 +567,82 @@ def _mark_taboo(
     # The tag straddles the bottom edge: the top and left lanes belong to the arrow, the space
     # above the edge to the stack's height.
     tag = _px(18, s)
-    width = font_for("TABOO", tag).getlength("TABOO") + 14 * s
+    taboo = said(T("TABOO"), language)
+    width = font_for(taboo, tag).getlength(taboo) + 14 * s
     cx = x0 + TILE_CENTRE[0] * s
     draw.rounded_rectangle(
         (cx - width / 2, y1 - 11 * s, cx + width / 2, y1 + 11 * s), 6 * s, fill=TABOO
     )
-    centred_text(draw, (cx, y1), "TABOO", tag, (255, 255, 255))
+    centred_text(draw, (cx, y1), taboo, tag, (255, 255, 255))
 
 
 # -- title, key and footer -------------------------------------------------------------------------
-def _draw_title(image: Image.Image, view: TokanView, names: Sequence[str] | None, s: float) -> None:
-    scoring = "Towers" if view.scoring == "towers" else "Every Head Counts"
+def _draw_title(
+    image: Image.Image,
+    view: TokanView,
+    names: Sequence[str] | None,
+    s: float,
+    language: str = ENGLISH,
+) -> None:
+    scoring = _scoring(view)
     if view.turn is None:
-        text = f"TOKAN  ·  Game over after {view.moves_made} moves  ·  {scoring} scoring"
+        title = TN(
+            "{game}  ·  Game over after {count} moves  ·  {scoring} scoring",
+            "{game}  ·  Game over after {count} moves  ·  {scoring} scoring",
+            view.moves_made,
+            game="TOKAN",
+            scoring=scoring,
+        )
     else:
-        who = f"{_label(view.turn, names)} to move"
-        text = f"TOKAN  ·  {who}  ·  {scoring}  ·  move {view.moves_made + 1}"
+        title = T(
+            "{game}  ·  {person} to move  ·  {scoring}  ·  move {number}",
+            game="TOKAN",
+            person=_label(view.turn, names, language),
+            scoring=scoring,
+            number=view.moves_made + 1,
+        )
+    text = said(title, language)
     width = _size(s)[0] - 40 * s
     size = _px(28, s)
     paste_text(image, (20 * s, TITLE * s / 2), ellipsize(text, width, size), size, INK, "lm")
 
 
-def _draw_key(image: Image.Image, draw: ImageDraw.ImageDraw, s: float) -> None:
+def _draw_key(
+    image: Image.Image, draw: ImageDraw.ImageDraw, s: float, language: str = ENGLISH
+) -> None:
     """What M, J and L are and how far they move (static: drawn into the cached background)."""
     _, height = _size(s)
     y = height - 62 * s
     x = 20 * s
     size = _px(21, s)
     for animal in ANIMALS:
-        text = key_text(animal)
+        text = key_text(animal, language)
         _paste(
             image, _chip_sprite("B" + ANIMAL_CODES[animal], round(30 * s, 1), s), (x + 15 * s, y)
         )
         draw.text((x + 36 * s, y), text, font=font_for(text, size), fill=INK, anchor="lm")
         x += 36 * s + font_for(text, size).getlength(text) + 34 * s
-    explain = "Chips at a stack's right: all its tiles, the bottom one lowest, the top one highest."
+    explain = said(
+        T("Chips at a stack's right: all its tiles, the bottom one lowest, the top one highest."),
+        language,
+    )
     draw.text((20 * s, y + 36 * s), explain, font=font_for(explain, size), fill=MUTED, anchor="lm")
 
 
-def key_text(animal: str) -> str:
+def key_text(animal: str, language: str = ENGLISH) -> str:
     """ "jackal: moves 2, carries up to 1" (the key beside each animal's letter)."""
     carry = MAX_CARRY[animal]
-    carries = "carries none" if not carry else f"carries up to {carry}"
-    return f"{animal}: moves {RANGE[animal]}, {carries}"
+    name = word(ANIMAL_WORDS[animal], language)
+    if not carry:
+        text = T("{animal}: moves {range}, carries none", animal=name, range=RANGE[animal])
+    else:
+        text = T(
+            "{animal}: moves {range}, carries up to {carry}",
+            animal=name,
+            range=RANGE[animal],
+            carry=carry,
+        )
+    return said(text, language)
 
 
 def _draw_footer(
@@ -537,6 +651,7 @@ def _draw_footer(
     view: TokanView,
     names: Sequence[str] | None,
     s: float,
+    language: str = ENGLISH,
 ) -> None:
     width, height = _size(s)
     top = height - FOOTER * s + 6 * s
@@ -547,21 +662,31 @@ def _draw_footer(
     for n, tally in enumerate(view.tallies):
         y = top + n * line + line / 2
         _tile_marker(draw, (x + 14 * s, y), tally.seat, s)
-        on_turn = "   (to move)" if view.turn == tally.seat else ""
-        head = f"{_label(tally.seat, names)}: {tally.total}"
-        detail = "   " + "; ".join(tally.lines) if tally.lines else ""
-        text = ellipsize(head + detail + on_turn, room - 36 * s, size)
+        head = f"{_label(tally.seat, names, language)}: {tally.total}"
+        if tally.lines:
+            head += "   " + "; ".join(said(line, language) for line in tally.lines)
+        if view.turn == tally.seat:
+            head = said(T("{score}   (to move)", score=head), language)
+        text = ellipsize(head, room - 36 * s, size)
         paste_text(image, (x + 36 * s, y), text, size, INK, "lm")
     y = top + 2 * line + line / 2
-    text = _last_words(view, names) if view.last is not None else "No move yet."
+    text = (
+        _last_words(view, names, language)
+        if view.last is not None
+        else said(T("No move yet."), language)
+    )
     for part in _wrap(text, size, room)[:2]:
         paste_text(image, (x, y), part, size, MUTED, "lm")
         y += line
     if view.result is not None:
-        status = f"Game over. {_result(view.result, names)}"
+        status = said(
+            T("Game over. {result}", result=_result(view.result, names, language)), language
+        )
     else:
         seat = view.turn if view.turn is not None else 0
-        status = f"To move: {_label(seat, names)}: {tidy(view.pending)}"
+        person = _label(seat, names, language)
+        pending = tidy(said(view.pending, language))
+        status = said(T("To move: {person}: {pending}", person=person, pending=pending), language)
     for part in _wrap(tidy(status), size, room)[:2]:
         paste_text(image, (x, y), part, size, INK, "lm")
         y += line

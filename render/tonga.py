@@ -18,6 +18,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import N_, TN, T
 from render import common
 from render.bounded import MB, bounded
 from render.common import (
@@ -33,11 +35,13 @@ from render.common import (
     ellipsize,
     font_for,
     name_seats,
+    said,
     seat_label,
     sentences,
     text_width,
     tidy,
     to_act_line,
+    word,
     wrap,
 )
 from render.palette import tagged
@@ -54,7 +58,7 @@ from rules.tonga.map import (
     all_hexes,
 )
 from rules.tonga.state import DICE_PER_PLAYER, LEDGER, SEASICK, Phase, TongaView
-from rules.tonga.tiles import TILE_BY_KEY, TILES, Kind
+from rules.tonga.tiles import TILE_BY_KEY, TILES, Kind, Tile
 
 SQRT3 = math.sqrt(3)
 R = 31.0  # hex radius (centre to corner): hexes are ~54 px wide
@@ -101,18 +105,20 @@ def render(
     names: Sequence[str] | None = None,
     scale: float = 1.0,
     layout: str = "desktop",
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The picture of ``view``; ``scale`` resizes the whole (desktop) image. ``layout="phone"``
-    is the phone-first picture (``render.phone``), drawn from the desktop one at scale 1."""
+    is the phone-first picture (``render.phone``), drawn from the desktop one at scale 1. Its
+    words are in ``language``."""
     if layout == "phone":
-        return phone(view, names)
-    image = _chart().copy()
+        return phone(view, names, language)
+    image = _chart(language).copy()
     draw = ImageDraw.Draw(image)
-    _draw_tiles(image, draw, view)
+    _draw_tiles(image, draw, view, language)
     _draw_camps(image, draw, view)
     _draw_route(draw, view)
     _draw_ships(image, draw, view)
-    _draw_panel(image, draw, view, names)
+    _draw_panel(image, draw, view, names, language)
     if scale != 1.0:
         size = (round(WIDTH * scale), round(HEIGHT * scale))
         image = image.resize(size, Image.Resampling.LANCZOS)
@@ -125,7 +131,9 @@ def palette() -> Image.Image:
     return common.game_palette(globals())
 
 
-def phone(view: TongaView, names: Sequence[str] | None = None) -> Image.Image:
+def phone(
+    view: TongaView, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> Image.Image:
     """The phone-first picture: the status, the sea around the ship navigating (the decision's
     hexes at full size), the whole picture at half size."""
     focus = None
@@ -133,32 +141,57 @@ def phone(view: TongaView, names: Sequence[str] | None = None) -> Image.Image:
         space = view.path[-1] if view.phase is Phase.NAVIGATION and view.path else None
         space = view.ships[view.acting[0]] if space is None else space
         focus = space_centre(space)
-    status = phone_status(view, names)
+    status = phone_status(view, names, language)
     return compose(
-        render(view, names=names),
+        render(view, names=names, language=language),
         status,
         board=(0, 0, MAP_W, MAP_H),
         focus=focus,
         labels=coordinate_labels(),
+        language=language,
     )
 
 
-def phone_status(view: TongaView, names: Sequence[str] | None) -> Status:
+def phone_status(view: TongaView, names: Sequence[str] | None, language: str = ENGLISH) -> Status:
     """The round and step, who acts on what (or the winners), each seat's coins and camps."""
-    step = STEP_NAMES[view.phase]
-    lines = [to_act_line([seat_label(s, names) for s in view.acting])]
+    step = word(STEP_NAMES[view.phase], language)
+    lines = [to_act_line(_labels(view.acting, names, language), language)]
     if view.acting:
-        lines.append(tidy(name_seats(drop_actor(view.pending), names)))
+        lines.append(_pending(view, names, language))
         if view.phase is Phase.NAVIGATION:
-            lines.append(f"Movement points left: {view.mp}")
+            lines.append(said(T("Movement points left: {count}", count=view.mp), language))
     elif view.winners:
-        lines.append("Winner: " + ", ".join(seat_label(s, names) for s in view.winners))
-    scores = [
-        f"{seat_label(seat, names)}: {view.seats[seat].money} coins, "
-        f"{view.seats[seat].camps_left} camps left"
-        for seat in view.order
-    ]
-    return Status(f"Tonga Bonga · round {view.round}, {step}", lines, scores)
+        lines.append(_winners(view, names, language))
+    scores = []
+    for seat in view.order:
+        line = T(
+            "{person}: {coins} coins, {camps} camps left",
+            person=seat_label(seat, names, language=language),
+            coins=view.seats[seat].money,
+            camps=view.seats[seat].camps_left,
+        )
+        scores.append(said(line, language))
+    title = T("{game} · round {round}, {step}", game="Tonga Bonga", round=view.round, step=step)
+    return Status(said(title, language), lines, scores)
+
+
+def _labels(seats: Sequence[int], names: Sequence[str] | None, language: str) -> list[str]:
+    return [seat_label(s, names, language=language) for s in seats]
+
+
+def _pending(view: TongaView, names: Sequence[str] | None, language: str) -> str:
+    """The decision awaited (the rules' words, said), without its actor, people named."""
+    return tidy(name_seats(drop_actor(said(view.pending, language)), names, language=language))
+
+
+def _winners(view: TongaView, names: Sequence[str] | None, language: str) -> str:
+    people = ", ".join(_labels(view.winners, names, language))
+    return said(T("Winner: {people}", people=people), language)
+
+
+def _symbol(tile: Tile, language: str) -> str:
+    """The mark a tile prints: a word for the ghost ship, signs and numbers for the rest."""
+    return said(T("GHOST"), language) if tile.kind is Kind.GHOST else tile.symbol
 
 
 @cache
@@ -269,7 +302,7 @@ def _corners(point: tuple[float, float], radius: float) -> list[tuple[float, flo
 
 # -- the static chart ------------------------------------------------------------------------------
 @bounded(8 * MB)
-def _chart() -> Image.Image:
+def _chart(language: str = ENGLISH) -> Image.Image:
     """Background, sea, harbours, land, reefs, hex labels and island names. Copy before use."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -295,7 +328,7 @@ def _chart() -> Image.Image:
             _text(
                 image, (label.x, label.y), label.text, label.size, INK, centred=True, stroke=WHITE
             )
-    _legend(image, draw)
+    _legend(image, draw, language)
     return image
 
 
@@ -336,7 +369,9 @@ SHIP_R = 12
 
 
 # -- pieces on the chart ---------------------------------------------------------------------------
-def _draw_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) -> None:
+def _draw_tiles(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView, language: str = ENGLISH
+) -> None:
     for index, key in enumerate(view.tiles):
         x, y = centre(SPACE_HEXES[DOLPHIN_SPACES[index]][0])
         if key is None:
@@ -347,8 +382,9 @@ def _draw_tiles(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) 
         draw.rounded_rectangle(
             (x - 22, y - 4, x + 22, y + 18), radius=5, fill=fill, outline=INK, width=1
         )
-        size = 13 if len(tile.symbol) > 3 else 16
-        _text(image, (x, y + 7), tile.symbol, size, contrast_ink(fill), centred=True)
+        symbol = _symbol(tile, language)
+        size = 13 if len(symbol) > 3 else 16
+        _text(image, (x, y + 7), symbol, size, contrast_ink(fill), centred=True)
 
 
 def _draw_camps(image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView) -> None:
@@ -402,43 +438,58 @@ BOARD_H = 86
 LEGEND_Y = BOARDS_Y + 4 * (BOARD_H + 6) + 6
 RESULT_ROW = 24  # the final money table's row pitch: room between the rows
 STEP_NAMES = {
-    Phase.WAGES: "step 1 of 4: wages",
-    Phase.CREW: "step 2 of 4: crew placement",
-    Phase.NAVIGATION: "step 3 of 4: navigation",
-    Phase.OVER: "game over",
+    Phase.WAGES: N_("step 1 of 4: wages"),
+    Phase.CREW: N_("step 2 of 4: crew placement"),
+    Phase.NAVIGATION: N_("step 3 of 4: navigation"),
+    Phase.OVER: N_("game over"),
 }
 
 
+def _step(view: TongaView, language: str) -> str:
+    """The step (and "(last round)" in the last one), said in ``language``."""
+    step = word(STEP_NAMES[view.phase], language)
+    if view.ending and view.phase is not Phase.OVER:
+        return said(T("{step} (last round)", step=step), language)
+    return step
+
+
 def _draw_panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: TongaView, names: Sequence[str] | None
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: TongaView,
+    names: Sequence[str] | None,
+    language: str = ENGLISH,
 ) -> None:
     x0 = PANEL_X
-    _text(image, (x0, 10), f"Round {view.round}", 22)
-    last = " (last round)" if view.ending and view.phase is not Phase.OVER else ""
+    heading = said(T("Round {round}", round=view.round), language)
+    _text(image, (x0, 10), heading, 22)
     if view.phase is not Phase.OVER:
-        _text(image, (x0 + 110, 14), STEP_NAMES[view.phase] + last, 18)
-    acting = to_act_line([seat_label(s, names) for s in view.acting])
+        # After the round, however long a language says it ("Round 12" fits English's 110 px).
+        step_x = x0 + max(110, text_width(heading, 22) + 8)
+        _text(image, (step_x, 14), _step(view, language), 18)
+    acting = to_act_line(_labels(view.acting, names, language), language)
     _text(image, (x0, 42), ellipsize(acting, TEXT_W, 18), 18)
     if view.acting:
-        pending = tidy(name_seats(drop_actor(view.pending), names))
+        pending = _pending(view, names, language)
         _wrapped(image, (x0, PENDING_Y), pending, 17, PENDING_INK, PENDING_LINES)
     elif view.winners:
-        won = "Winner: " + ", ".join(seat_label(s, names) for s in view.winners)
-        _wrapped(image, (x0, PENDING_Y), won, 18, INK, 2)
+        _wrapped(image, (x0, PENDING_Y), _winners(view, names, language), 18, INK, 2)
     if view.phase is Phase.CREW and view.roll:
-        _roll_line(image, draw, x0, ROW_Y, view)
+        _roll_line(image, draw, x0, ROW_Y, view, language)
     elif view.phase is Phase.NAVIGATION and view.acting:
-        _text(image, (x0, ROW_Y + 6), f"Movement points left: {view.mp}", 18)
+        points = said(T("Movement points left: {count}", count=view.mp), language)
+        _text(image, (x0, ROW_Y + 6), points, 18)
     if view.last:
-        last_move = tidy(f"Last move: {name_seats(view.last, names)}")
+        last = name_seats(said(view.last, language), names, language=language)
+        last_move = tidy(said(T("Last move: {move}", move=last), language))
         _wrapped(image, (x0, LAST_Y), last_move, 16, MUTED, 1)
     y = BOARDS_Y
     for seat in view.order:
-        _board(image, draw, x0, y, view, seat, names)
+        _board(image, draw, x0, y, view, seat, names, language)
         y += BOARD_H + 6
     if view.result:
         draw.rectangle((MAP_W + 1, LEGEND_Y - 4, WIDTH, HEIGHT), fill=PANEL_BG)
-        _results(image, draw, x0, LEGEND_Y, view, names)
+        _results(image, draw, x0, LEGEND_Y, view, names, language)
 
 
 def _board(
@@ -449,6 +500,7 @@ def _board(
     view: TongaView,
     seat: int,
     names: Sequence[str] | None,
+    language: str = ENGLISH,
 ) -> None:
     """One hiring board: who and their money on the top line; camps left and maps under it on
     the left; the three places with their wages and dice on the right."""
@@ -464,19 +516,30 @@ def _board(
     )
     draw.ellipse((x0 + 4, y + 6, x0 + 30, y + 32), fill=colour, outline=INK)
     _text(image, (x0 + 17, y + 19), SEAT_LETTERS[seat], 17, contrast_ink(colour), centred=True)
-    coins = f": {line.money} coins"
-    who = ellipsize(seat_label(seat, names), TEXT_W - 50 - text_width(coins, 18), 18)
-    _text(image, (x0 + 38, y + 8), who + coins, 18)
+
+    def coins(person: str) -> str:
+        return said(T("{person}: {count} coins", person=person, count=line.money), language)
+
+    # The name is cut to leave room for its money, measured without a name.
+    room = TEXT_W - 50 - text_width(coins(""), 18)
+    who = ellipsize(seat_label(seat, names, language=language), room, 18)
+    _text(image, (x0 + 38, y + 8), coins(who), 18)
     out = line.worth - line.money
-    _text(image, (x0 + 8, y + 40), f"camps left {line.camps_left}", 17)
+    camps = said(T("camps left {count}", count=line.camps_left), language)
+    _text(image, (x0 + 8, y + 40), camps, 17)
     if out:
-        _text(image, (x0 + 8, y + 62), f"{out} coins on boards", 16, MUTED)
+        aboard = said(T("{count} coins on boards", count=out), language)
+        _text(image, (x0 + 8, y + 62), aboard, 16, MUTED)
     if line.maps:
-        maps = "maps " + " ".join(TILE_BY_KEY[k].symbol for k in line.maps)
-        _text(image, (x0 + 130, y + 40), maps, 16)
+        symbols = " ".join(_symbol(TILE_BY_KEY[k], language) for k in line.maps)
+        _text(image, (x0 + 130, y + 40), said(T("maps {maps}", maps=symbols), language), 16)
     captain, helmsman = view.wages[seat]
     crew = view.crews[seat]
-    places = (f"capt {captain}", f"helm {helmsman}", "boy 0")
+    places = (
+        said(T("capt {wage}", wage=captain), language),
+        said(T("helm {wage}", wage=helmsman), language),
+        said(T("boy {wage}", wage=0), language),
+    )
     for slot, name in enumerate(places):
         cx = x0 + 214 + slot * 74
         _text(image, (cx, y + 36), name, 15, MUTED)
@@ -499,10 +562,15 @@ def _board(
 
 
 def _roll_line(
-    image: Image.Image, draw: ImageDraw.ImageDraw, x0: float, y: float, view: TongaView
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x0: float,
+    y: float,
+    view: TongaView,
+    language: str = ENGLISH,
 ) -> None:
     fill = SEAT_COLOURS[view.acting[0]]
-    _text(image, (x0, y + 6), "Roll:", 17)
+    _text(image, (x0, y + 6), said(T("Roll:"), language), 17)
     for k, value in enumerate(view.roll):
         bx = x0 + 52 + k * 40
         draw.rounded_rectangle(
@@ -510,38 +578,47 @@ def _roll_line(
         )
         face = "s" if value == SEASICK else str(value)
         _text(image, (bx + 15, y + 15), face, 18, contrast_ink(fill), centred=True)
-    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), roll_note(view), 16, MUTED)
+    note = roll_note(view, language)
+    _text(image, (x0 + 62 + len(view.roll) * 40, y + 7), note, 16, MUTED)
 
 
-def roll_note(view: TongaView) -> str:
+def roll_note(view: TongaView, language: str = ENGLISH) -> str:
     """The words beside the roll: the reroll cost, while a reroll is still allowed."""
     # Placed dice leave the roll, so a roll of fewer than three means one is on a ship.
     if len(view.roll) < DICE_PER_PLAYER:
-        return "s = seasick; no reroll once a die is placed"
-    return f"s = seasick; a reroll costs {view.reroll_cost}"
+        return said(T("s = seasick; no reroll once a die is placed"), language)
+    return said(T("s = seasick; a reroll costs {cost}", cost=view.reroll_cost), language)
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, language: str = ENGLISH) -> None:
     """The tile legend (static: part of the cached chart) and the map's marks."""
     x0, y = PANEL_X, LEGEND_Y
-    _text(image, (x0, y), "Special tiles (on dolphin spaces)", 16, MUTED)
+    _text(image, (x0, y), said(T("Special tiles (on dolphin spaces)"), language), 16, MUTED)
     y += 22
     for tile in TILES:
         fill = TILE_FILLS[tile.kind]
         draw.rounded_rectangle((x0, y, x0 + 44, y + 20), radius=4, fill=fill, outline=INK)
-        _text(image, (x0 + 22, y + 10), tile.symbol, 13, contrast_ink(fill), centred=True)
-        _text(image, (x0 + 52, y + 1), tile.text, 16)
+        symbol = _symbol(tile, language)
+        _text(image, (x0 + 22, y + 10), symbol, 13, contrast_ink(fill), centred=True)
+        _text(image, (x0 + 52, y + 1), word(tile.text, language), 16)
         y += 24
-    marks = "~ emptied dolphin space · gold line: the route of the ship moving now or last"
-    _wrapped(image, (x0, y + 2), marks, 16, MUTED, 2)
-    # Under the chart: how to read it.
-    y = MAP_H - 4
-    key = (
-        "Discs: ships (seat letter). Squares on islands: camps. Wavy hexes: an island's harbour, "
-        "one space, typed by the island's name (go cocoa; Tonga Bonga: go tonga). Brown: reefs. "
-        "Type a sea hex as printed on it (go h5)."
+    marks = said(
+        T("~ emptied dolphin space · gold line: the route of the ship moving now or last"),
+        language,
     )
-    _wrapped(image, (MARGIN, y), key, 16, INK, 2, MAP_W - 2 * MARGIN)
+    _wrapped(image, (x0, y + 2), marks, 16, MUTED, 2)
+    # Under the chart: how to read it. The moves in it are notation (typed as they are).
+    y = MAP_H - 4
+    key = T(
+        "Discs: ships (seat letter). Squares on islands: camps. Wavy hexes: an island's harbour, "
+        "one space, typed by the island's name ({example}; {game}: {home}). Brown: reefs. "
+        "Type a sea hex as printed on it ({hex}).",
+        example="go cocoa",
+        game="Tonga Bonga",
+        home="go tonga",
+        hex="go h5",
+    )
+    _wrapped(image, (MARGIN, y), said(key, language), 16, INK, 2, MAP_W - 2 * MARGIN)
 
 
 def _results(
@@ -551,9 +628,10 @@ def _results(
     y: float,
     view: TongaView,
     names: Sequence[str] | None,
+    language: str = ENGLISH,
 ) -> None:
     """The money breakdown: one row per ledger line, one column per seat."""
-    _text(image, (x0, y), "Money, line by line", 18)
+    _text(image, (x0, y), said(T("Money, line by line"), language), 18)
     y += 30
     col, label_w = 62, 180
     for seat in range(view.players):
@@ -574,13 +652,13 @@ def _results(
                 (x0 - 4, y - 3, x0 + label_w + col * view.players, y + RESULT_ROW - 5),
                 fill=RESULT_FILL,
             )
-        _text(image, (x0, y), name, 17)
+        _text(image, (x0, y), word(name, language), 17)
         for seat, value in enumerate(values):
             at = (x0 + label_w + col * seat + col / 2, y + 7)
             _text(image, at, f"{value:+d}" if index else str(value), 17, centred=True)
         y += RESULT_ROW
     draw.line((x0, y - 2, x0 + label_w + col * view.players, y - 2), fill=INK, width=2)
-    _text(image, (x0, y + 3), "money", 18)
+    _text(image, (x0, y + 3), said(T("money"), language), 18)
     for seat in range(view.players):
         at = (x0 + label_w + col * seat + col / 2, y + 12)
         _text(image, at, str(view.seats[seat].money), 18, centred=True)
@@ -606,45 +684,77 @@ def _wrapped(
 
 
 # -- what a screen reader says ---------------------------------------------------------------------
-def alt_text(view: TongaView, *, names: Sequence[str] | None = None) -> str:
-    """The position in words: the step and who acts, money, ships, camps, crews, tiles."""
-    parts = [f"Tonga Bonga, {view.players} players, round {view.round}"]
+def alt_text(
+    view: TongaView, *, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> str:
+    """The position in words (in ``language``): the step and who acts, money, ships, camps,
+    crews, tiles."""
+    head = TN(
+        "{game}, {count} player, round {round}",
+        "{game}, {count} players, round {round}",
+        view.players,
+        game="Tonga Bonga",
+        round=view.round,
+    )
+    parts = [said(head, language)]
     if view.acting:
-        last = " (last round)" if view.ending else ""
-        parts.append(STEP_NAMES[view.phase].capitalize() + last)
-        acting = ", ".join(seat_label(s, names) for s in view.acting)
-        parts.append(f"{acting} to act: {name_seats(drop_actor(view.pending), names)}")
+        step = word(STEP_NAMES[view.phase], language)
+        step = step[:1].upper() + step[1:]  # as str.capitalize(), the rest left as said
+        if view.ending:
+            step = said(T("{step} (last round)", step=step), language)
+        parts.append(step)
+        acting = ", ".join(_labels(view.acting, names, language))
+        pending = name_seats(drop_actor(said(view.pending, language)), names, language=language)
+        parts.append(
+            said(T("{people} to act: {pending}", people=acting, pending=pending), language)
+        )
     else:
-        won = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
-        parts.append(f"Game over, winner {won}")
+        won = ", ".join(_labels(view.winners, names, language)) or said(T("nobody"), language)
+        parts.append(said(T("Game over, winner {people}", people=won), language))
     if view.phase is Phase.CREW and view.roll:
-        faces = " ".join("seasick" if v == SEASICK else str(v) for v in view.roll)
-        parts.append(f"Roll: {faces}")
+        seasick = said(T("seasick"), language)
+        faces = " ".join(seasick if v == SEASICK else str(v) for v in view.roll)
+        parts.append(said(T("Roll: {faces}", faces=faces), language))
     elif view.phase is Phase.NAVIGATION and view.acting:
-        parts.append(f"Movement points left: {view.mp}")
+        parts.append(said(T("Movement points left: {count}", count=view.mp), language))
     for seat in view.order:
         line = view.seats[seat]
         captain, helmsman = view.wages[seat]
         crew = ", ".join(f"{SEAT_LETTERS[d.owner]} {d.value}" for d in view.crews[seat])
-        parts.append(
-            f"{seat_label(seat, names)}: {line.money} coins, {line.camps_left} camps left, "
-            f"ship at {SPACE_NAMES[view.ships[seat]]}, wages captain {captain} helmsman "
-            f"{helmsman}, crew {crew or 'none'}"
+        text = T(
+            "{person}: {coins} coins, {camps} camps left, ship at {space}, wages captain "
+            "{captain} helmsman {helmsman}, crew {crew}",
+            person=seat_label(seat, names, language=language),
+            coins=line.money,
+            camps=line.camps_left,
+            space=SPACE_NAMES[view.ships[seat]],
+            captain=captain,
+            helmsman=helmsman,
+            crew=crew or said(T("none"), language),
         )
+        parts.append(said(text, language))
     camps = [
         f"{island.name} {' '.join(SEAT_LETTERS[s] for s in seats)}"
         for island, seats in zip(ISLANDS, view.camps, strict=True)
         if seats
     ]
     if camps:
-        parts.append("Camps: " + "; ".join(camps))
+        parts.append(said(T("Camps: {camps}", camps="; ".join(camps)), language))
     tiles = [
-        f"{TILE_BY_KEY[key].symbol} at {SPACE_NAMES[DOLPHIN_SPACES[i]]}"
+        said(
+            T(
+                "{tile} at {space}",
+                tile=_symbol(TILE_BY_KEY[key], language),
+                space=SPACE_NAMES[DOLPHIN_SPACES[i]],
+            ),
+            language,
+        )
         for i, key in enumerate(view.tiles)
         if key is not None
     ]
     if tiles:
-        parts.append("Tiles: " + ", ".join(tiles))
+        parts.append(said(T("Tiles: {tiles}", tiles=", ".join(tiles)), language))
     if view.last:
-        parts.append(f"Last move: {name_seats(view.last, names)}")
+        last = name_seats(said(view.last, language), names, language=language)
+        parts.append(said(T("Last move: {move}", move=last), language))
     return clip_alt(sentences(*parts))

@@ -19,6 +19,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n.catalogue import ENGLISH
+from i18n.text import N_, TN, T, Text
 from render import common
 from render.bounded import MB, bounded
 from render.common import (
@@ -34,11 +36,13 @@ from render.common import (
     font_for,
     name_seats,
     paste_mask,
+    said,
     seat_label,
     sentences,
     text_mask,
     text_width,
     tidy,
+    word,
 )
 from render.hexboard import wrap
 from render.palette import drawn_with, tagged
@@ -72,6 +76,8 @@ OPEN = (30, 150, 60)  # the ring around a spot a token may go to now
 TOKEN_FILL = (255, 255, 255)
 EDGE_LABEL = 22  # the column letters and row numbers around the grid
 SPACE_LABEL = 18  # a space's name in its corner (17 read 8.5 px on a phone)
+# The non-building spaces as the alt text names them (said in the viewer's language).
+KIND_WORDS = {"park": N_("park"), "monument": N_("monument")}
 
 
 def render(
@@ -80,14 +86,15 @@ def render(
     names: Sequence[str] | None = None,
     scale: float = 1.0,
     layout: str = "desktop",
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The city grid and the panel, for the public or for one seat (``layout="phone"``: the
-    phone-first picture, ``render.phone``)."""
+    phone-first picture, ``render.phone``), its words in ``language``."""
     if layout == "phone":
-        return phone(view, names)
+        return phone(view, names, language)
     k = scale
     grid_w, grid_h = round(CELL * view.cols * k), round(CELL * view.rows * k)
-    panel_lines = _panel_lines(view, names)
+    panel_lines = _panel_lines(view, names, language)
     panel_h = round((68 + sum(size + 8 for _, size, _ in panel_lines) + 20) * k)
     width = round(MARGIN * k) * 2 + grid_w + round(PANEL * k)
     height = max(round(MARGIN * k) * 2 + grid_h, panel_h)
@@ -95,7 +102,7 @@ def render(
     image.paste(_background(view.rows, view.cols, k), (0, 0))
     draw = ImageDraw.Draw(image)
     for index, cell in enumerate(view.cells):
-        _draw_cell(image, draw, view, index, cell, k)
+        _draw_cell(image, draw, view, index, cell, k, language)
     _draw_spots(image, draw, view, k)
     _draw_panel(image, view, panel_lines, k)
     return tagged(image, palette())
@@ -107,36 +114,76 @@ def palette() -> Image.Image:
     return common.game_palette(globals())
 
 
-def phone(view: ToshiView, names: Sequence[str] | None = None) -> Image.Image:
+def phone(
+    view: ToshiView, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> Image.Image:
     """The phone-first picture: the round and phase, who acts on what, every player's tokens
     and cards (scores at the end), the city around the spots open now at full size, and the
     whole picture at half size."""
-    title = f"{TITLE} · " + (
-        "Game over" if view.over else f"round {view.round} of 10, {phase_name(view)}"
-    )
     if view.over:
-        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
-        lines = [f"Winner: {winners}"]
-        scores = [f"{seat_label(s.seat, names)}: {s.score} NP" for s in view.seats]
+        title = T("{game} · Game over", game=TITLE)
     else:
-        acting = ", ".join(seat_label(s, names) for s in view.to_act)
-        lines = [f"To act: {acting}", tidy(name_seats(drop_actor(view.pending), names))]
+        title = T(
+            "{game} · round {round} of 10, {phase}",
+            game=TITLE,
+            round=view.round,
+            phase=phase_name(view, language),
+        )
+    if view.over:
+        lines = [said(T("Winner: {people}", people=_winners(view, names, language)), language)]
         scores = [
-            f"{seat_label(s.seat, names)}: {_count(s.tokens, 'token')}, {_count(s.cards, 'card')}"
+            said(
+                T("{person}: {score} NP", person=_label(s.seat, names, language), score=s.score),
+                language,
+            )
+            for s in view.seats
+        ]
+    else:
+        acting = ", ".join(_label(s, names, language) for s in view.to_act)
+        lines = [
+            said(T("To act: {people}", people=acting), language),
+            _pending(view, names, language),
+        ]
+        scores = [
+            f"{_label(s.seat, names, language)}: {_holdings(s.tokens, s.cards, language)}"
             for s in view.seats
         ]
     m = MARGIN
     board = (0.0, 0.0, 2.0 * m + CELL * view.cols, 2.0 * m + CELL * view.rows)
+    caption = (
+        T("Where a token may go (full size):")
+        if view.open_spots
+        else T("Around the last move (full size):")
+    )
     return compose(
-        render(view, names=names),
-        Status(title, lines, scores),
+        render(view, names=names, language=language),
+        Status(said(title, language), lines, scores),
         board=board,
         focus=_focus(view),
-        caption="Where a token may go (full size):"
-        if view.open_spots
-        else "Around the last move (full size):",
+        caption=said(caption, language),
         labels=coordinate_labels(view.rows, view.cols),
+        language=language,
     )
+
+
+def _label(seat: int, names: Sequence[str] | None, language: str) -> str:
+    return seat_label(seat, names, language=language)
+
+
+def _winners(view: ToshiView, names: Sequence[str] | None, language: str) -> str:
+    """The winners named, or "nobody"."""
+    won = ", ".join(_label(s, names, language) for s in view.winners)
+    return won or said(T("nobody"), language)
+
+
+def _pending(view: ToshiView, names: Sequence[str] | None, language: str) -> str:
+    """The decision awaited (the rules' words, said), without its actor, people named."""
+    return tidy(name_seats(drop_actor(said(view.pending, language)), names, language=language))
+
+
+def _holdings(tokens: int, cards: int, language: str) -> str:
+    """ "3 tokens, 1 card": what a player has left."""
+    return f"{_count(tokens, 'token', language)}, {_count(cards, 'card', language)}"
 
 
 def _focus(view: ToshiView) -> tuple[float, float] | None:
@@ -177,7 +224,11 @@ def coordinate_labels(rows: int, cols: int) -> tuple[Label, ...]:
 
 @drawn_with(lambda: palette())
 def render_hand(
-    view: ToshiView, *, names: Sequence[str] | None = None, scale: float = 1.0
+    view: ToshiView,
+    *,
+    names: Sequence[str] | None = None,
+    scale: float = 1.0,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """The viewer's own hand and face-down cards, value and colour written out on each card;
     at most HAND_ROW cards a row, so the picture stays 720 px wide and its words (18 px and
@@ -196,17 +247,24 @@ def render_hand(
     def note(text: str, size: int) -> None:
         drawn.append(Drawn(text, size, text_height(text, size), "hand"))
 
-    who = "the public" if view.viewer is None else seat_label(view.viewer, names)
-    title = f"{TITLE}: hand of {who}"
+    who = (
+        said(T("the public"), language)
+        if view.viewer is None
+        else _label(view.viewer, names, language)
+    )
+    title = said(T("{game}: hand of {who}", game=TITLE, who=who), language)
     draw.text((round(20 * k), round(18 * k)), title, font=font_for(title, round(24 * k)), fill=INK)
     note(title, round(24 * k))
     top = round(60 * k)
     if not view.hand:
-        empty = "No cards in hand." if view.viewer is not None else "Hands are private."
+        empty = said(
+            T("No cards in hand.") if view.viewer is not None else T("Hands are private."),
+            language,
+        )
         draw.text(
             (round(20 * k), top + round(50 * k)),
             empty,
-            font=font_for("No cards in hand.", round(20 * k)),
+            font=font_for(empty, round(20 * k)),
             fill=MUTED,
         )
         note(empty, round(20 * k))
@@ -215,22 +273,24 @@ def render_hand(
         x = round(20 * k) + column * (w + gap)
         y0 = top + row * (h + round(14 * k))
         _draw_card_face(
-            draw, (x, y0, x + w, y0 + h), card, k, big=round(44 * k), note_size=round(18 * k)
+            draw,
+            (x, y0, x + w, y0 + h),
+            card,
+            k,
+            big=round(44 * k),
+            note_size=round(18 * k),
+            language=language,
         )
         note(str(card.value), round(44 * k))
-        note(COLOUR_NAMES[card.colour], round(18 * k))
+        note(word(COLOUR_NAMES[card.colour], language), round(18 * k))
         note(str(card), round(18 * k))
     y = top + rows * h + (rows - 1) * round(14 * k) + round(24 * k)
     if view.my_face_down:
-        draw.text(
-            (round(20 * k), y),
-            "Your face-down cards (only you know them):",
-            font=font_for("Your face-down cards", round(20 * k)),
-            fill=INK,
-        )
+        heading = said(T("Your face-down cards (only you know them):"), language)
+        draw.text((round(20 * k), y), heading, font=font_for(heading, round(20 * k)), fill=INK)
         for fd in view.my_face_down:
             y += round(30 * k)
-            text = f"{fd.space}: {fd.card} ({_card_words(fd.card)})"
+            text = f"{fd.space}: {fd.card} ({_card_words(fd.card, language)})"
             draw.text((round(40 * k), y), text, font=font_for(text, round(20 * k)), fill=INK)
             note(text, round(20 * k))
     image.info[TEXTS_KEY] = tuple(drawn)
@@ -272,6 +332,7 @@ def _draw_cell(
     index: int,
     cell: CellView,
     k: float,
+    language: str = ENGLISH,
 ) -> None:
     x0, y0, x1, y1 = _cell_box(view, index, k)
     inset = round(INSET * k)
@@ -279,7 +340,9 @@ def _draw_cell(
         draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=EMPTY_FILL)
     else:
         face_down = cell.card is not None and not cell.face_up
-        sprite = _cell_sprite(cell.kind, cell.card, face_down, view.over, view.monument_high, k)
+        sprite = _cell_sprite(
+            cell.kind, cell.card, face_down, view.over, view.monument_high, k, language
+        )
         image.paste(sprite, (round(x0) + inset, round(y0) + inset), sprite)
     if index in view.mark_cells:
         draw.rectangle(
@@ -298,7 +361,13 @@ def _draw_cell(
 
 @bounded(4 * MB)
 def _cell_sprite(
-    kind: str, card: Card | None, face_down: bool, over: bool, high: bool, k: float
+    kind: str,
+    card: Card | None,
+    face_down: bool,
+    over: bool,
+    high: bool,
+    k: float,
+    language: str = ENGLISH,
 ) -> Image.Image:
     """A filled space's card (Park, Monument, building face or back), drawn once and pasted."""
     side = round((CELL - 2 * INSET) * k)
@@ -310,17 +379,27 @@ def _cell_sprite(
     line = max(2, round(3 * k))
     if kind == "park":
         draw.rounded_rectangle(box, radius=round(10 * k), fill=PARK_FILL, outline=INK, width=line)
-        centred_text(draw, (cx, top + 48 * k), "PARK", round(26 * k))
+        centred_text(draw, (cx, top + 48 * k), said(T("PARK"), language), round(26 * k))
     elif kind == "monument":
         fill = MONUMENT_HIGH if high else MONUMENT_LOW
         ink = contrast_ink(fill)
         draw.rounded_rectangle(box, radius=round(10 * k), fill=fill, outline=INK, width=line)
         centred_text(draw, (cx, top + 44 * k), "10 > 1" if high else "1 > 10", round(30 * k), ink)
-        centred_text(draw, (cx, top + 124 * k), "MONUMENT", round(17 * k), ink)
+        monument = said(T("MONUMENT"), language)
+        centred_text(draw, (cx, top + 124 * k), monument, round(17 * k), ink)
     elif card is None:
-        _draw_back(draw, box, k)
+        _draw_back(draw, box, k, language)
     else:
-        _draw_card_face(draw, box, card, k, big=round(40 * k), face_down=face_down, over=over)
+        _draw_card_face(
+            draw,
+            box,
+            card,
+            k,
+            big=round(40 * k),
+            face_down=face_down,
+            over=over,
+            language=language,
+        )
     return sprite
 
 
@@ -351,7 +430,12 @@ def _holder_badge(seat: int, k: float) -> Image.Image:
     return badge
 
 
-def _draw_back(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], k: float) -> None:
+def _draw_back(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    k: float,
+    language: str = ENGLISH,
+) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(
         box, radius=round(10 * k), fill=BACK_FILL, outline=INK, width=max(2, round(3 * k))
@@ -371,8 +455,12 @@ def _draw_back(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         draw.line((ax, ay, bx, by), fill=HATCH, width=max(1, round(2 * k)))
         offset += step
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    centred_text(draw, (cx, cy - 42 * k), "FACE", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
-    centred_text(draw, (cx, cy + 42 * k), "DOWN", round(20 * k), (255, 255, 255), stroke=BACK_FILL)
+    # Two lines, above and below the middle; a language that says it in one line draws it once.
+    lines = said(T("FACE\nDOWN"), language).split("\n")
+    spots = (-42, 42) if len(lines) > 1 else (0,)
+    for line, dy in zip(lines, spots, strict=False):
+        white = (255, 255, 255)
+        centred_text(draw, (cx, cy + dy * k), line, round(20 * k), white, stroke=BACK_FILL)
 
 
 def _draw_card_face(
@@ -384,6 +472,7 @@ def _draw_card_face(
     face_down: bool = False,
     over: bool = False,
     note_size: int | None = None,
+    language: str = ENGLISH,
 ) -> None:
     x0, y0, x1, y1 = box
     fill = CARD_COLOURS[card.colour]
@@ -398,10 +487,11 @@ def _draw_card_face(
     )
     cx, h = (x0 + x1) / 2, y1 - y0
     centred_text(draw, (cx, y0 + h * 0.22), str(card.value), big, ink)
-    centred_text(draw, (cx, y0 + h * 0.68), COLOUR_NAMES[card.colour], round(18 * k), ink)
+    colour = word(COLOUR_NAMES[card.colour], language)
+    centred_text(draw, (cx, y0 + h * 0.68), colour, round(18 * k), ink)
     note = str(card)
     if face_down:
-        note = "revealed" if over else "face-down"
+        note = said(T("revealed") if over else T("face-down"), language)
     centred_text(draw, (cx, y0 + h * 0.84), note, note_size or round(16 * k), ink)
 
 
@@ -453,18 +543,22 @@ def _draw_spots(image: Image.Image, draw: ImageDraw.ImageDraw, view: ToshiView, 
             draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=MUTED)
 
 
-def _card_words(card: Card) -> str:
-    return f"{COLOUR_NAMES[card.colour]} {card.value}"
+def _card_words(card: Card, language: str = ENGLISH) -> str:
+    """ "Red 7": a card's colour (said) and value."""
+    colour = word(COLOUR_NAMES[card.colour], language)
+    return said(T("{colour} {value}", colour=colour, value=card.value), language)
 
 
-def phase_name(view: ToshiView) -> str:
+def phase_name(view: ToshiView, language: str = ENGLISH) -> str:
     """The phase as the rulebook names it: "Trick phase", "Nature phase", "Construction phase"
     or "Influence phase" (the view already names each step by the phase it belongs to)."""
-    return "Game over" if view.over else f"{view.phase} phase"
+    if view.over:
+        return said(T("Game over"), language)
+    return said(T("{phase} phase", phase=word(view.phase, language)), language)
 
 
 def _panel_lines(
-    view: ToshiView, names: Sequence[str] | None
+    view: ToshiView, names: Sequence[str] | None, language: str = ENGLISH
 ) -> list[tuple[str, int, tuple[int, int, int]]]:
     """The panel's text as (line, size, colour), wrapped to the panel width."""
     out: list[tuple[str, int, tuple[int, int, int]]] = []
@@ -476,114 +570,163 @@ def _panel_lines(
         for k, part in enumerate(wrap(text, room, size) if text else [""]):
             out.append((lead + ("    " if k else "") + part, size, fill))
 
-    status = "Game over" if view.over else f"Round {view.round} of 10: {phase_name(view)}"
-    add(status, 22)
+    def say(text: Text) -> str:
+        return said(text, language)
+
     if view.over:
-        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
-        add(f"Winner: {winners}", 20)
-    side = (
-        '"10 > 1": high cards strongest' if view.monument_high else '"1 > 10": low cards strongest'
-    )
-    add(f"Monument: {side}")
+        add(say(T("Game over")), 22)
+    else:
+        phase = phase_name(view, language)
+        add(say(T("Round {round} of 10: {phase}", round=view.round, phase=phase)), 22)
+    if view.over:
+        add(say(T("Winner: {people}", people=_winners(view, names, language))), 20)
+    if view.monument_high:
+        side = T('"{order}": high cards strongest', order="10 > 1")
+    else:
+        side = T('"{order}": low cards strongest', order="1 > 10")
+    add(say(T("Monument: {side}", side=side)))
     add("")
     if view.trick:
-        led = COLOUR_NAMES[view.trick[0].card.colour]
-        add(f"Trick (led {led}):", 20)
+        led = word(COLOUR_NAMES[view.trick[0].card.colour], language)
+        add(say(T("Trick (led {colour}):", colour=led)), 20)
         for play in view.trick:
-            won = "  wins" if play.seat == view.winner else ""
-            who = seat_label(play.seat, names)
-            add(f"  {who}: {play.card} {_card_words(play.card)}{won}", 18, INK)
+            who = _label(play.seat, names, language)
+            card = f"{play.card} {_card_words(play.card, language)}"
+            line = f"{who}: {card}"
+            if play.seat == view.winner:
+                line = say(T("{play}  wins", play=line))
+            add(f"  {line}", 18, INK)
     elif not view.over:
-        lead = seat_label(view.leader, names)
-        add(f"Trick: not started ({lead} leads)", 20)
+        lead = _label(view.leader, names, language)
+        add(say(T("Trick: not started ({person} leads)", person=lead)), 20)
     add("")
-    add("Players:" if view.over else "Players (tokens left, cards in hand):", 20)
+    add(say(T("Players:") if view.over else T("Players (tokens left, cards in hand):")), 20)
     for seat in view.seats:
         turn = "> " if seat.seat in view.to_act else "  "
-        name = f"{turn}{seat_label(seat.seat, names)}"
-        text = f"{name}: {_count(seat.tokens, 'token')}, {_count(seat.cards, 'card')}"
+        name = f"{turn}{_label(seat.seat, names, language)}"
+        text = f"{name}: {_holdings(seat.tokens, seat.cards, language)}"
         if view.over:
-            tokens = _count(seat.tokens, "token")
-            text = f"{name}: {seat.score} NP ({tokens} left, {seat.gained} won)"
+            score = T(
+                "{score} NP ({tokens} left, {gained} won)",
+                score=seat.score,
+                tokens=_count(seat.tokens, "token", language),
+                gained=seat.gained,
+            )
+            text = f"{name}: {say(score)}"
         add(text, 18, INK)
         if seat.specialisation:
-            state = "bonus side" if seat.bonus_side else "power side"
-            add(f"      {seat.specialisation} ({state})", 16, MUTED)
+            state = T("bonus side") if seat.bonus_side else T("power side")
+            special = word(seat.specialisation, language)
+            add("      " + say(T("{card} ({side})", card=special, side=state)), 16, MUTED)
     add("")
     if view.over:
-        add("Scores:", 20)
+        add(say(T("Scores:")), 20)
         for line in view.score_lines:
-            add(tidy(name_seats(line, names)), 16, INK)
+            add(tidy(name_seats(said(line, language), names, language=language)), 16, INK)
     else:
-        acting = ", ".join(seat_label(s, names) for s in view.to_act)
-        add(f"Now: {acting}" if acting else "Now:", 20)
+        acting = ", ".join(_label(s, names, language) for s in view.to_act)
+        add(say(T("Now: {people}", people=acting)) if acting else say(T("Now:")), 20)
         # The backticks mark commands in chat (Discord shows them as code); drawn, they are noise.
-        add(tidy(name_seats(drop_actor(view.pending), names)), 17)
+        add(_pending(view, names, language), 17)
     if view.last_text:
         add("")
-        add(tidy(f"Last: {name_seats(view.last_text, names)}"), 16, MUTED)
+        last = name_seats(said(view.last_text, language), names, language=language)
+        add(tidy(say(T("Last: {move}", move=last))), 16, MUTED)
     add("")
-    add("Spots: b2.c centre; b2.n .e .s .w sides;", 16, MUTED)
-    add("b2.ne .nw .se .sw corners. White discs: tokens;", 16, MUTED)
-    badge = "who won the card" if view.over else "who holds the card now"
-    add(f"white squares: {badge}.", 16, MUTED)
+    # The spots are notation (as typed): the words around them are the message.
+    add(
+        say(T("Spots: {centre} centre; {sides} sides;", centre="b2.c", sides="b2.n .e .s .w")),
+        16,
+        MUTED,
+    )
+    corners = T("{corners} corners. White discs: tokens;", corners="b2.ne .nw .se .sw")
+    add(say(corners), 16, MUTED)
+    if view.over:
+        badge = T("white squares: who won the card.")
+    else:
+        badge = T("white squares: who holds the card now.")
+    add(say(badge), 16, MUTED)
     if view.open_spots:
-        add("Green rings: where a token may go now.", 16, MUTED)
+        add(say(T("Green rings: where a token may go now.")), 16, MUTED)
     return out
 
 
-def alt_text(view: ToshiView, *, names: Sequence[str] | None = None) -> str:
-    """The position in words, from the view only (a public view holds no hand and no face-down
-    card, so neither does this): the phase and who acts, the trick, each player, the city."""
-    parts = [f"Toshi Tōshi, {view.players} players"]
+def alt_text(
+    view: ToshiView, *, names: Sequence[str] | None = None, language: str = ENGLISH
+) -> str:
+    """The position in words (in ``language``), from the view only (a public view holds no
+    hand and no face-down card, so neither does this): the phase and who acts, the trick, each
+    player, the city."""
+
+    def say(text: Text) -> str:
+        return said(text, language)
+
+    head = TN("{game}, {count} player", "{game}, {count} players", view.players, game=TITLE)
+    parts = [say(head)]
     if view.over:
-        winners = ", ".join(seat_label(s, names) for s in view.winners) or "nobody"
-        parts.append(f"Game over, winner {winners}")
-        parts += [name_seats(line, names) for line in view.score_lines]
+        parts.append(say(T("Game over, winner {people}", people=_winners(view, names, language))))
+        parts += [
+            name_seats(said(line, language), names, language=language) for line in view.score_lines
+        ]
     else:
-        acting = ", ".join(seat_label(s, names) for s in view.to_act)
-        parts.append(f"Round {view.round} of 10, {phase_name(view)}")
-        parts.append(f"{acting} to act: {name_seats(drop_actor(view.pending), names)}")
-    side = "high cards strongest" if view.monument_high else "low cards strongest"
-    parts.append(f"Monument: {side}")
+        acting = ", ".join(_label(s, names, language) for s in view.to_act)
+        phase = phase_name(view, language)
+        parts.append(say(T("Round {round} of 10, {phase}", round=view.round, phase=phase)))
+        pending = name_seats(drop_actor(said(view.pending, language)), names, language=language)
+        parts.append(say(T("{people} to act: {pending}", people=acting, pending=pending)))
+    side = T("high cards strongest") if view.monument_high else T("low cards strongest")
+    parts.append(say(T("Monument: {side}", side=side)))
     if view.trick:
-        plays = ", ".join(f"{seat_label(p.seat, names)} {_card_words(p.card)}" for p in view.trick)
-        parts.append(f"Trick: {plays}")
-    if not view.over:
-        parts.append(
-            "; ".join(
-                f"{seat_label(seat.seat, names)} {_count(seat.tokens, 'token')}, "
-                f"{_count(seat.cards, 'card')}"
-                for seat in view.seats
-            )
+        plays = ", ".join(
+            f"{_label(p.seat, names, language)} {_card_words(p.card, language)}" for p in view.trick
         )
+        parts.append(say(T("Trick: {plays}", plays=plays)))
+    if not view.over:
+        holdings = [
+            f"{_label(s.seat, names, language)} {_holdings(s.tokens, s.cards, language)}"
+            for s in view.seats
+        ]
+        parts.append("; ".join(holdings))
     city = []
     for cell in view.cells:
         if cell.kind == "empty":
             continue
         if cell.kind == "building":
-            what = _card_words(cell.card) if cell.card is not None and cell.face_up else "face-down"
+            if cell.card is not None and cell.face_up:
+                what = _card_words(cell.card, language)
+            else:
+                what = say(T("face-down"))
         else:
-            what = cell.kind
-        held = f" held by {SEAT_LETTERS[cell.holder]}" if cell.holder >= 0 else ""
-        city.append(f"{cell.name} {what}{held}")
-    parts.append("City: " + (", ".join(city) or "empty"))
+            what = word(KIND_WORDS.get(cell.kind, cell.kind), language)
+        if cell.holder >= 0:
+            held = T(
+                "{space} {what} held by {seat}",
+                space=cell.name,
+                what=what,
+                seat=SEAT_LETTERS[cell.holder],
+            )
+            city.append(say(held))
+        else:
+            city.append(f"{cell.name} {what}")
+    parts.append(say(T("City: {spaces}", spaces=", ".join(city) or T("empty"))))
     tokens: dict[int, list[str]] = {}
     for spot, owner in enumerate(view.spots):
         if owner >= 0:
             tokens.setdefault(owner, []).append(spot_name(view, spot))
     if tokens:
-        parts.append(
-            "Tokens: "
-            + "; ".join(f"{SEAT_LETTERS[s]} {' '.join(at)}" for s, at in sorted(tokens.items()))
-        )
+        where = "; ".join(f"{SEAT_LETTERS[s]} {' '.join(at)}" for s, at in sorted(tokens.items()))
+        parts.append(say(T("Tokens: {spots}", spots=where)))
     if view.open_spots:
-        parts.append("Open spots: " + " ".join(spot_name(view, s) for s in view.open_spots))
+        spots = " ".join(spot_name(view, s) for s in view.open_spots)
+        parts.append(say(T("Open spots: {spots}", spots=spots)))
     return clip_alt(sentences(*parts))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _count(n: int, noun: str, language: str = ENGLISH) -> str:
+    """ "1 token", "3 cards" (``noun``: "token" or "card")."""
+    if noun == "token":
+        return said(TN("{count} token", "{count} tokens", n), language)
+    return said(TN("{count} card", "{count} cards", n), language)
 
 
 def spot_name(view: ToshiView, spot: int) -> str:

@@ -1,6 +1,6 @@
 """Write every game's pictures at the start, middle and end of a seeded playout, to look at them.
 
-    .venv/bin/python -m tools.pictures OUTDIR [SEED]
+    .venv/bin/python -m tools.pictures OUTDIR [SEED] [LANGUAGE]
 
 Each game is played by its own random playout policy (``game.playout_move``) with the most
 players it allows, seated under made-up names: a long one, a Cyrillic one, a CJK one and two
@@ -8,7 +8,9 @@ with an emoji (tests/render/test_scripts.py covers the other scripts). Per posit
 (``desktop``, the whole picture; ``phone``, the phone-first one the bot posts) it writes
 ``<game>-<moment>-<layout>.png`` at full size and ``<game>-<moment>-<layout>-380.png`` as a
 phone's chat column shows it (380 px wide); for Toshi Tōshi also ``toshi-<moment>-hand.png``
-(the first seat's hand), and ``<game>-<moment>.txt`` (the alt text, with its length).
+(the first seat's hand), and ``<game>-<moment>.txt`` (the alt text, with its length). LANGUAGE
+is a catalogue's language code (``en``, the default, ``de``, ``ja``, or ``x-pseudo`` to see which
+words came through the catalogue): every word of the pictures and alt texts is said in it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n.catalogue import ENGLISH
 from render.common import to_png
 from render.phone import CHAT_WIDTH, LAYOUTS, drawn_texts
 from rules import rng
@@ -62,8 +65,8 @@ def at_chat_width(image: Image.Image) -> Image.Image:
     return image.convert("RGB").resize((CHAT_WIDTH, height), Image.Resampling.LANCZOS)
 
 
-def write_pictures(out: Path, seed: int = 1) -> list[Path]:
-    """Write every picture and alt text; returns the files written."""
+def write_pictures(out: Path, seed: int = 1, language: str = ENGLISH) -> list[Path]:
+    """Write every picture and alt text, in ``language``; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for key, game in GAMES.items():
@@ -73,7 +76,7 @@ def write_pictures(out: Path, seed: int = 1) -> list[Path]:
             view = game.view(state, None)
             for layout in LAYOUTS:
                 began = time.perf_counter()
-                image = module.render(view, names=names, layout=layout)
+                image = module.render(view, names=names, layout=layout, language=language)
                 png = to_png(image)
                 took = (time.perf_counter() - began) * 1000
                 path = out / f"{key}-{moment}-{layout}.png"
@@ -88,13 +91,14 @@ def write_pictures(out: Path, seed: int = 1) -> list[Path]:
                     f"{path.name}: {image.width}x{image.height}, {len(png) // 1024} KB, "
                     f"{took:.0f} ms with PNG{legible}"
                 )
-            alt = module.alt_text(view, names=names)
+            alt = module.alt_text(view, names=names, language=language)
             text = out / f"{key}-{moment}.txt"
             text.write_text(f"{alt}\n\n({len(alt)} characters)\n", encoding="utf-8")
             written.append(text)
             if hasattr(module, "render_hand"):
                 hand = out / f"{key}-{moment}-hand.png"
-                hand.write_bytes(to_png(module.render_hand(game.view(state, 0), names=names)))
+                own = game.view(state, 0)
+                hand.write_bytes(to_png(module.render_hand(own, names=names, language=language)))
                 written.append(hand)
     return written
 
@@ -102,7 +106,8 @@ def write_pictures(out: Path, seed: int = 1) -> list[Path]:
 def main(argv: list[str]) -> None:
     if not argv:
         sys.exit(__doc__)
-    write_pictures(Path(argv[0]), int(argv[1]) if len(argv) > 1 else 1)
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    write_pictures(Path(argv[0]), seed, argv[2] if len(argv) > 2 else ENGLISH)
 
 
 if __name__ == "__main__":

@@ -39,3 +39,12 @@ def test_writes_each_layout_at_full_size_and_at_chat_width_and_alt_texts(
 def test_the_made_up_names_cover_a_long_one_and_non_latin_scripts():
     assert max(len(name) for name in pictures.NAMES) > 30
     assert any(not name.isascii() for name in pictures.NAMES)
+
+
+def test_the_pictures_and_alt_texts_are_written_in_the_language_asked(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(pictures, "GAMES", {"tokan": pictures.GAMES["tokan"]})
+    written = pictures.write_pictures(tmp_path, seed=2, language="x-pseudo")
+    alt = (tmp_path / "tokan-start.txt").read_text(encoding="utf-8")
+    assert "Дмитрий (⟦ṙėḋ⟧)" in alt  # the colour said in the pseudo-language, the name kept
+    assert "Stacks bottom to top" not in alt and "Ṡṫȧċḳṡ ḃȯṫṫȯṁ ṫȯ ṫȯṗ" in alt
+    assert len(written) == 15
