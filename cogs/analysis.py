@@ -35,7 +35,7 @@ from data.analyses import AnalysisStore, StoredAnalysis
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import N_, T, Text, joined
+from i18n.text import N_, Param, T, Text, joined
 from render.chances import chances_chart
 from render.common import clip_alt
 from table.analysis import Analyst
@@ -81,7 +81,7 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         who = messages.person(match, seat, names)
         # The move's words are kept with the analysis as the channel read them then.
         did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
-        values = {
+        values: dict[str, Param] = {
             "number": number,
             "decision": index + 1,
             "move": did,

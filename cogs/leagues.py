@@ -33,7 +33,7 @@ from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import TN, T, Text, joined
+from i18n.text import TN, Param, T, Text, joined
 from render.standings import draw_standings
 from rules.errors import InvalidMove, PlayerError
 from rules.registry import GAMES
@@ -579,7 +579,7 @@ class LeagueCog(
         )
         file = discord.File(io.BytesIO(data), filename="standings.png")
         file.description = messages.clip(say(standings_alt(title, head, lines), language), ALT)
-        values = {"name": league.name, "number": league.id, "when": when}
+        values: dict[str, Param] = {"name": league.name, "number": league.id, "when": when}
         heading = (
             T("**Final standings** of {name} (league #{number}), {when}:", **values)
             if final

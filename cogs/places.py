@@ -31,7 +31,7 @@ from cogs.host import Host
 from data.outbox import Permanent
 from data.store import OutboxEntry, StorageError
 from i18n.catalogue import say
-from i18n.text import T
+from i18n.text import Param, T
 from table import places
 
 log = logging.getLogger("tidetable.places")
@@ -104,7 +104,11 @@ async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
     match = await bot.service.by_id(entry.match_id or 0, allow_damaged=True)
     user = int(entry.payload["user"])
     server = await bot.people.server(match.row.guild_id)
-    values = {"game": match.game.spec.name, "number": match.id, "command": match.row.game}
+    values: dict[str, Param] = {
+        "game": match.game.spec.name,
+        "number": match.id,
+        "command": match.row.game,
+    }
     where = T("on **{server}**", server=server) if server else T("on its server")
     if entry.payload.get("cancelled"):
         text = T(

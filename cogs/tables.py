@@ -25,7 +25,7 @@ from data.leagues import LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import MatchRow, OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import T, Text, joined
+from i18n.text import Param, T, Text, joined
 from table.history import UNDO_OPTION
 from table.turnclock import clock_name
 
@@ -85,7 +85,7 @@ async def tables_text(
         who = ", ".join(n or f"<@{u}>" for n, u in zip(names, row.players, strict=True))
         # Options are notation (the names and values `/<game> new` takes), not words.
         options = ", ".join(f"`{k} {v}`" for k, v in row.options.items() if k != UNDO_OPTION.key)
-        values = {
+        values: dict[str, Param] = {
             "game": spec.name,
             "number": row.id,
             "channel": f"<#{row.channel_id}>",

@@ -45,7 +45,7 @@ from cogs.host import Host
 from cogs.language import reader
 from cogs.replies import answer, report
 from i18n.catalogue import ENGLISH, say
-from i18n.text import N_, TN, T, Text, joined
+from i18n.text import N_, TN, Param, T, Text, joined
 from render.common import clip_alt
 from rules.base import Game
 from table import history
@@ -284,7 +284,11 @@ async def viewer_message(
     then = dataclasses.replace(match, state=frame.state)
     cog = bot.game_cog(match.row.game)
     files = [await cog.board_file(then, names, f"{match.row.game}-{match.id}-at-{position}.png")]
-    values = {"game": match.game.spec.name, "number": match.id, "position": position}
+    values: dict[str, Param] = {
+        "game": match.game.spec.name,
+        "number": match.id,
+        "position": position,
+    }
     if match.status == "active":
         head = T(
             "**{game}** match #{number}, replay: position {position} of {last} (the moves so far)",
@@ -440,7 +444,7 @@ class ViewerCommands:
                 render_replay, found, entries, names, renderer, None, language
             )
         moves = TN("{count} log entry", "{count} log entries", count - 1)
-        values = {"game": self.game.spec.name, "number": found.id, "moves": moves}
+        values: dict[str, Param] = {"game": self.game.spec.name, "number": found.id, "moves": moves}
         if found.status == "active":
             text = T("**{game}** match #{number} so far: {moves}, a frame each.", **values)
         else:
