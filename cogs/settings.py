@@ -90,7 +90,8 @@ def described(settings: ServerSettings, language: str) -> Text:
     names of languages are Babel's, not the catalogue's)."""
     where = ", ".join(f"<#{c}>" for c in settings.channels)
     channels = T("{channels} and their threads", channels=where) if where else T("any channel")
-    role = T("members with {role}", role=f"<@&{settings.role}>") if settings.role else T("everyone")
+    mention = f"<@&{settings.role}>"
+    role = T("members with {role}", role=mention) if settings.role else T("everyone")
     clock: Text | str = (
         settings.clock
         if settings.clock in CLOCKS
