@@ -555,7 +555,10 @@ class LeagueCog(
         league = picture.league
         two = league.size == 2
         names = await self.bot.people.names(league.guild_id, [r.player for r in picture.rows])
-        shown = [n or f"player {r.player}" for n, r in zip(names, picture.rows, strict=True)]
+        shown = [
+            n or say(T("player {id}", id=r.player), language)
+            for n, r in zip(names, picture.rows, strict=True)
+        ]
         # The tiebreaks' and the columns' names are the table's labels, said in the language.
         tiebreaks = [say(Text(name), language) for name in TIEBREAKS[league.format]]
         record = T("W-D-L") if two else T("Played")
