@@ -152,7 +152,9 @@ async def test_a_servers_chosen_language_says_its_next_post_at_once(fake: FakeDi
         assert await bot.languages.of_server(fake.guild_id) == "de"
 
         # The next public post: a league's sign-up message, whose format is said in German.
-        opened = await fake.slash(admin, games, "league open", game="tokan", format="swiss")
+        opened = await fake.slash(
+            admin, games, "league open", game="tokan", format="swiss", name="Cup"
+        )
         assert opened.ephemeral and "is open for sign-ups" in opened.content, opened.content
         await drain(bot, fake)
         (signup,) = fake.messages(games, r"\(league #1\)")
