@@ -27,12 +27,15 @@ from cogs.bounds import MatchNumber
 from cogs.checks import require_posting
 from cogs.history import MATCH_HELP, display_names, seat_names
 from cogs.host import Host
+from cogs.language import reader
 from cogs.pictures import rendered
 from cogs.replies import answer, report
 from cogs.viewer import clicked_match
 from data.analyses import AnalysisStore, StoredAnalysis
 from data.outbox import Permanent
 from data.store import OutboxEntry
+from i18n.catalogue import ENGLISH, say
+from i18n.text import N_, Param, T, Text, joined
 from render.chances import chances_chart
 from render.common import clip_alt
 from table.analysis import Analyst
@@ -56,14 +59,17 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names) -> str:
+def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names) -> Text:
     """The post's words: what the chart is, and the three largest swings."""
     game = match.game
-    lines = [
-        f"**{game.spec.name}** match #{match.id}: where it turned. The chart shows each "
-        "player's chances of winning after every decision, as the computer player's search "
-        "estimated them from what the deciding player could see then (never anyone's hidden "
-        "cards)."
+    lines: list[Text] = [
+        T(
+            "**{game}** match #{number}: where it turned. The chart shows each player's chances "
+            "of winning after every decision, as the computer player's search estimated them "
+            "from what the deciding player could see then (never anyone's hidden cards).",
+            game=game.spec.name,
+            number=match.id,
+        )
     ]
     chances = analysis.chances
     players = len(match.players)
@@ -73,63 +79,95 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         after = chances[index]
         moved = max(range(players), key=lambda s: abs(after[s] - before[s]))
         who = messages.person(match, seat, names)
+        # The move's words are kept with the analysis as the channel read them then.
         did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
-        whom = "their" if moved == seat else f"{messages.person(match, moved, names)}'s"
-        text = f"{number}. Decision {index + 1}: {did}: {whom} chances "
-        text += f"{percent(before[moved])} → {percent(after[moved])}."
+        values: dict[str, Param] = {
+            "number": number,
+            "decision": index + 1,
+            "move": did,
+            "before": percent(before[moved]),
+            "after": percent(after[moved]),
+        }
+        if moved == seat:
+            turned = T(
+                "{number}. Decision {decision}: {move}: their chances {before} → {after}.",
+                **values,
+            )
+        else:
+            turned = T(
+                "{number}. Decision {decision}: {move}: {player}'s chances {before} → {after}.",
+                player=messages.person(match, moved, names),
+                **values,
+            )
         preferred = swing.get("preferred")
         if preferred:
             theirs = swing["preferred_chances"][seat]
             said = messages.people(str(preferred), match, names)
-            text += (
-                f" The search preferred `{messages.quote(said)}` ({who}'s chances "
-                f"{percent(theirs)} after it)."
+            instead = T(
+                "The search preferred `{move}` ({player}'s chances {chances} after it).",
+                move=messages.quote(said),
+                player=who,
+                chances=percent(theirs),
             )
         else:
-            text += " The search would have played the same."
-        lines.append(text)
+            instead = T("The search would have played the same.")
+        lines.append(joined([turned, instead], " "))
     if match.status == "finished" and match.outcome() is None:  # a resignation ended it
         lines.append(
-            f"The match ended early after decision {len(chances)}: the chart's last point is "
-            "the estimate then, not the result."
+            T(
+                "The match ended early after decision {count}: the chart's last point is the "
+                "estimate then, not the result.",
+                count=len(chances),
+            )
         )
-    return messages.clip("\n".join(lines))
+    return joined(lines)
 
 
 async def analysis_post(
-    bot: Host, match: Match, analysis: StoredAnalysis
+    bot: Host, match: Match, analysis: StoredAnalysis, language: str
 ) -> tuple[str, discord.File]:
+    """The analysis's words and chart, said in ``language``."""
     names = await bot.people.names(match.row.guild_id, match.players)
     drawn = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
     swings = [int(s["index"]) for s in analysis.swings]
-    title = f"{match.game.spec.name} match #{match.id}: chances of winning"
+    title = say(
+        T("{game} match #{number}: chances of winning", game=match.game.spec.name, number=match.id),
+        language,
+    )
     png = await asyncio.to_thread(
         rendered, "chances", chances_chart, analysis.chances, drawn, swings, title=title
     )
     final = ", ".join(f"{drawn[s]} {percent(c)}" for s, c in enumerate(analysis.chances[-1]))
-    alt = f"Chart of each player's chances of winning over {len(analysis.chances)} decisions."
-    alt += f" At the end: {final}. Marked swings at decisions "
-    alt += ", ".join(str(i + 1) for i in swings) + "."
+    alt = T(
+        "Chart of each player's chances of winning over {count} decisions. At the end: "
+        "{final}. Marked swings at decisions {swings}.",
+        count=len(analysis.chances),
+        final=final,
+        swings=", ".join(str(i + 1) for i in swings),
+    )
     file = discord.File(
         io.BytesIO(png),
         filename=f"{match.row.game}-{match.id}-analysis.png",
-        description=clip_alt(alt),
+        description=clip_alt(say(alt, language)),
     )
-    return analysis_text(match, analysis, names), file
+    return messages.clip(say(analysis_text(match, analysis, names), language)), file
 
 
 async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Match) -> None:
     """Analyse ``match`` (or read the kept analysis) and post it; the interaction is deferred
     privately. The first analysis is posted for the table; asked again, shown privately."""
     if match.row.guild_id != interaction.guild_id:
-        raise NoMatchHere(f"Match #{match.id} was not played on this server.")
+        raise NoMatchHere(T("Match #{number} was not played on this server.", number=match.id))
     if match.status != "finished":
         raise NoMatchHere(
-            f"Match #{match.id} is not finished: an analysis looks back on a finished match."
+            T(
+                "Match #{number} is not finished: an analysis looks back on a finished match.",
+                number=match.id,
+            )
         )
     kept = await AnalysisStore(bot.service.store).get(match.id)
-    if kept is not None:
-        text, file = await analysis_post(bot, match, kept)
+    if kept is not None:  # shown to the asker alone: in their language
+        text, file = await analysis_post(bot, match, kept, reader(interaction))
         await interaction.followup.send(
             text, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -138,7 +176,7 @@ async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Ma
     entries = await bot.service.store.moves(match.id)
     done, posted = await analyst(bot).analysis(match, entries)
     if not posted:  # another request computed it meanwhile: that one posts it
-        text, file = await analysis_post(bot, match, done)
+        text, file = await analysis_post(bot, match, done, reader(interaction))
         await interaction.followup.send(
             text, file=file, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
@@ -150,16 +188,20 @@ async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Ma
         settled = []
     failed = [e for e in settled if e.status == "failed"]
     if failed:
-        said = (
-            f"The analysis of match #{match.id} is saved, but it could not be posted in the "
-            f"channel: {failed[0].last_error}. `/{match.row.game} analysis` shows it to you."
+        said = T(
+            "The analysis of match #{number} is saved, but it could not be posted in the "
+            "channel: {error}. `/{game} analysis` shows it to you.",
+            number=match.id,
+            error=failed[0].last_error or "",
+            game=match.row.game,
         )
     elif settled and all(e.status == "sent" for e in settled):
-        said = f"Posted the analysis of match #{match.id}."
+        said = T("Posted the analysis of match #{number}.", number=match.id)
     else:
-        said = (
-            f"The analysis of match #{match.id} is saved; it will appear in the match's "
-            "channel as soon as Discord answers."
+        said = T(
+            "The analysis of match #{number} is saved; it will appear in the match's "
+            "channel as soon as Discord answers.",
+            number=match.id,
         )
     await answer(interaction, said)
 
@@ -170,7 +212,7 @@ async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
     kept = await AnalysisStore(bot.service.store).get(match.id)
     if kept is None:
         raise Permanent(f"no analysis of match #{match.id} is kept")
-    text, file = await analysis_post(bot, match, kept)
+    text, file = await analysis_post(bot, match, kept, await bot.languages.of_match(match))
     channel = bot.get_partial_messageable(match.row.channel_id)
     await channel.send(text, file=file, allowed_mentions=NO_MENTIONS, nonce=nonce)
 
@@ -184,10 +226,12 @@ class FinalPostButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)
     label: ClassVar[str]
     style: ClassVar[discord.ButtonStyle]
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.label, style=self.style, custom_id=f"{self.prefix}:{match_id}"
+                label=say(Text(self.label), language),
+                style=self.style,
+                custom_id=f"{self.prefix}:{match_id}",
             )
         )
         self.match_id = match_id
@@ -215,7 +259,7 @@ class FinalPostButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)
 class AnalysisButton(FinalPostButton, template=r"tt:an:(?P<match>\d+)"):
     """On a final post: analyse that match."""
 
-    prefix, label, style = "tt:an", "Analysis", discord.ButtonStyle.secondary
+    prefix, label, style = "tt:an", N_("Analysis"), discord.ButtonStyle.secondary
 
     async def act(self, bot: Host, interaction: discord.Interaction) -> None:
         await answer_analysis(bot, interaction, await clicked_match(bot, self.match_id))
@@ -224,7 +268,7 @@ class AnalysisButton(FinalPostButton, template=r"tt:an:(?P<match>\d+)"):
 class RematchButton(FinalPostButton, template=r"tt:rm:(?P<match>\d+)"):
     """On a final post: the same table again (a player of it asks)."""
 
-    prefix, label, style = "tt:rm", "Rematch", discord.ButtonStyle.success
+    prefix, label, style = "tt:rm", N_("Rematch"), discord.ButtonStyle.success
 
     async def act(self, bot: Host, interaction: discord.Interaction) -> None:
         require_posting(interaction)
@@ -234,18 +278,21 @@ class RematchButton(FinalPostButton, template=r"tt:rm:(?P<match>\d+)"):
             settled = await bot.dispatcher.settle(done.entries)
         except Exception:  # the lobby is saved: nothing may turn into "try again" now
             settled = []
-        text = (
-            f"Match #{done.match.id} is open: the rematch of #{old.id}, seats turned by one. "
-            f"The others are invited; start it with `/{old.row.game} start` once they joined."
+        text = T(
+            "Match #{number} is open: the rematch of #{old}, seats turned by one. The others "
+            "are invited; start it with `/{game} start` once they joined.",
+            number=done.match.id,
+            old=old.id,
+            game=old.row.game,
         )
-        await answer(interaction, text + messages.delivery_note(settled))
+        await answer(interaction, joined([text, messages.delivery_note(settled)], ""))
 
 
-def final_view(match_id: int) -> discord.ui.View:
-    """The buttons of a final post: Analysis and Rematch."""
+def final_view(match_id: int, language: str = ENGLISH) -> discord.ui.View:
+    """The buttons of a final post: Analysis and Rematch (labelled in the post's language)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(AnalysisButton(match_id))
-    view.add_item(RematchButton(match_id))
+    view.add_item(AnalysisButton(match_id, language))
+    view.add_item(RematchButton(match_id, language))
     return view
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from i18n.text import N_, T, Text, joined
 from rules.errors import PlayerError
 
 
@@ -13,6 +14,14 @@ class CannotPost(PlayerError):
 
 # What the bot needs in a match's channel to announce what happens there.
 NEEDED = ("view_channel", "send_messages", "attach_files")
+# Each permission as Discord's settings name it (translated as Discord translates them).
+PERMISSION_NAMES = {
+    "view_channel": N_("View Channel"),
+    "send_messages": N_("Send Messages"),
+    "attach_files": N_("Attach Files"),
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages In Threads"),
+}
 
 
 def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:
@@ -26,8 +35,11 @@ def require_posting(interaction: discord.Interaction, *, thread: bool = False) -
         needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
     missing = [name for name in needed if not getattr(allowed, name, False)]
     if missing:
-        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        names = joined((Text(PERMISSION_NAMES[name]) for name in missing), ", ")
         raise CannotPost(
-            f"I cannot post in this channel, so nothing was saved: a server admin must give me "
-            f"{names} here."
+            T(
+                "I cannot post in this channel, so nothing was saved: a server admin must give "
+                "me {permissions} here.",
+                permissions=names,
+            )
         )

@@ -27,10 +27,13 @@ from cogs import messages
 from cogs.bounds import MatchNumber
 from cogs.checks import require_posting
 from cogs.host import Host
+from cogs.language import reader
 from cogs.pictures import rendered
 from cogs.replies import answer, report
 from data.erasures import ErasureStore
 from data.store import Store
+from i18n.catalogue import ENGLISH, say
+from i18n.text import TN, T, Text, joined
 from render.common import clip_alt
 from render.replay import replay_gif
 from render.scores import breakdown_chart, rating_chart
@@ -71,11 +74,20 @@ async def display_names(
     return [name or spare for name, spare in zip(found, fallback, strict=True)]
 
 
-def counted(number: int, noun: str) -> str:
-    """ "1 match", "3 matches", "0 wins"."""
-    if number == 1:
-        return f"1 {noun}"
-    return f"{number} {noun}{'es' if noun.endswith('ch') else 's'}"
+def matches_counted(number: int) -> Text:
+    """ "1 match", "3 matches"."""
+    return TN("{count} match", "{count} matches", number)
+
+
+def wins_counted(number: int) -> Text:
+    """ "1 win", "0 wins"."""
+    return TN("{count} win", "{count} wins", number)
+
+
+async def shown_in(bot: Host, interaction: discord.Interaction, public: bool) -> str:
+    """The language of an answer that is posted for the channel (``public``) or only for
+    the asker."""
+    return await bot.languages.public(interaction) if public else reader(interaction)
 
 
 def seat_names(match: Match) -> list[str]:
@@ -97,43 +109,67 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
         label = match.game.seat_name(seat)
         return f"{names[seat]} {label[label.find('(') :]}" if "(" in label else names[seat]
 
-    described = "; ".join(
-        f"{who(s.seat)}: {s.total} ("
-        + ", ".join(f"{line.label} {line.points:+d}" for line in s.breakdown)
-        + ")"
-        for s in sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+    described = joined(
+        (
+            T(
+                "{player}: {total} ({lines})",
+                player=who(s.seat),
+                total=s.total,
+                lines=joined(
+                    (joined([line.label, f"{line.points:+d}"], " ") for line in s.breakdown),
+                    ", ",
+                ),
+            )
+            for s in sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
+        ),
+        "; ",
+    )
+    # The final post's picture: said in the match's language, as the post.
+    said = say(
+        T("Score breakdown. {scores}", scores=described), await bot.languages.of_match(match)
     )
     return discord.File(
         io.BytesIO(png),
         filename=f"{match.row.game}-{match.id}{SCORES_SUFFIX}",
-        description=clip_alt(messages.people(f"Score breakdown. {described}", match, names)),
+        description=clip_alt(messages.people(said, match, names)),
     )
 
 
 # -- the log in words ------------------------------------------------------------------------
 def log_lines(
-    match: Match, entries: Sequence[Any], viewer: int | None, names: messages.Names = None
+    match: Match,
+    entries: Sequence[Any],
+    viewer: int | None,
+    names: messages.Names = None,
+    language: str = ENGLISH,
 ) -> list[str]:
-    """Each log entry as the channel saw it: the mover named, then the move's public words
-    (``viewer``'s own moves in their private words). A move later taken back is marked."""
+    """Each log entry as the channel saw it, said in ``language``: the mover named, then the
+    move's public words (``viewer``'s own moves in their private words). A move later taken
+    back is marked."""
     lines = history.public_log(
         match.game, match.row.seed, len(match.players), match.options, entries, viewer
     )
     out = []
     for line in lines:
-        mark = " *(taken back)*" if line.undone else ""
-        if line.seat is None or line.seat >= len(match.players):
-            out.append(f"{line.number}. {line.text}{mark}")
-        else:
-            said = messages.told(match, line.seat, line.text, names)
-            out.append(f"{line.number}. {said}{mark}")
+        # Said first, then the seats named as people (on the said words, as every post).
+        said = say(line.text, language)
+        if line.seat is not None and line.seat < len(match.players):
+            said = messages.told(match, line.seat, said, names)
+        entry = T("{number}. {move}", number=line.number, move=said)
+        if line.undone:
+            entry = T("{number}. {move} *(taken back)*", number=line.number, move=said)
+        out.append(say(entry, language))
     return out
 
 
 def log_pages(
-    match: Match, entries: Sequence[Any], viewer: int | None, names: messages.Names = None
+    match: Match,
+    entries: Sequence[Any],
+    viewer: int | None,
+    names: messages.Names = None,
+    language: str = ENGLISH,
 ) -> list[str]:
-    return history.pages(log_lines(match, entries, viewer, names), limit=LOG_PAGE_LIMIT)
+    return history.pages(log_lines(match, entries, viewer, names, language), limit=LOG_PAGE_LIMIT)
 
 
 class LogButton(
@@ -178,8 +214,10 @@ class LogButton(
             if self.kind == OWN_VIEW and self.owner not in (None, interaction.user.id):
                 await answer(
                     interaction,
-                    "These pages are another player's own copy of the log: nothing changed. "
-                    "Ask for the log yourself to read yours.",
+                    T(
+                        "These pages are another player's own copy of the log: nothing "
+                        "changed. Ask for the log yourself to read yours."
+                    ),
                 )
                 return
             bot = cast(Host, interaction.client)  # the application is the one client
@@ -187,8 +225,16 @@ class LogButton(
             viewer = found.seat_of(interaction.user.id) if self.kind == OWN_VIEW else None
             entries = await bot.service.store.moves(found.id)
             names = await bot.people.names(found.row.guild_id, found.players)
+            # A page turned is read by whoever turns it (a public log's buttons too).
             content, view = await log_message(
-                found, entries, self.page, viewer, self.kind, names, interaction.user.id
+                found,
+                entries,
+                self.page,
+                viewer,
+                self.kind,
+                names,
+                interaction.user.id,
+                reader(interaction),
             )
             # The page replaces the one shown, as the answer itself: reading a log and
             # putting its lines into pages takes milliseconds, well inside Discord's 3 seconds.
@@ -200,15 +246,21 @@ class LogButton(
 
 
 def log_view(
-    match_id: int, page: int, count: int, kind: str, owner: int | None = None
+    match_id: int,
+    page: int,
+    count: int,
+    kind: str,
+    owner: int | None = None,
+    language: str = ENGLISH,
 ) -> discord.ui.View | None:
     """Previous and next buttons (each names the page it shows), when there is more than one."""
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
     back, onward = max(page - 1, 0), min(page + 1, count - 1)
-    view.add_item(LogButton(match_id, back, kind, "◀ Previous", page == 0, owner))
-    view.add_item(LogButton(match_id, onward, kind, "Next ▶", page >= count - 1, owner))
+    previous, following = say(T("◀ Previous"), language), say(T("Next ▶"), language)
+    view.add_item(LogButton(match_id, back, kind, previous, page == 0, owner))
+    view.add_item(LogButton(match_id, onward, kind, following, page >= count - 1, owner))
     return view
 
 
@@ -220,18 +272,32 @@ async def log_message(
     kind: str,
     names: messages.Names = None,
     owner: int | None = None,
+    language: str = ENGLISH,
 ) -> tuple[str, discord.ui.View | None]:
     """One page of the log with its header, and the buttons to turn pages (``owner``: who
-    reads an own copy, the only one its buttons answer)."""
-    book = await asyncio.to_thread(log_pages, match, entries, viewer, names)
+    reads an own copy, the only one its buttons answer), said in ``language``."""
+    book = await asyncio.to_thread(log_pages, match, entries, viewer, names, language)
     page = min(max(page, 0), len(book) - 1)  # a page asked for on a log that changed since
-    whose = ", with your own moves in your words" if kind == OWN_VIEW else ""
-    head = f"**{match.game.spec.name}** match #{match.id} — the log{whose}"
+    values: dict[str, str | int] = {"game": match.game.spec.name, "number": match.id}
     if len(book) > 1:
-        head += f", page {page + 1} of {len(book)}"
-    body = book[page] or "No moves yet."
-    view = log_view(match.id, page, len(book), kind, owner)
-    return messages.clip(f"{head}:\n{body}", 2000), view
+        values.update(page=page + 1, pages=len(book))
+        if kind == OWN_VIEW:
+            head = T(
+                "**{game}** match #{number} — the log, with your own moves in your words, "
+                "page {page} of {pages}",
+                **values,
+            )
+        else:
+            head = T("**{game}** match #{number} — the log, page {page} of {pages}", **values)
+    elif kind == OWN_VIEW:
+        head = T(
+            "**{game}** match #{number} — the log, with your own moves in your words", **values
+        )
+    else:
+        head = T("**{game}** match #{number} — the log", **values)
+    body: Text | str = book[page] or T("No moves yet.")
+    view = log_view(match.id, page, len(book), kind, owner, language)
+    return messages.clip(say(T("{head}:\n{body}", head=head, body=body), language), 2000), view
 
 
 GATES: weakref.WeakKeyDictionary[discord.Client, asyncio.Semaphore] = weakref.WeakKeyDictionary()
@@ -240,7 +306,9 @@ HISTORY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LogButton,)
 
 
 # -- the replay ------------------------------------------------------------------------------
-def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) -> list[str]:
+def replay_captions(
+    match: Match, entries: Sequence[Any], names: Sequence[str], language: str = ENGLISH
+) -> list[str]:
     """The caption of each log entry's frame: its log line in public words, with the mover's
     name (``render_replay`` adds the last frame's: the final scores and who played which seat)."""
     lines = history.public_log(
@@ -248,27 +316,42 @@ def replay_captions(match: Match, entries: Sequence[Any], names: Sequence[str]) 
     )
     captions = []
     for line in lines:
-        mark = " (taken back)" if line.undone else ""
+        said = say(line.text, language)
         seat = line.seat
-        if seat is None or seat >= len(match.players):
-            captions.append(f"{line.number}. {line.text}{mark}")
-        else:
-            captions.append(f"{line.number}. {messages.told(match, seat, line.text, names)}{mark}")
+        if seat is not None and seat < len(match.players):
+            said = messages.told(match, seat, said, names)
+        caption = T("{number}. {move}", number=line.number, move=said)
+        if line.undone:
+            caption = T("{number}. {move} (taken back)", number=line.number, move=said)
+        captions.append(say(caption, language))
     return captions
 
 
-def last_caption(match: Match, caption: str, names: Sequence[str]) -> str:
+def last_caption(
+    match: Match, caption: Text | str, names: Sequence[str], language: str = ENGLISH
+) -> str:
     """The last frame's words (``history.final_caption``), with who won when the match ended
     before its game did (the log alone cannot tell: a resignation may have ended it or not),
-    and who played which seat."""
+    and who played which seat, said in ``language``."""
     game: Game = match.game
+    said: Text | str = caption
     if match.status == "finished" and match.outcome() is None:
         winners = [int(s) for s in (match.result or {}).get("winners", [])]
-        won = " and ".join(game.seat_name(s) for s in winners)
-        label = "Winners" if len(winners) > 1 else "Winner"
-        caption += f" {label}: {won}." if winners else " Nobody wins."
-    seating = ", ".join(f"{names[s]} is {game.seat_name(s)}" for s in range(len(match.players)))
-    return f"{caption} ({seating}.)"
+        if not winners:
+            said = T("{caption} Nobody wins.", caption=caption)
+        elif len(winners) > 1:
+            won = joined([game.seat_name(s) for s in winners], " and ")
+            said = T("{caption} Winners: {seats}.", caption=caption, seats=won)
+        else:
+            said = T("{caption} Winner: {seat}.", caption=caption, seat=game.seat_name(winners[0]))
+    seating = joined(
+        (
+            T("{name} is {seat}", name=names[s], seat=game.seat_name(s))
+            for s in range(len(match.players))
+        ),
+        ", ",
+    )
+    return say(T("{caption} ({seating}.)", caption=said, seating=seating), language)
 
 
 def render_replay(
@@ -277,13 +360,14 @@ def render_replay(
     names: Sequence[str],
     renderer: Callable[[Any], Image.Image],
     max_bytes: int | None = None,
+    language: str = ENGLISH,
 ) -> tuple[bytes, str, int]:
     """The GIF of the match (CPU-bound: run it in a thread), the note on how it was shrunk,
     and how many frames the replay has (one per log entry, then the final scores)."""
     game: Game = match.game
     frames = history.replay_frames(game, match.row.seed, len(match.players), match.options, entries)
-    captions = replay_captions(match, entries, names)
-    captions.append(last_caption(match, frames[-1][1], names))
+    captions = replay_captions(match, entries, names, language)
+    captions.append(last_caption(match, frames[-1][1], names, language))
     # Every frame names the people, as the boards posted during the match did.
     named = {"names": list(names)} if "names" in inspect.signature(renderer).parameters else {}
     pictures = [renderer(game.view(state, None), **named) for state, _ in frames]
@@ -335,8 +419,8 @@ def scope_of(guild_id: int | None, everywhere: bool) -> Scope:
 # them without the privileged members intent: one cached lookup per row). Everyone else is
 # this, with their record but without a name, a mention or an id: that a person plays on a
 # server says something about them, and those servers are none of the asker's business.
-ELSEWHERE = "*a player on another server*"
-HIDDEN_NOTE = "Players who are not members of this server are not named."
+ELSEWHERE = T("*a player on another server*")
+HIDDEN_NOTE = T("Players who are not members of this server are not named.")
 
 
 async def shares_here(bot: Host, guild_id: int | None, asker: int, user_id: int) -> bool:
@@ -346,15 +430,16 @@ async def shares_here(bot: Host, guild_id: int | None, asker: int, user_id: int)
 
 async def listed_names(
     bot: Host, guild_id: int | None, asker: int, users: Sequence[int], everywhere: bool
-) -> list[str]:
+) -> list[Text | str]:
     """How a list names each of ``users``: a mention (lists are sent pinging nobody); on a
     list across servers, ``ELSEWHERE`` for whoever the asker shares no server with here."""
     if not everywhere:  # this server's list: its players played here
         return [messages.mention(u) for u in users]
-    return [
+    named: list[Text | str] = [
         messages.mention(u) if await shares_here(bot, guild_id, asker, u) else ELSEWHERE
         for u in users
     ]
+    return named
 
 
 async def stats_answer(
@@ -370,39 +455,52 @@ async def stats_answer(
         await interaction.response.defer(ephemeral=True, thinking=True)
     target = user or interaction.user
     scope = scope_of(interaction.guild_id, everywhere)
-    where = "on all servers" if scope == GLOBAL else "on this server"
+    language = reader(interaction)
     who = messages.mention(target.id)
     if scope == GLOBAL and not await may_see_everywhere(bot, interaction, target):
         if interaction.guild_id is None:
-            said = (
+            said = T(
                 "In a DM the bot shows your own record across servers only: ask for "
-                f"{who}'s on a server you share with them."
+                "{player}'s on a server you share with them.",
+                player=who,
             )
         else:
-            said = (
-                f"{who} is not a member of this server: their record on other servers is not "
-                "yours to see. Without `everywhere`, you see their record on this server."
+            said = T(
+                "{player} is not a member of this server: their record on other servers is not "
+                "yours to see. Without `everywhere`, you see their record on this server.",
+                player=who,
             )
         await answer(interaction, said)
         return
     table = await ratings(bot.service.store)
     rows = table.stats(target.id, scope)
+    where = T("on all servers") if scope == GLOBAL else T("on this server")
     if not rows:
         await answer(
             interaction,
-            f"{who} has no rated matches {where} yet: every finished match between people "
-            "counts (not cancelled ones, nor those with computer players).",
+            T(
+                "{player} has no rated matches {where} yet: every finished match between people "
+                "counts (not cancelled ones, nor those with computer players).",
+                player=who,
+                where=where,
+            ),
         )
         return
     names = {key: game.spec.name for key, game in bot.service.games.items()}
-    lines = [f"{who}'s record {where}:"]
+    lines: list[Text | str] = [T("{player}'s record {where}:", player=who, where=where)]
     for row in rows:
         lines.append(
-            f"**{names.get(row.game, row.game)}**: {counted(row.matches, 'match')}, "
-            f"{counted(row.wins, 'win')}, "
-            f"rating **{rating_words(row.rating, row.matches)}** (#{row.place} of {row.players})"
+            T(
+                "**{game}**: {matches}, {wins}, rating **{rating}** (#{place} of {players})",
+                game=names.get(row.game, row.game),
+                matches=matches_counted(row.matches),
+                wins=wins_counted(row.wins),
+                rating=rating_words(row.rating, row.matches),
+                place=row.place,
+                players=row.players,
+            )
         )
-    lines.append(f"-# {RATING_NOTE}")
+    lines.append(joined(["-# ", RATING_NOTE], ""))
     series = {
         names.get(row.game, row.game): [
             (when, float(shown_rating(value)))
@@ -410,18 +508,33 @@ async def stats_answer(
         ]
         for row in rows
     }
-    title = f"Rating over time — {target.display_name}"
+    title = say(T("Rating over time — {player}", player=target.display_name), language)
     png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
     # The chart in words, like the boards: each game's line from its first rating to its last.
-    described = "; ".join(
-        f"{game}: {len(points)} rated {'match' if len(points) == 1 else 'matches'}, from "
-        f"{points[0][1]:.0f} to {points[-1][1]:.0f}"
-        for game, points in series.items()
-        if points
+    described = joined(
+        (
+            TN(
+                "{game}: {count} rated match, from {first} to {last}",
+                "{game}: {count} rated matches, from {first} to {last}",
+                len(points),
+                game=game,
+                first=format(points[0][1], ".0f"),
+                last=format(points[-1][1], ".0f"),
+            )
+            for game, points in series.items()
+            if points
+        ),
+        "; ",
     )
-    alt = clip_alt(f"Chart: {target.display_name}'s rating over time. {described}.")
-    file = discord.File(io.BytesIO(png), filename=f"stats-{target.id}.png", description=alt)
-    await answer(interaction, messages.clip("\n".join(lines)), file=file)
+    alt = T(
+        "Chart: {player}'s rating over time. {described}.",
+        player=target.display_name,
+        described=described,
+    )
+    file = discord.File(
+        io.BytesIO(png), filename=f"stats-{target.id}.png", description=clip_alt(say(alt, language))
+    )
+    await answer(interaction, messages.clip(say(joined(lines), language)), file=file)
 
 
 async def may_see_everywhere(
@@ -473,7 +586,10 @@ class HistoryCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)
         if found.status == "lobby" or found.state is None:
-            await answer(interaction, f"Match #{found.id} has not started: nothing to log yet.")
+            await answer(
+                interaction,
+                T("Match #{number} has not started: nothing to log yet.", number=found.id),
+            )
             return
         entries = await self.service.store.moves(found.id)
         # Privately, a player reads their own moves in their own words (the card they built
@@ -482,10 +598,11 @@ class HistoryCommands:
         own = seat is not None and self.game.spec.hidden_information
         kind = OWN_VIEW if own else PUBLIC_VIEW
         names = await self.bot.people.names(found.row.guild_id, found.players)
+        language = await shown_in(self.bot, interaction, public)
         content, view = await log_message(
-            found, entries, 0, seat if own else None, kind, names, interaction.user.id
+            found, entries, 0, seat if own else None, kind, names, interaction.user.id, language
         )
-        await self._show(interaction, public, content, view=view, posted="Posted the log.")
+        await self._show(interaction, public, content, view=view, posted=T("Posted the log."))
 
     @app_commands.command(  # type: ignore[type-var]
         name="undo",
@@ -500,7 +617,9 @@ class HistoryCommands:
         done, move = await self.service.undo(
             self._channel(interaction), self.game_key, interaction.user.id, receipt=receipt
         )
-        await self.conclude(interaction, done.entries, f"You took back `{messages.quote(move)}`.")
+        await self.conclude(
+            interaction, done.entries, T("You took back `{move}`.", move=messages.quote(move))
+        )
 
     @app_commands.command(  # type: ignore[type-var]
         name="leaderboard", description="The best players of this game"
@@ -516,47 +635,65 @@ class HistoryCommands:
         scope = scope_of(interaction.guild_id, everywhere)
         table = await ratings(self.service.store)
         rows = table.leaderboard(self.game_key, scope, LEADERBOARD_ROWS)
-        where = "all servers" if scope == GLOBAL else "this server"
+        where = T("all servers") if scope == GLOBAL else T("this server")
         name = self.game.spec.name
+        text: Text
         if not rows:
-            text = (
-                f"No rated {name} matches on {where} yet: every finished match between people "
-                "counts (not cancelled ones, nor those with computer players)."
+            text = T(
+                "No rated {game} matches on {where} yet: every finished match between people "
+                "counts (not cancelled ones, nor those with computer players).",
+                game=name,
+                where=where,
             )
         else:
-            lines = [f"**{name}** leaderboard, {where}:"]
+            lines: list[Text | str] = [
+                T("**{game}** leaderboard, {where}:", game=name, where=where)
+            ]
             users = [row.user_id for row in rows]
             named = await listed_names(
                 self.bot, interaction.guild_id, interaction.user.id, users, scope == GLOBAL
             )
             lines += [
-                f"{row.place}. {who} **{rating_words(row.rating, row.matches)}** · "
-                f"{counted(row.matches, 'match')}, {counted(row.wins, 'win')}"
+                T(
+                    "{place}. {player} **{rating}** · {matches}, {wins}",
+                    place=row.place,
+                    player=who,
+                    rating=rating_words(row.rating, row.matches),
+                    matches=matches_counted(row.matches),
+                    wins=wins_counted(row.wins),
+                )
                 for row, who in zip(rows, named, strict=True)
             ]
             if ELSEWHERE in named:
                 lines.append(HIDDEN_NOTE)
-            text = "\n".join(lines)
-        await self._show(interaction, public, messages.clip(text), posted="Posted the leaderboard.")
+            text = joined(lines)
+        language = await shown_in(self.bot, interaction, public)
+        await self._show(
+            interaction,
+            public,
+            messages.clip(say(text, language)),
+            posted=T("Posted the leaderboard."),
+        )
 
     async def _show(
         self,
         interaction: discord.Interaction,
         public: bool,
-        content: str,
+        content: Text | str,
         *,
-        posted: str,
+        posted: Text,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
     ) -> None:
-        """Answer privately, or post in the channel (naming people without pinging them)."""
+        """Answer privately, or post in the channel (naming people without pinging them): a
+        Text said in the reader's language, or the server's when posted."""
         if not public:
             await answer(interaction, content, file=file, view=view)
             return
         require_posting(interaction)
         channel = self.bot.get_partial_messageable(self._channel(interaction))
         await channel.send(
-            content,
+            say(content, await self.bot.languages.public(interaction)),
             file=file or discord.utils.MISSING,
             view=view or discord.utils.MISSING,
             allowed_mentions=NO_MENTIONS,

@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from cogs import messages
 from cogs.host import Host
+from cogs.language import reader
 from cogs.pictures import rendered
 from cogs.replies import answer, report
 from cogs.tables import deliver_list
@@ -31,7 +32,9 @@ from data.dberrors import StorageError
 from data.leagues import SIGNUP, LeagueRow, LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import OutboxEntry
-from render.standings import alt_text, draw_standings
+from i18n.catalogue import ENGLISH, say
+from i18n.text import TN, Param, T, Text, joined
+from render.standings import draw_standings
 from rules.errors import InvalidMove, PlayerError
 from rules.registry import GAMES
 from table.errors import NotAllowed
@@ -44,6 +47,7 @@ NOBODY = discord.AllowedMentions.none()
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 DEADLINE_CHECK = 60.0  # seconds between looks at sign-up deadlines and unfinished rounds
 OPTION = re.compile(r"([A-Za-z_]+)\s*[:=]\s*([^\s,]+)")
+ALT = 1024  # Discord's limit for an attachment's description
 
 
 LeagueId = app_commands.Range[int, 1, 2**53]
@@ -55,10 +59,10 @@ class SignUpButton(
 ):
     """Sign up for league ``league``."""
 
-    def __init__(self, league_id: int, disabled: bool = False) -> None:
+    def __init__(self, league_id: int, disabled: bool = False, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Sign up",
+                label=say(T("Sign up"), language),
                 style=discord.ButtonStyle.success,
                 custom_id=f"tt:lg:{league_id}",
                 disabled=disabled,
@@ -83,8 +87,10 @@ def parse_options(text: str) -> dict[str, str]:
     left = OPTION.sub("", text or "")
     if left.replace(",", " ").strip():
         raise LeagueError(
-            "Options are written key=value, separated by spaces or commas; a value of "
-            "several words joins them with + (for example `sets=kingfish+lunkers`)."
+            T(
+                "Options are written key=value, separated by spaces or commas; a value of "
+                "several words joins them with + (for example `sets=kingfish+lunkers`)."
+            )
         )
     return {k.lower(): v for k, v in OPTION.findall(text or "")}
 
@@ -175,11 +181,11 @@ class LeagueCog(
     # -- commands --------------------------------------------------------------------------
     async def _admin(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
-            raise LeagueError("Leagues are run on a server, not in DMs.")
+            raise LeagueError(T("Leagues are run on a server, not in DMs."))
         places = await self.store.places(interaction.guild_id)
         if not is_admin(interaction, places.league_role):
             raise NotAllowed(
-                "Opening a league takes Manage Server, or the role the server named for leagues."
+                T("Opening a league takes Manage Server, or the role the server named for leagues.")
             )
 
     @app_commands.command(name="open", description="Open a league or tournament in this channel")
@@ -227,14 +233,21 @@ class LeagueCog(
         )
         self.bot.dispatcher.nudge()
         self._wake.set()
-        await answer(interaction, f"League #{league.id} ({league.name}) is open for sign-ups.")
+        await answer(
+            interaction,
+            T(
+                "League #{number} ({name}) is open for sign-ups.",
+                number=league.id,
+                name=league.name,
+            ),
+        )
 
     async def _here(self, interaction: discord.Interaction, league_id: int) -> LeagueRow:
         """The league, when it is this server's (ids are the bot's: another server's league
         is not this one's business)."""
         league = await self.store.league(league_id)
         if league is None or league.guild_id != interaction.guild_id:
-            raise LeagueError(f"There is no league #{league_id} on this server.")
+            raise LeagueError(T("There is no league #{number} on this server.", number=league_id))
         return league
 
     @app_commands.command(name="start", description="Close sign-ups and pair round one")
@@ -246,7 +259,9 @@ class LeagueCog(
             league, interaction.user.id, is_admin(interaction, places.league_role)
         )
         self.bot.dispatcher.nudge()
-        await answer(interaction, f"League #{row.id} has begun: round one is paired.")
+        await answer(
+            interaction, T("League #{number} has begun: round one is paired.", number=row.id)
+        )
 
     @app_commands.command(name="standings", description="A league's standings now")
     async def standings_command(self, interaction: discord.Interaction, league: LeagueId) -> None:
@@ -255,11 +270,11 @@ class LeagueCog(
         picture = await self.leagues.picture(league)
         league_row = picture.league
         when = (
-            f"after round {league_row.round}"
+            T("after round {round}", round=league_row.round)
             if league_row.status == "finished"
-            else f"so far in round {league_row.round}"
+            else T("so far in round {round}", round=league_row.round)
         )
-        text, file = await self.standings_post(picture, "Standings", when)
+        text, file = await self.standings_post(picture, False, when, reader(interaction))
         await answer(interaction, messages.clip(text), file=file)
 
     @app_commands.command(
@@ -270,8 +285,11 @@ class LeagueCog(
         await self._here(interaction, league)
         handed = await self.leagues.withdraw(league, interaction.user.id)
         self.bot.dispatcher.nudge()
-        extra = f" The table plays your seat in match #{handed[0]}." if handed else ""
-        await answer(interaction, f"You withdrew from league #{league}.{extra}")
+        withdrew = T("You withdrew from league #{number}.", number=league)
+        if handed:
+            handed_over = T("The table plays your seat in match #{match}.", match=handed[0])
+            withdrew = joined([withdrew, handed_over], " ")
+        await answer(interaction, withdrew)
 
     @app_commands.command(name="cancel", description="Cancel a league (its opener or an admin)")
     async def cancel(self, interaction: discord.Interaction, league: LeagueId) -> None:
@@ -282,7 +300,7 @@ class LeagueCog(
             league, interaction.user.id, is_admin(interaction, places.league_role)
         )
         self.bot.dispatcher.nudge()
-        await answer(interaction, f"League #{row.id} is cancelled.")
+        await answer(interaction, T("League #{number} is cancelled.", number=row.id))
 
     @app_commands.command(
         name="setup", description="Where the open tables are listed; who may open leagues"
@@ -300,16 +318,19 @@ class LeagueCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         permissions = getattr(interaction.user, "guild_permissions", None)
         if interaction.guild_id is None or not (permissions and permissions.manage_guild):
-            raise NotAllowed("Only a member with Manage Server can change this.")
+            raise NotAllowed(T("Only a member with Manage Server can change this."))
         await self.store.set_places(
             interaction.guild_id,
             list_channel=tables_channel.id if tables_channel else None,
             league_role=role.id if role else None,
         )
         self.bot.dispatcher.nudge()
-        where = f"<#{tables_channel.id}>" if tables_channel else "nowhere"
-        who = f"<@&{role.id}>" if role else "Manage Server only"
-        await answer(interaction, f"Open tables are listed in {where}; leagues opened by {who}.")
+        where = f"<#{tables_channel.id}>" if tables_channel else T("nowhere")
+        who = f"<@&{role.id}>" if role else T("Manage Server only")
+        await answer(
+            interaction,
+            T("Open tables are listed in {where}; leagues opened by {who}.", where=where, who=who),
+        )
 
     async def sign_up_by_button(self, interaction: discord.Interaction, league_id: int) -> None:
         if not await self.bot.taking(interaction):
@@ -320,7 +341,14 @@ class LeagueCog(
             await self._here(interaction, league_id)
             league = await self.leagues.sign_up(league_id, interaction.user.id)
             self.bot.dispatcher.nudge()
-            await answer(interaction, f"You signed up for league #{league.id} ({league.name}).")
+            await answer(
+                interaction,
+                T(
+                    "You signed up for league #{number} ({name}).",
+                    number=league.id,
+                    name=league.name,
+                ),
+            )
         except Exception as error:
             await report(interaction, error)
 
@@ -331,21 +359,25 @@ class LeagueCog(
         if league is None:
             raise Permanent(f"league {payload['league']} is gone")
         channel = self.bot.get_partial_messageable(league.channel_id)
+        # A league's posts are read by its server: said in the server's language.
+        language = await self.bot.languages.of_server(league.guild_id)
         what = payload.get("do")
         if what == "signup":
-            await self._signup_message(league, entry, nonce)
+            await self._signup_message(league, entry, nonce, language)
         elif what == "open":
-            await self._open_match(league, int(payload["table"]), nonce)
+            await self._open_match(league, int(payload["table"]), nonce, language)
         elif what in ("round", "final"):
             picture = await self.leagues.picture(league.id)
             number = int(payload.get("round", league.round))
             if what == "final":
-                text, file = await self.standings_post(
-                    picture, "Final standings", f"after round {league.round}"
+                after = T("after round {round}", round=league.round)
+                text, file = await self.standings_post(picture, True, after, language)
+                over = T(
+                    "**{name}** (league #{number}) is over.", name=league.name, number=league.id
                 )
-                text = f"**{league.name}** (league #{league.id}) is over.\n" + text
+                text = say(joined([over, text]), language)
             else:
-                text, file = await self.round_post(picture, number)
+                text, file = await self.round_post(picture, number, language)
             await channel.send(
                 messages.clip(text),
                 file=file,
@@ -356,23 +388,33 @@ class LeagueCog(
             )
         elif what == "withdrew":
             name = await self.bot.people.name(league.guild_id, int(payload["user"]))
+            withdrew = T(
+                "{player} withdrew from **{name}** (league #{number}): the table plays their "
+                "seat in matches under way, and later rounds go on without them.",
+                player=name or T("A player"),
+                name=league.name,
+                number=league.id,
+            )
             await channel.send(
-                f"{name or 'A player'} withdrew from **{league.name}** (league #{league.id}): "
-                "the table plays their seat in matches under way, and later rounds go on "
-                "without them.",
+                say(withdrew, language),
                 nonce=nonce,
                 allowed_mentions=NOBODY,
             )
         elif what == "cancelled":
+            cancelled = T(
+                "**{name}** (league #{number}) is cancelled.", name=league.name, number=league.id
+            )
             await channel.send(
-                f"**{league.name}** (league #{league.id}) is cancelled.",
+                say(cancelled, language),
                 nonce=nonce,
                 allowed_mentions=NOBODY,
             )
         else:
             raise Permanent(f"unknown league post {what!r}")
 
-    async def _signup_message(self, league: LeagueRow, entry: OutboxEntry, nonce: str) -> None:
+    async def _signup_message(
+        self, league: LeagueRow, entry: OutboxEntry, nonce: str, language: str
+    ) -> None:
         """The sign-up message: posted once, edited as people sign up; skipped when a later
         edit waits in the league's lane (it will show the sign-ups as they are then)."""
         if league.message_id is not None and await newer_in_lane(
@@ -382,24 +424,40 @@ class LeagueCog(
         entrants = await self.store.entrants(league.id)
         names = await self.bot.people.names(league.guild_id, [e.user_id for e in entrants])
         spec = self.bot.service.games[league.game].spec
-        options = ", ".join(f"{k} {v}" for k, v in league.options.items()) or "standard"
-        rounds = f", {league.rounds} rounds" if league.rounds else ""
-        text = (
-            f"**{league.name}** (league #{league.id}): {spec.name}, "
-            f"{FORMAT_NAMES[league.format]}{rounds}, tables of {league.size}; options: {options}; "
-            f"{clock_text(league.clock)}; "
-            f"sign-ups close {messages.timestamp(league.signup_until, 'R')}.\n"
-            f"Signed up ({len(entrants)}): "
-            + (
-                ", ".join(n or f"<@{e.user_id}>" for n, e in zip(names, entrants, strict=True))
-                or "nobody yet"
+        # Options are notation (the names and values the game's options take), not words.
+        options = ", ".join(f"`{k} {v}`" for k, v in league.options.items()) or T("standard")
+        # The format's name is the table's label, said through the catalogue.
+        form: Text = Text(FORMAT_NAMES[league.format])
+        if league.rounds:
+            form = TN(
+                "{format}, {count} round", "{format}, {count} rounds", league.rounds, format=form
             )
-        )
+        signed = ", ".join(n or f"<@{e.user_id}>" for n, e in zip(names, entrants, strict=True))
+        lines: list[Text] = [
+            T(
+                "**{name}** (league #{number}): {game}, {format}, tables of {size}; options: "
+                "{options}; {clock}; sign-ups close {when}.",
+                name=league.name,
+                number=league.id,
+                game=spec.name,
+                format=form,
+                size=league.size,
+                options=options,
+                clock=clock_text(league.clock),
+                when=messages.timestamp(league.signup_until, "R"),
+            ),
+            T(
+                "Signed up ({count}): {people}",
+                count=len(entrants),
+                people=signed or T("nobody yet"),
+            ),
+        ]
         open_ = league.status == SIGNUP
         if not open_:
-            text += "\nSign-ups are closed."
+            lines.append(T("Sign-ups are closed."))
+        text = say(joined(lines), language)
         view = discord.ui.View(timeout=None)
-        view.add_item(SignUpButton(league.id, disabled=not open_))
+        view.add_item(SignUpButton(league.id, disabled=not open_, language=language))
         channel = self.bot.get_partial_messageable(league.channel_id)
         if league.message_id is not None:
             try:
@@ -414,7 +472,9 @@ class LeagueCog(
         )
         await self.store.set_message(league.id, sent.id)
 
-    async def _open_match(self, league: LeagueRow, table_id: int, nonce: str) -> None:
+    async def _open_match(
+        self, league: LeagueRow, table_id: int, nonce: str, language: str
+    ) -> None:
         """A paired table's match: its post in the league's channel, the thread started from
         it, the match moved into the thread and started with its seats in the pairing's order.
         Each step finds the last one's work on a retry."""
@@ -431,9 +491,17 @@ class LeagueCog(
             channel = self.bot.get_partial_messageable(league.channel_id)
             title = f"{league.name[:40]} r{table.round} t{table.number}"
             try:
+                opened = T(
+                    "**{name}**, round {round}, table {table}: {players}. Match #{number} is "
+                    "played in its thread.",
+                    name=league.name,
+                    round=table.round,
+                    table=table.number,
+                    players=who,
+                    number=match.id,
+                )
                 post = await channel.send(
-                    f"**{league.name}**, round {table.round}, table {table.number}: {who}. "
-                    f"Match #{match.id} is played in its thread.",
+                    say(opened, language),
                     nonce=nonce,
                     allowed_mentions=NOBODY,
                 )
@@ -480,33 +548,61 @@ class LeagueCog(
 
     # -- standings --------------------------------------------------------------------------
     async def standings_post(
-        self, picture: Picture, heading: str, when: str
+        self, picture: Picture, final: bool, when: Text, language: str
     ) -> tuple[str, discord.File]:
-        """The standings as text and as a picture with its alt text; ``when``: "after round
-        2", "so far in round 3"."""
+        """The standings (the final ones when ``final``) as text and as a picture with its
+        alt text, said in ``language``; ``when``: "after round 2", "so far in round 3"."""
         league = picture.league
         two = league.size == 2
         names = await self.bot.people.names(league.guild_id, [r.player for r in picture.rows])
-        shown = [n or f"player {r.player}" for n, r in zip(names, picture.rows, strict=True)]
-        head = ["#", "Player", "Points", *TIEBREAKS[league.format], "W-D-L" if two else "Played"]
-        lines = [standing_cells(r, n, two) for r, n in zip(picture.rows, shown, strict=True)]
-        title = f"{league.name}: {heading.lower()} {when}"
+        shown = [
+            n or say(T("player {id}", id=r.player), language)
+            for n, r in zip(names, picture.rows, strict=True)
+        ]
+        # The tiebreaks' and the columns' names are the table's labels, said in the language.
+        tiebreaks = [say(Text(name), language) for name in TIEBREAKS[league.format]]
+        record = T("W-D-L") if two else T("Played")
+        head = [
+            "#",
+            say(T("Player"), language),
+            say(T("Points"), language),
+            *tiebreaks,
+            say(record, language),
+        ]
+        lines = [
+            standing_cells(r, n, two, language) for r, n in zip(picture.rows, shown, strict=True)
+        ]
+        if final:
+            titled = T("{name}: final standings {when}", name=league.name, when=when)
+        else:
+            titled = T("{name}: standings {when}", name=league.name, when=when)
+        title = say(titled, language)
         data = await asyncio.to_thread(
             rendered, "standings", lambda: draw_standings(title, head, lines)
         )
         file = discord.File(io.BytesIO(data), filename="standings.png")
-        file.description = alt_text(title, head, lines)
-        text = f"**{heading}** of {league.name} (league #{league.id}), {when}:\n"
-        text += "\n".join(
-            f"{line[0]}. {line[1]}: {line[2]} points"
-            + "".join(f", {h} {v}" for h, v in zip(head[3:-1], line[3:-1], strict=True))
-            for line in lines[:20]
+        file.description = messages.clip(say(standings_alt(title, head, lines), language), ALT)
+        values: dict[str, Param] = {"name": league.name, "number": league.id, "when": when}
+        heading = (
+            T("**Final standings** of {name} (league #{number}), {when}:", **values)
+            if final
+            else T("**Standings** of {name} (league #{number}), {when}:", **values)
         )
-        return text, file
+        rows = [standing_line(line, head[3:-1], line[3:-1]) for line in lines[:20]]
+        return say(joined([heading, joined(rows)]), language), file
 
-    async def round_post(self, picture: Picture, number: int) -> tuple[str, discord.File]:
+    async def round_post(
+        self, picture: Picture, number: int, language: str
+    ) -> tuple[str, discord.File]:
         league = picture.league
-        lines = [f"**{league.name}** (league #{league.id}): round {number} is paired."]
+        lines: list[Text] = [
+            T(
+                "**{name}** (league #{league}): round {round} is paired.",
+                name=league.name,
+                league=league.id,
+                round=number,
+            )
+        ]
         tables = [t for t in picture.tables if t.round == number]
         for t in tables:
             names = await self.bot.people.names(league.guild_id, list(t.players))
@@ -514,31 +610,54 @@ class LeagueCog(
                 f"<@{p}>" if n is None else f"{n} (<@{p}>)"
                 for n, p in zip(names, t.players, strict=True)
             )
-            lines.append(f"Bye: {who}" if t.bye else f"Table {t.number}: {who}")
+            lines.append(
+                T("Bye: {players}", players=who)
+                if t.bye
+                else T("Table {table}: {players}", table=t.number, players=who)
+            )
         # The standings the round was paired from: those of the rounds before it (results that
         # came in since the pairing, were this post late, are not part of them).
         before = [t for t in picture.tables if t.round < number]
         earlier = Picture(
             league, picture.entrants, before, compute_standings(league, picture.entrants, before)
         )
-        when = f"after round {number - 1}" if number > 1 else "at the start"
-        text, file = await self.standings_post(earlier, "Standings", when)
-        return "\n".join(lines) + "\n" + text, file
+        when = T("after round {round}", round=number - 1) if number > 1 else T("at the start")
+        text, file = await self.standings_post(earlier, False, when, language)
+        return say(joined([*lines, text]), language), file
 
 
-def clock_text(seconds: int) -> str:
+def standing_line(line: list[str], tiebreaks: list[str], values: list[str]) -> Text:
+    """ "1. Ada: 3 points, Buchholz 4": a row of the standings in words."""
+    row = T("{place}. {player}: {points} points", place=line[0], player=line[1], points=line[2])
+    return joined(
+        [row, *(joined([h, v], " ") for h, v in zip(tiebreaks, values, strict=True))], ", "
+    )
+
+
+def standings_alt(title: str, head: list[str], lines: list[list[str]]) -> Text:
+    """The standings picture in words: its title, then each row as the text says it."""
+    rows = []
+    for line in lines:
+        row = T("{place}. {player}: {points} points", place=line[0], player=line[1], points=line[2])
+        rest = [joined([h, v], " ") for h, v in zip(head[3:], line[3:], strict=False)]
+        rows.append(joined([joined([row, *rest], ", "), "."], ""))
+    return joined([joined([title, "."], ""), *rows], " ")
+
+
+def clock_text(seconds: int) -> Text:
     if seconds <= 0:
-        return "no clock"
+        return T("no clock")
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} h per decision"
-    return f"{max(1, seconds // 60)} min per decision"
+        return T("{hours} h per decision", hours=seconds // 3600)
+    return T("{minutes} min per decision", minutes=max(1, seconds // 60))
 
 
-def standing_cells(row: Row, name: str, two_player: bool) -> list[str]:
+def standing_cells(row: Row, name: str, two_player: bool, language: str = ENGLISH) -> list[str]:
     record = f"{row.wins}-{row.draws}-{row.losses}" if two_player else str(row.played)
+    shown = say(T("{player} (withdrawn)", player=name), language) if row.withdrawn else name
     return [
         str(row.place),
-        name + (" (withdrawn)" if row.withdrawn else ""),
+        shown,
         points_text(row.points),
         *(_tiebreak(t) for t in row.tiebreaks),
         record,

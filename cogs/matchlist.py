@@ -18,8 +18,11 @@ from discord import app_commands
 
 from cogs import messages
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer, report
 from data.matchlist import FinishedMatch, finished_matches
+from i18n.catalogue import ENGLISH, say
+from i18n.text import T, Text, joined
 from table.computers import computer_name, is_computer
 from table.errors import NoMatchHere
 
@@ -29,29 +32,30 @@ GAME_CHOICES = ("tokan", "tonari", "fishing", "toshi", "tonga")
 ACCOUNT_ID_MAX = 2**63 - 1  # Discord's ids (and storage's integers) fit in 64 signed bits
 
 
-def result_for(match: FinishedMatch, user_id: int) -> str:
+def result_for(match: FinishedMatch, user_id: int) -> Text:
     """ "won", "shared the win", "lost" (or "nobody won"), with the scores by seat."""
     winners = [int(s) for s in match.result.get("winners", []) if isinstance(s, int)]
     seat = match.players.index(user_id) if user_id in match.players else None
     if not winners:
-        said = "nobody won"
+        said = T("nobody won")
     elif seat in winners:
-        said = "won" if len(winners) == 1 else "shared the win"
+        said = T("won") if len(winners) == 1 else T("shared the win")
     else:
-        said = "lost"
+        said = T("lost")
     scores = match.result.get("scores") or {}
     if scores:
         shown = []
         for index, user in enumerate(match.players):
             who = computer_name(user) if is_computer(user) else messages.mention(user)
-            shown.append(f"{who} {scores.get(str(index), '–')}")
-        said += f" ({', '.join(shown)})"
-    elif match.result.get("reason"):
-        said += f" ({str(match.result['reason'])[:60]})"
+            shown.append(joined([who, str(scores.get(str(index), "–"))], " "))
+        return T("{result} ({scores})", result=said, scores=joined(shown, ", "))
+    if match.result.get("reason"):
+        # The reason is the table's words, kept with the result (English: said as it was).
+        return T("{result} ({reason})", result=said, reason=str(match.result["reason"])[:60])
     return said
 
 
-def history_line(bot: Host, match: FinishedMatch, user_id: int, everywhere: bool) -> str:
+def history_line(bot: Host, match: FinishedMatch, user_id: int, everywhere: bool) -> Text:
     game = bot.service.games.get(match.game)
     name = game.spec.name if game else match.game
     when = match.finished_at[:10]
@@ -59,14 +63,19 @@ def history_line(bot: Host, match: FinishedMatch, user_id: int, everywhere: bool
         stamp = messages.timestamp(datetime.fromisoformat(match.finished_at).timestamp(), "d")
     except ValueError:
         stamp = when
-    place = f"<#{match.channel_id}>"
+    place: Text | str = f"<#{match.channel_id}>"
     if everywhere:
         guild = bot.get_guild(match.guild_id) if match.guild_id else None
-        place = f"on {guild.name}" if guild else "on a server"
+        place = T("on {server}", server=guild.name) if guild else T("on a server")
     link = messages.channel_link(match.guild_id, match.channel_id, match.final_message)
-    return (
-        f"{stamp} · **{name}** #{match.id} {place}: {result_for(match, user_id)} · "
-        f"[final post]({link})"
+    return T(
+        "{date} · **{game}** #{number} {place}: {result} · [final post]({link})",
+        date=stamp,
+        game=name,
+        number=match.id,
+        place=place,
+        result=result_for(match, user_id),
+        link=link,
     )
 
 
@@ -78,7 +87,7 @@ class HistoryPage(
 
     def __init__(
         self, user: int, where: int, game: str, page: int, label: str, disabled: bool = False
-    ) -> None:
+    ) -> None:  # ``label``: said in the reader's language already
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -104,33 +113,42 @@ class HistoryPage(
             refused = page_refusal(self.user, self.where, interaction.user.id, interaction.guild_id)
             if refused:
                 raise NoMatchHere(refused)
+            language = reader(interaction)
             content, view = await history_page(
-                bot, self.user, self.where or None, self.game or None, self.page
+                bot, self.user, self.where or None, self.game or None, self.page, language
             )
             await interaction.response.edit_message(
-                content=content, view=view, allowed_mentions=NO_MENTIONS
+                content=messages.clip(say(content, language)),
+                view=view,
+                allowed_mentions=NO_MENTIONS,
             )
         except Exception as error:
             await report(interaction, error)
 
 
-def page_refusal(owner: int, where: int, asker: int, guild_id: int | None) -> str | None:
+def page_refusal(owner: int, where: int, asker: int, guild_id: int | None) -> Text | None:
     """Why a click on a history page is refused, or None. A page turns only where its list was
     asked for; every server's list (``where`` 0, a DM's) is its owner's alone, as the command
     allows, whatever a custom id says; an id no account has (past 64 bits) is refused before
     it reaches storage."""
     if (guild_id or 0) != where:
-        return "This list belongs to another place: ask for it here."
+        return T("This list belongs to another place: ask for it here.")
     if where == 0 and owner != asker:
-        return "This list is another player's: ask for your own with `/tidetable history`."
+        return T("This list is another player's: ask for your own with `/tidetable history`.")
     if owner > ACCOUNT_ID_MAX or where > ACCOUNT_ID_MAX:
-        return "This list is not one the bot made: ask again with `/tidetable history`."
+        return T("This list is not one the bot made: ask again with `/tidetable history`.")
     return None
 
 
 async def history_page(
-    bot: Host, user_id: int, guild_id: int | None, game: str | None, page: int
-) -> tuple[str, discord.ui.View | None]:
+    bot: Host,
+    user_id: int,
+    guild_id: int | None,
+    game: str | None,
+    page: int,
+    language: str = ENGLISH,
+) -> tuple[Text, discord.ui.View | None]:
+    """A page of the list, and its buttons (their labels said in ``language``)."""
     everywhere = guild_id is None
     total, rows = await finished_matches(
         bot.service.store,
@@ -140,17 +158,38 @@ async def history_page(
         limit=PAGE_SIZE,
         offset=max(page, 0) * PAGE_SIZE,
     )
-    where = "on every server" if everywhere else "on this server"
+    where = T("on every server") if everywhere else T("on this server")
     known = bot.service.games.get(game or "")
-    named = known.spec.name if known else "any game"
+    named = known.spec.name if known else T("any game")
     whose = messages.mention(user_id)
     if total == 0:
-        return f"{whose} has no finished match of {named} {where} yet.", None
+        empty = T(
+            "{player} has no finished match of {game} {where} yet.",
+            player=whose,
+            game=named,
+            where=where,
+        )
+        return empty, None
     pages = (total + PAGE_SIZE - 1) // PAGE_SIZE
     page = min(max(page, 0), pages - 1)
-    head = f"**Finished matches** of {whose}, {named}, {where}: {total}"
     if pages > 1:
-        head += f" (page {page + 1} of {pages})"
+        head = T(
+            "**Finished matches** of {player}, {game}, {where}: {total} (page {page} of {pages})",
+            player=whose,
+            game=named,
+            where=where,
+            total=total,
+            page=page + 1,
+            pages=pages,
+        )
+    else:
+        head = T(
+            "**Finished matches** of {player}, {game}, {where}: {total}",
+            player=whose,
+            game=named,
+            where=where,
+            total=total,
+        )
     lines = [head, *(history_line(bot, m, user_id, everywhere) for m in rows)]
     view = None
     if pages > 1:
@@ -158,9 +197,13 @@ async def history_page(
         key, there = game or "", guild_id or 0
         # Each button names the page it shows (the two never share a custom id).
         newer, older = max(page - 1, 0), min(page + 1, pages - 1)
-        view.add_item(HistoryPage(user_id, there, key, newer, "◀ Newer", page == 0))
-        view.add_item(HistoryPage(user_id, there, key, older, "Older ▶", page >= pages - 1))
-    return messages.clip("\n".join(lines)), view
+        view.add_item(
+            HistoryPage(user_id, there, key, newer, say(T("◀ Newer"), language), page == 0)
+        )
+        view.add_item(
+            HistoryPage(user_id, there, key, older, say(T("Older ▶"), language), page >= pages - 1)
+        )
+    return joined(lines), view
 
 
 class MatchHistoryCommands:
@@ -188,12 +231,17 @@ class MatchHistoryCommands:
         if interaction.guild_id is None and target.id != interaction.user.id:
             await answer(
                 interaction,
-                "In a DM the bot lists your own matches only: ask for another player's on a "
-                "server you share with them.",
+                T(
+                    "In a DM the bot lists your own matches only: ask for another player's on a "
+                    "server you share with them."
+                ),
             )
             return
-        content, view = await history_page(self.bot, target.id, interaction.guild_id, game, 0)
-        await answer(interaction, content, view=view)
+        language = reader(interaction)
+        content, view = await history_page(
+            self.bot, target.id, interaction.guild_id, game, 0, language
+        )
+        await answer(interaction, messages.clip(say(content, language)), view=view)
 
 
 HISTORY_PAGE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HistoryPage,)

@@ -30,6 +30,8 @@ from cogs import messages
 from cogs.host import Host
 from data.outbox import Permanent
 from data.store import OutboxEntry, StorageError
+from i18n.catalogue import say
+from i18n.text import Param, T
 from table import places
 
 log = logging.getLogger("tidetable.places")
@@ -102,24 +104,32 @@ async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:
     match = await bot.service.by_id(entry.match_id or 0, allow_damaged=True)
     user = int(entry.payload["user"])
     server = await bot.people.server(match.row.guild_id)
-    where = f"on **{server}**" if server else "on its server"
-    name = f"**{match.game.spec.name}** match #{match.id}"
+    values: dict[str, Param] = {
+        "game": match.game.spec.name,
+        "number": match.id,
+        "command": match.row.game,
+    }
+    where = T("on **{server}**", server=server) if server else T("on its server")
     if entry.payload.get("cancelled"):
-        text = (
-            f"The channel of your {name} {where} was deleted before the match started: "
-            "it is cancelled. Open a new one with `/"
-            f"{match.row.game} new` in another channel."
+        text = T(
+            "The channel of your **{game}** match #{number} {where} was deleted before the "
+            "match started: it is cancelled. Open a new one with `/{command} new` in another "
+            "channel.",
+            where=where,
+            **values,
         )
     else:
-        until = messages.timestamp(float(entry.payload["until"]))
-        text = (
-            f"The channel of your {name} {where} was deleted, so the match cannot go on "
-            f"there: its clock is paused, and the table cancels it {until}. Its moves stay "
-            f"readable with `/{match.row.game} log match:{match.id}` on that server. (Should "
-            "the channel be there after all, a move or `resume` in it keeps the match.)"
+        text = T(
+            "The channel of your **{game}** match #{number} {where} was deleted, so the match "
+            "cannot go on there: its clock is paused, and the table cancels it {until}. Its "
+            "moves stay readable with `/{command} log match:{number}` on that server. (Should "
+            "the channel be there after all, a move or `resume` in it keeps the match.)",
+            where=where,
+            until=messages.timestamp(float(entry.payload["until"])),
+            **values,
         )
     channel = await bot.create_dm(discord.Object(id=user))
-    await channel.send(text, nonce=nonce)
+    await channel.send(say(text, await bot.languages.of_person(user)), nonce=nonce)
 
 
 async def setup(bot: Host) -> None:

@@ -25,9 +25,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer, report
 from data.erasures import Footprint
 from data.store import StorageError
+from i18n.catalogue import ENGLISH, say
+from i18n.text import TN, T, Text, joined
 from table.privacy import Forgotten
 
 log = logging.getLogger("tidetable.privacy")
@@ -36,55 +39,84 @@ CONFIRM_FOR = 600.0  # seconds the question's button may be pressed (the bot's c
 
 
 # -- the words ----------------------------------------------------------------------------------
-def counted(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
-
-
-def question(footprint: Footprint) -> str:
+def question(footprint: Footprint) -> Text:
     """What `/tidetable forget` would do, asked before anything changes."""
-    lines = ["**Forget me** deletes what Tidetable keeps about you, for good:"]
-    lines.append("• your notification settings and any time away;")
+    lines = [T("**Forget me** deletes what Tidetable keeps about you, for good:")]
+    lines.append(T("• your notification settings and any time away;"))
     if footprint.past:
         lines.append(
-            f"• your name in {counted(footprint.past, 'past match', 'past matches')}: you are "
-            "shown there as “a former player” (the games stay whole, every move and score), "
-            "and your ratings go;"
+            TN(
+                "• your name in {count} past match: you are shown there as “a former player” "
+                "(the games stay whole, every move and score), and your ratings go;",
+                "• your name in {count} past matches: you are shown there as “a former player” "
+                "(the games stay whole, every move and score), and your ratings go;",
+                footprint.past,
+            )
         )
     if footprint.running:
-        running = counted(len(footprint.running), "running match", "running matches")
         lines.append(
-            f"• you resign from {running} (with two players the other wins; with more, the "
-            "table plays your seat);"
+            TN(
+                "• you resign from {count} running match (with two players the other wins; "
+                "with more, the table plays your seat);",
+                "• you resign from {count} running matches (with two players the other wins; "
+                "with more, the table plays your seat);",
+                len(footprint.running),
+            )
         )
     if footprint.lobbies:
-        lobbies = counted(len(footprint.lobbies), "lobby", "lobbies")
-        mine = f", and the {len(footprint.created)} you opened close" if footprint.created else ""
-        lines.append(f"• you leave {lobbies}{mine};")
+        lobbies = TN("{count} lobby", "{count} lobbies", len(footprint.lobbies))
+        if footprint.created:
+            lines.append(
+                T(
+                    "• you leave {lobbies}, and the {created} you opened close;",
+                    lobbies=lobbies,
+                    created=len(footprint.created),
+                )
+            )
+        else:
+            lines.append(T("• you leave {lobbies};", lobbies=lobbies))
     lines.append(
-        "Posts the bot already made on Discord stay as they are. Press **Forget me** within "
-        f"{int(CONFIRM_FOR // 60)} minutes to go ahead; nothing changes until you do."
+        T(
+            "Posts the bot already made on Discord stay as they are. Press **Forget me** within "
+            "{minutes} minutes to go ahead; nothing changes until you do.",
+            minutes=int(CONFIRM_FOR // 60),
+        )
     )
-    return "\n".join(lines)
+    return joined(lines)
 
 
-def forgotten_text(done: Forgotten) -> str:
+def forgotten_text(done: Forgotten) -> Text:
     if done.former is None:
-        return "There was nothing to delete: Tidetable keeps nothing about you."
+        return T("There was nothing to delete: Tidetable keeps nothing about you.")
     closed = done.closed
-    parts = []
+    parts: list[Text] = []
     if closed.resigned:
-        parts.append(f"resigned from {counted(len(closed.resigned), 'match', 'matches')}")
+        parts.append(
+            TN("resigned from {count} match", "resigned from {count} matches", len(closed.resigned))
+        )
     if closed.left:
-        parts.append(f"left {counted(len(closed.left), 'lobby', 'lobbies')}")
+        parts.append(TN("left {count} lobby", "left {count} lobbies", len(closed.left)))
     if closed.cancelled:
-        parts.append(f"closed {counted(len(closed.cancelled), 'lobby', 'lobbies')} you opened")
-    did = f" You {', '.join(parts)}." if parts else ""
-    if done.unfinished:
-        did = " Your open matches are resigned or left in a moment (the database was busy)."
-    return (
+        parts.append(
+            TN(
+                "closed {count} lobby you opened",
+                "closed {count} lobbies you opened",
+                len(closed.cancelled),
+            )
+        )
+    done_text = T(
         "Done: Tidetable keeps nothing about you any more. Past matches show you as "
-        f"“a former player”.{did}"
+        "“a former player”."
     )
+    if done.unfinished:
+        did: Text | None = T(
+            "Your open matches are resigned or left in a moment (the database was busy)."
+        )
+    elif parts:
+        did = T("You {done}.", done=joined(parts, ", "))
+    else:
+        did = None
+    return done_text if did is None else joined([done_text, did], " ")
 
 
 # -- the button --------------------------------------------------------------------------------
@@ -95,11 +127,11 @@ class ForgetButton(
     """ "Forget me" (``go``) or "Keep everything" (``keep``) under the question: it names whom
     the question was for and when it was asked."""
 
-    def __init__(self, act: str, user_id: int, at: int) -> None:
+    def __init__(self, act: str, user_id: int, at: int, language: str = ENGLISH) -> None:
         go = act == "go"
         super().__init__(
             discord.ui.Button(
-                label="Forget me" if go else "Keep everything",
+                label=say(T("Forget me") if go else T("Keep everything"), language),
                 style=discord.ButtonStyle.danger if go else discord.ButtonStyle.secondary,
                 custom_id=f"tt:forget:{act}:{user_id}:{at}",
             )
@@ -123,38 +155,45 @@ class ForgetButton(
                 return
             if self.act == "keep":
                 await interaction.response.edit_message(
-                    content="Nothing was deleted: Tidetable keeps what it had.", view=None
+                    content=say(
+                        T("Nothing was deleted: Tidetable keeps what it had."), reader(interaction)
+                    ),
+                    view=None,
                 )
                 return
             await interaction.response.defer()  # forgetting may take more than 3 seconds
             done = await bot.privacy.forget(self.user_id)
+            bot.languages.forget_person(self.user_id)  # their locale's row went with the rest
             try:  # the resignations' posts: tried before the answer, as for any action
                 await bot.dispatcher.settle(done.closed.entries)
             except Exception:  # after the commit nothing may turn into "try again"
                 log.exception("after forgetting a person, the posts could not be checked")
-            await interaction.edit_original_response(content=forgotten_text(done), view=None)
+            await interaction.edit_original_response(
+                content=say(forgotten_text(done), reader(interaction)), view=None
+            )
         except Exception as error:  # one handler for every error, as for slash commands
             await report(interaction, error)
 
-    def refusal(self, user_id: int, now: float) -> str | None:
+    def refusal(self, user_id: int, now: float) -> Text | None:
         """Why this click changes nothing, or None when it may go ahead."""
         if user_id != self.user_id:
-            return (
+            return T(
                 "This question is another member's: nothing was changed. "
                 "`/tidetable forget` asks about you."
             )
         if not self.at - 60 <= now <= self.at + CONFIRM_FOR:
-            return (
-                f"This question is older than {int(CONFIRM_FOR // 60)} minutes: nothing was "
-                "changed. Run `/tidetable forget` again."
+            return T(
+                "This question is older than {minutes} minutes: nothing was "
+                "changed. Run `/tidetable forget` again.",
+                minutes=int(CONFIRM_FOR // 60),
             )
         return None
 
 
-def question_view(user_id: int, now: float) -> discord.ui.View:
+def question_view(user_id: int, now: float, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ForgetButton("go", user_id, int(now)))
-    view.add_item(ForgetButton("keep", user_id, int(now)))
+    view.add_item(ForgetButton("go", user_id, int(now), language))
+    view.add_item(ForgetButton("keep", user_id, int(now), language))
     return view
 
 
@@ -174,9 +213,9 @@ class ForgetCommands:
         user_id = interaction.user.id
         footprint = await self.bot.privacy.footprint(user_id)
         if footprint.empty:
-            await answer(interaction, "Tidetable keeps nothing about you: nothing to delete.")
+            await answer(interaction, T("Tidetable keeps nothing about you: nothing to delete."))
             return
-        view = question_view(user_id, self.bot.clock.now())
+        view = question_view(user_id, self.bot.clock.now(), reader(interaction))
         await answer(interaction, question(footprint), view=view)
 
 

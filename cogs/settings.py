@@ -19,21 +19,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import babel
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.bounds import LanguageText
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer
 from data.serversettings import ServerSettings, SettingsStore
-from rules.base import narrow
+from i18n.catalogue import ENGLISH, PSEUDO, pseudo, say
+from i18n.catalogue import LANGUAGES as CATALOGUE_LANGUAGES
+from i18n.text import T, Text, joined
 from rules.errors import PlayerError
 from table.opening import DEFAULT, check_opening, undo_for
 from table.turnclock import CLOCKS, DEFAULT_CLOCK
 
 SERVER_LANGUAGE = "server"  # the language option's value for "the server's own language"
-LANGUAGES = {locale.value: locale.name.replace("_", " ").title() for locale in discord.Locale}
+# The languages a server may choose: those the catalogue speaks first, then Discord's locales
+# (their posts are said in English until the catalogue speaks them, ``i18n.catalogue``).
+LANGUAGES = (
+    *CATALOGUE_LANGUAGES,
+    *(locale.value for locale in discord.Locale if locale.value not in CATALOGUE_LANGUAGES),
+)
+
+
+def language_name(code: str, language: str) -> str:
+    """The name of the language ``code`` ("fr", "en-GB") in ``language`` (Babel knows the
+    names of languages in every language; the pseudo-language's are the English ones dotted)."""
+    shown_in = ENGLISH if language == PSEUDO else language
+    try:
+        name = babel.Locale.parse(code.replace("-", "_")).get_display_name(shown_in) or code
+    except (ValueError, babel.UnknownLocaleError):
+        name = code
+    return pseudo(name) if language == PSEUDO else name
 
 
 class SettingsRefused(PlayerError):
@@ -65,26 +85,42 @@ async def opening_options(
     return {**options, "undo": undo_for(settings, options.get("undo", DEFAULT))}
 
 
-def described(settings: ServerSettings) -> str:
-    """The settings in words, as `/tidetable-admin settings` shows them."""
+def described(settings: ServerSettings, language: str) -> Text:
+    """The settings in words, as `/tidetable-admin settings` shows them (in ``language``: the
+    names of languages are Babel's, not the catalogue's)."""
     where = ", ".join(f"<#{c}>" for c in settings.channels)
-    channels = f"{where} and their threads" if where else "any channel"
-    role = f"members with <@&{settings.role}>" if settings.role else "everyone"
-    clock = settings.clock if settings.clock in CLOCKS else f"{DEFAULT_CLOCK} (the bot's default)"
-    undo = settings.undo or "on"
-    language = (
-        f"{LANGUAGES.get(settings.language, settings.language)} ({settings.language})"
-        if settings.language
-        else "the server's own"
+    channels = T("{channels} and their threads", channels=where) if where else T("any channel")
+    mention = f"<@&{settings.role}>"
+    role = T("members with {role}", role=mention) if settings.role else T("everyone")
+    clock: Text | str = (
+        settings.clock
+        if settings.clock in CLOCKS
+        else T("{clock} (the bot's default)", clock=DEFAULT_CLOCK)
     )
-    announce = f"<#{settings.announcements}>" if settings.announcements else "none"
-    return (
-        "**This server's settings**\n"
-        f"• Matches are opened in: {channels}\n"
-        f"• Matches are opened by: {role} (and members with Manage Server)\n"
-        f"• New matches get: clock **{clock}**, undo **{undo}** (their creator may choose)\n"
-        f"• Language: {language}\n"
-        f"• Announcements channel: {announce}"
+    undo = settings.undo or "on"
+    chosen: Text = (
+        T(
+            "{name} ({code})",
+            name=language_name(settings.language, language),
+            code=settings.language,
+        )
+        if settings.language
+        else T("the server's own")
+    )
+    announce = f"<#{settings.announcements}>" if settings.announcements else T("none")
+    return joined(
+        [
+            T("**This server's settings**"),
+            T("• Matches are opened in: {channels}", channels=channels),
+            T("• Matches are opened by: {role} (and members with Manage Server)", role=role),
+            T(
+                "• New matches get: clock **{clock}**, undo **{undo}** (their creator may choose)",
+                clock=clock,
+                undo=undo,
+            ),
+            T("• Language: {language}", language=chosen),
+            T("• Announcements channel: {channel}", channel=announce),
+        ]
     )
 
 
@@ -110,7 +146,7 @@ class SettingsCog(
         role="Only members with this role open matches (@everyone: anyone)",
         clock="The clock new matches get unless their creator chooses",
         undo="Whether new matches allow undo unless their creator chooses",
-        language="The language of this server (kept for the translations to come)",
+        language="The language of this server's posts (the catalogue's languages first)",
         announcements="The channel for the bot's announcements on this server",
         no_announcements="No announcements channel",
     )
@@ -130,13 +166,15 @@ class SettingsCog(
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None:  # guild_only: Discord does not offer it in DMs
-            raise SettingsRefused("Run this in a server: it changes that server's settings.")
+            raise SettingsRefused(T("Run this in a server: it changes that server's settings."))
         # Discord hides the command from members without Manage Server, but a server may
         # grant it to others: the permission is checked here too, before anything changes.
         if not interaction.permissions.manage_guild:
             raise SettingsRefused(
-                "Only members with Manage Server change this server's settings: nothing was "
-                "changed."
+                T(
+                    "Only members with Manage Server change this server's settings: nothing was "
+                    "changed."
+                )
             )
         store = store_of(self.bot)
         current = await store.get(interaction.guild_id)
@@ -153,11 +191,14 @@ class SettingsCog(
             announcements=announcements,
             no_announcements=no_announcements,
         )
+        language_here = reader(interaction)
         if not changes:
-            await answer(interaction, described(current))
+            await answer(interaction, described(current, language_here))
             return
         after = await store.change(interaction.guild_id, **changes)
-        await answer(interaction, "Saved.\n" + described(after))
+        if "language" in changes:  # the server's posts are said in its new language at once
+            self.bot.languages.forget_server(interaction.guild_id)
+        await answer(interaction, joined([T("Saved."), described(after, language_here)]))
 
     @staticmethod
     def changes(
@@ -179,27 +220,43 @@ class SettingsCog(
         changes: dict[str, Any] = {}
         if anywhere and (allow or disallow):
             raise SettingsRefused(
-                "Choose either `anywhere` or channels to allow or disallow, not both: nothing "
-                "was changed."
+                T(
+                    "Choose either `anywhere` or channels to allow or disallow, not both: "
+                    "nothing was changed."
+                )
             )
         if allow and disallow and allow.id == disallow.id:
             raise SettingsRefused(
-                f"{allow.mention} cannot be allowed and disallowed at once: nothing was changed."
+                T(
+                    "{channel} cannot be allowed and disallowed at once: nothing was changed.",
+                    channel=allow.mention,
+                )
             )
         if anywhere:
             changes["channels"] = ()
         elif allow or disallow:
             if disallow and not allow and disallow.id not in current.channels:
-                now = "every channel is" if not current.channels else "it is not"
-                raise SettingsRefused(
-                    f"{disallow.mention} cannot be taken away: {now} allowed now. Allow the "
-                    "channels you want instead. Nothing was changed."
-                )
+                if not current.channels:
+                    refusal = T(
+                        "{channel} cannot be taken away: every channel is allowed now. Allow "
+                        "the channels you want instead. Nothing was changed.",
+                        channel=disallow.mention,
+                    )
+                else:
+                    refusal = T(
+                        "{channel} cannot be taken away: it is not allowed now. Allow the "
+                        "channels you want instead. Nothing was changed.",
+                        channel=disallow.mention,
+                    )
+                raise SettingsRefused(refusal)
             if disallow and not allow and list(current.channels) == [disallow.id]:
                 raise SettingsRefused(
-                    f"{disallow.mention} is the only channel allowed: taking it away would allow "
-                    "every channel. Allow another first, or choose `anywhere: True`. Nothing was "
-                    "changed."
+                    T(
+                        "{channel} is the only channel allowed: taking it away would allow "
+                        "every channel. Allow another first, or choose `anywhere: True`. "
+                        "Nothing was changed.",
+                        channel=disallow.mention,
+                    )
                 )
             channels = [c for c in current.channels if not disallow or c != disallow.id]
             if allow and allow.id not in channels:
@@ -209,20 +266,28 @@ class SettingsCog(
             changes["role"] = None if role.id == guild_id else role.id  # @everyone's id
         if clock is not None:
             if clock not in CLOCKS:
-                raise SettingsRefused(f"Choose a clock: {', '.join(CLOCKS)}. Nothing was changed.")
+                raise SettingsRefused(
+                    T("Choose a clock: {clocks}. Nothing was changed.", clocks=", ".join(CLOCKS))
+                )
             changes["clock"] = clock
         if undo is not None:
             changes["undo"] = "on" if undo else "off"
         if language is not None:
             if language != SERVER_LANGUAGE and language not in LANGUAGES:
                 raise SettingsRefused(
-                    "Choose a language from the suggestions (a Discord language such as `fr` or "
-                    f"`en-GB`), or `{SERVER_LANGUAGE}`: nothing was changed."
+                    T(
+                        "Choose a language from the suggestions (a Discord language such as `fr` "
+                        "or `en-GB`), or `{server}`: nothing was changed.",
+                        server=SERVER_LANGUAGE,
+                    )
                 )
             changes["language"] = None if language == SERVER_LANGUAGE else language
         if announcements and no_announcements:
             raise SettingsRefused(
-                "Choose either an announcements channel or `no_announcements`: nothing was changed."
+                T(
+                    "Choose either an announcements channel or `no_announcements`: nothing was "
+                    "changed."
+                )
             )
         if announcements:
             changes["announcements"] = announcements.id
@@ -234,10 +299,23 @@ class SettingsCog(
     async def language_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        named = {f"{name} ({code})": code for code, name in LANGUAGES.items()}
-        named["The server's own language"] = SERVER_LANGUAGE
-        shown = narrow(sorted(named), current)
-        return [app_commands.Choice(name=n, value=named[n]) for n in shown]
+        return language_choices(current, reader(interaction))
+
+
+def language_choices(current: str, language: str) -> list[app_commands.Choice[str]]:
+    """The languages a server may choose, named in ``language``: the catalogue's first (its
+    posts are said in them), then the server's own, then every other Discord language."""
+    own = say(T("The server's own language"), language)
+    spoken = [(f"{language_name(code, language)} ({code})", code) for code in CATALOGUE_LANGUAGES]
+    others = sorted(
+        (f"{language_name(code, language)} ({code})", code)
+        for code in LANGUAGES
+        if code not in CATALOGUE_LANGUAGES
+    )
+    named = [*spoken, (own, SERVER_LANGUAGE), *others]
+    typed = current.strip().lower()
+    shown = [(name, code) for name, code in named if typed in name.lower() or typed in code.lower()]
+    return [app_commands.Choice(name=name[:100], value=code) for name, code in shown[:25]]
 
 
 async def setup(bot: Host) -> None:

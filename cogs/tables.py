@@ -18,12 +18,16 @@ from discord import app_commands
 from cogs import messages
 from cogs.components import JoinButton
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer
 from data.dberrors import StorageError
 from data.leagues import LeagueStore, newer_in_lane
 from data.outbox import Permanent
 from data.store import MatchRow, OutboxEntry
+from i18n.catalogue import ENGLISH, say
+from i18n.text import Param, T, Text, joined
 from table.history import UNDO_OPTION
+from table.turnclock import clock_name
 
 NOBODY = discord.AllowedMentions.none()
 MAX_LISTED = 15  # lines of one message (2000 characters)
@@ -54,35 +58,63 @@ async def open_tables(bot: Host, guild_id: int, viewer: int | None) -> list[tupl
     return out
 
 
+def clock_said(seconds: int) -> Text:
+    """A lobby's clock, as its own post says it."""
+    if not seconds:
+        return T("No clock.")
+    return T("Clock: {clock} per decision.", clock=clock_name(seconds))
+
+
 async def tables_text(
-    bot: Host, guild_id: int, lobbies: list[tuple[MatchRow, bool]], heading: str
+    bot: Host,
+    guild_id: int,
+    lobbies: list[tuple[MatchRow, bool]],
+    heading: Text,
+    language: str = ENGLISH,
 ) -> tuple[str, discord.ui.View | None]:
+    """The list said in ``language`` (the reader's, or the server's for its kept list), and
+    a Join button for each lobby."""
     if not lobbies:
-        return (
-            f"{heading}\nNo lobby is taking players right now. Open one with `/<game> new`.",
-            None,
-        )
-    lines = [heading]
+        empty = T("No lobby is taking players right now. Open one with `/<game> new`.")
+        return say(joined([heading, empty]), language), None
+    lines: list[Text | str] = [heading]
     view = discord.ui.View(timeout=None)
     for row, invited_only in lobbies[:MAX_LISTED]:
         spec = bot.service.games[row.game].spec
         names = await bot.people.names(guild_id, list(row.players))
         who = ", ".join(n or f"<@{u}>" for n, u in zip(names, row.players, strict=True))
-        options = ", ".join(f"{k} {v}" for k, v in row.options.items() if k != UNDO_OPTION.key)
-        lines.append(
-            f"• **{spec.name}** match #{row.id} in <#{row.channel_id}>: "
-            f"{len(row.players)}/{spec.max_players} ({who})"
-            + (f"; options: {options}" if options else "")
-            + f". {messages.clock_text(row.clock).strip()}"
-            + (" Invited people only." if invited_only else "")
-        )
+        # Options are notation (the names and values `/<game> new` takes), not words.
+        options = ", ".join(f"`{k} {v}`" for k, v in row.options.items() if k != UNDO_OPTION.key)
+        values: dict[str, Param] = {
+            "game": spec.name,
+            "number": row.id,
+            "channel": f"<#{row.channel_id}>",
+            "players": len(row.players),
+            "most": spec.max_players,
+            "who": who,
+        }
+        if options:
+            line = T(
+                "• **{game}** match #{number} in {channel}: {players}/{most} ({who}); "
+                "options: {options}.",
+                options=options,
+                **values,
+            )
+        else:
+            line = T(
+                "• **{game}** match #{number} in {channel}: {players}/{most} ({who}).", **values
+            )
+        parts: list[Text] = [line, clock_said(row.clock)]
+        if invited_only:
+            parts.append(T("Invited people only."))
+        lines.append(joined(parts, " "))
         if len(view.children) < MAX_JOIN_BUTTONS:
             button = JoinButton(row.id)
-            button.item.label = f"Join #{row.id}"
+            button.item.label = say(T("Join #{number}", number=row.id), language)
             view.add_item(button)
     if len(lobbies) > MAX_LISTED:
-        lines.append(f"… and {len(lobbies) - MAX_LISTED} more.")
-    return messages.clip("\n".join(lines)), view
+        lines.append(T("… and {count} more.", count=len(lobbies) - MAX_LISTED))
+    return messages.clip(say(joined(lines), language)), view
 
 
 class TablesCommands:
@@ -98,11 +130,15 @@ class TablesCommands:
     async def tables(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None:
-            await answer(interaction, "Open tables are a server's: ask in a server's channel.")
+            await answer(interaction, T("Open tables are a server's: ask in a server's channel."))
             return
         lobbies = await open_tables(self.bot, interaction.guild_id, interaction.user.id)
         text, view = await tables_text(
-            self.bot, interaction.guild_id, lobbies, "**Open tables on this server**"
+            self.bot,
+            interaction.guild_id,
+            lobbies,
+            T("**Open tables on this server**"),
+            reader(interaction),
         )
         await answer(interaction, text, view=view)
 
@@ -118,7 +154,9 @@ async def deliver_list(bot: Host, entry: OutboxEntry, nonce: str) -> None:
     if places.list_channel is None:
         return
     lobbies = await open_tables(bot, guild_id, None)
-    text, view = await tables_text(bot, guild_id, lobbies, "**Open tables** (kept up to date)")
+    language = await bot.languages.of_server(guild_id)
+    heading = T("**Open tables** (kept up to date)")
+    text, view = await tables_text(bot, guild_id, lobbies, heading, language)
     channel = bot.get_partial_messageable(places.list_channel)
     if places.list_message is not None:
         try:

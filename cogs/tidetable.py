@@ -21,6 +21,7 @@ from cogs.privacy import ForgetCommands
 from cogs.replies import answer
 from cogs.tables import TablesCommands
 from data.clockrows import BOTH, DM, MAX_DM_AFTER, MENTION, TURN_WAYS, Prefs
+from i18n.text import T, Text, joined
 from rules.base import narrow
 from rules.errors import PlayerError
 from table.turnclock import (
@@ -66,55 +67,77 @@ class TidetableCog(
     async def mine(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         listed = await self.turns.mine(interaction.user.id)
-        await answer(interaction, messages.clip(await self.mine_text(listed)))
+        await answer(interaction, await self.mine_text(listed))
 
-    async def mine_text(self, listed: list[Listed]) -> str:
+    async def mine_text(self, listed: list[Listed]) -> Text:
         if not listed:
-            return "You have no open match. Open one with `/<game> new` in a server channel."
+            return T("You have no open match. Open one with `/<game> new` in a server channel.")
         awaiting = sum(1 for entry in listed if entry.awaiting_me)
-        head = f"**Your open matches** ({len(listed)}; {awaiting} waiting for you)"
         if listed[0].away_until:
-            head += f" — you are away until {messages.timestamp(listed[0].away_until, 'f')}"
-        lines = [head]
+            head = T(
+                "**Your open matches** ({count}; {awaiting} waiting for you) — you are away "
+                "until {until}",
+                count=len(listed),
+                awaiting=awaiting,
+                until=messages.timestamp(listed[0].away_until, "f"),
+            )
+        else:
+            head = T(
+                "**Your open matches** ({count}; {awaiting} waiting for you)",
+                count=len(listed),
+                awaiting=awaiting,
+            )
+        lines: list[Text] = [head]
         for entry in listed[:MINE_SHOWN]:
             lines.append(await self.mine_line(entry))
         if len(listed) > MINE_SHOWN:
-            lines.append(f"… and {len(listed) - MINE_SHOWN} more.")
-        return "\n".join(lines)
+            lines.append(T("… and {count} more.", count=len(listed) - MINE_SHOWN))
+        return joined(lines)
 
-    async def mine_line(self, entry: Listed) -> str:
+    async def mine_line(self, entry: Listed) -> Text:
         match = entry.match
         # The match's server may belong to a shard another process runs: names come through
         # People, from the cache or over REST.
-        server = await self.bot.people.server(match.row.guild_id) or "a server"
+        server = await self.bot.people.server(match.row.guild_id) or T("a server")
         channel = await self.bot.people.channel(match.row.channel_id) or str(match.row.channel_id)
         link = messages.channel_link(match.row.guild_id, match.row.channel_id)
-        where = f"{server}, [#{channel}]({link})"
+        where = joined([server, f"[#{channel}]({link})"], ", ")
         name = f"**{match.game.spec.name}** #{match.id}"
         if match.status == "lobby":
-            return f"• {name} — {where}: waiting to start."
+            return T("• {match} — {where}: waiting to start.", match=name, where=where)
+        whose: Text
         if entry.awaiting_me:
-            whose = "**your turn**"
+            whose = T("**your turn**")
         else:
             # As boards say it: whoever is awaited but away, and until when.
             awaited = [
-                messages.mention(u)
-                + (
-                    f" (away until {messages.timestamp(entry.waiting_away[u], 'f')})"
-                    if u in entry.waiting_away
-                    else ""
+                T(
+                    "{person} (away until {until})",
+                    person=messages.mention(u),
+                    until=messages.timestamp(entry.waiting_away[u], "f"),
                 )
+                if u in entry.waiting_away
+                else messages.mention(u)
                 for u in entry.waiting
             ]
-            whose = "waiting for " + (" ".join(awaited) or "—")
-        since = f" since {messages.timestamp(entry.since)}" if entry.since else ""
+            whose = T("waiting for {people}", people=joined(awaited, " ") if awaited else "—")
+        if entry.since:
+            whose = joined([whose, T("since {when}", when=messages.timestamp(entry.since))], " ")
+        due: Text | None = None
         if entry.paused:
-            due = "; clock paused"
+            due = T("clock paused")
         elif entry.deadline is not None:
-            due = f"; time runs out {messages.timestamp(entry.deadline)}"
-        else:
-            due = "" if match.row.clock else "; no clock"
-        return f"• {'▶ ' if entry.awaiting_me else ''}{name} — {where}: {whose}{since}{due}"
+            due = T("time runs out {when}", when=messages.timestamp(entry.deadline))
+        elif not match.row.clock:
+            due = T("no clock")
+        state = whose if due is None else joined([whose, due], "; ")
+        return T(
+            "• {mark}{match} — {where}: {state}",
+            mark="▶ " if entry.awaiting_me else "",
+            match=name,
+            where=where,
+            state=state,
+        )
 
     @app_commands.command(name="away", description="Stop your clocks in every match for a while")
     @app_commands.describe(days=f"How many days (1 to {MAX_AWAY_DAYS})")
@@ -127,15 +150,18 @@ class TidetableCog(
         until = await self.turns.away(interaction.user.id, days)
         await answer(
             interaction,
-            f"You are away until {messages.timestamp(until, 'f')}: your clocks are stopped in "
-            "every match, and others see that you are away. `/tidetable back` ends it early.",
+            T(
+                "You are away until {until}: your clocks are stopped in every match, and others "
+                "see that you are away. `/tidetable back` ends it early.",
+                until=messages.timestamp(until, "f"),
+            ),
         )
 
     @app_commands.command(name="back", description="End your time away: your clocks run again")
     async def back(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.turns.back(interaction.user.id)
-        await answer(interaction, "Welcome back: your clocks run again with the time they had.")
+        await answer(interaction, T("Welcome back: your clocks run again with the time they had."))
 
     @app_commands.command(name="stats", description="Matches, wins and ratings per game")
     @app_commands.describe(
@@ -172,11 +198,15 @@ class TidetableCog(
         # Every value is checked before any is used or saved (Discord enforces the declared
         # bounds too, but the bot does not rely on it): a bad one changes nothing.
         if turn is not None and turn not in TURN_WAYS:
-            raise NotHere(f"`turn` is one of: {', '.join(TURN_WAYS)}.")
+            raise NotHere(T("`turn` is one of: {ways}.", ways=", ".join(TURN_WAYS)))
         if dm_after is not None and not 0 <= dm_after <= MAX_DM_AFTER:
-            raise NotHere(f"`dm_after` is 0 to {MAX_DM_AFTER} minutes (0: no DM follows).")
+            raise NotHere(
+                T("`dm_after` is 0 to {most} minutes (0: no DM follows).", most=MAX_DM_AFTER)
+            )
         if quiet is not None and len(quiet) > QUIET_LENGTH:
-            raise NotHere("Write quiet hours as `22:00-07:00` (from–to, 24-hour clock), or `off`.")
+            raise NotHere(
+                T("Write quiet hours as `22:00-07:00` (from–to, 24-hour clock), or `off`.")
+            )
         zone = check_zone(timezone) if timezone is not None else None
         hours: tuple[int, int] | bool | None = False
         if quiet is not None:
@@ -207,37 +237,43 @@ class TidetableCog(
     async def clockdefault(self, interaction: discord.Interaction, clock: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None:
-            raise NotHere("Run this in a server: it sets that server's default clock.")
+            raise NotHere(T("Run this in a server: it sets that server's default clock."))
         permissions = getattr(interaction.user, "guild_permissions", None)
         if not (permissions and permissions.manage_guild):
-            raise NotHere("Only a member with Manage Server can change the default clock.")
+            raise NotHere(T("Only a member with Manage Server can change the default clock."))
         if clock not in CLOCKS:
-            raise NotHere(f"Choose one of: {', '.join(CLOCKS)}.")
+            raise NotHere(T("Choose one of: {clocks}.", clocks=", ".join(CLOCKS)))
         await self.turns.clocks.set_guild_clock(interaction.guild_id, clock)
         await answer(
             interaction,
-            f"New matches on this server get a clock of **{clock_name(CLOCKS[clock])}** per "
-            "decision unless their creator chooses another.",
+            T(
+                "New matches on this server get a clock of **{clock}** per decision unless "
+                "their creator chooses another.",
+                clock=clock_name(CLOCKS[clock]),
+            ),
         )
 
 
-def notify_text(prefs: Prefs) -> str:
+def notify_text(prefs: Prefs) -> Text:
     """What the player's settings now are, in words."""
     if prefs.turn_by == DM:
-        way = "**a DM** (the board names you without a mention)"
+        way = T("**a DM** (the board names you without a mention)")
     elif prefs.turn_by == BOTH and prefs.dm_after > 0:
-        way = (
-            f"**a mention** in the match's channel, then **a DM** if you have not acted "
-            f"{prefs.dm_after} minutes later"
+        way = T(
+            "**a mention** in the match's channel, then **a DM** if you have not acted "
+            "{minutes} minutes later",
+            minutes=prefs.dm_after,
         )
     else:
-        way = "**a mention** in the match's channel (no DM)"
+        way = T("**a mention** in the match's channel (no DM)")
     if prefs.dm_closed and prefs.turn_by != MENTION:
-        way += "; your DMs are closed, so a mention until they open"
-    quiet_said = prefs.quiet.text() if prefs.quiet else f"none (time zone {prefs.tz})"
-    return (
-        f"Your turns reach you by {way}. Reminders: **{'on' if prefs.reminders else 'off'}**; "
-        f"quiet hours: **{quiet_said}**."
+        way = joined([way, T("your DMs are closed, so a mention until they open")], "; ")
+    quiet_said = prefs.quiet.text() if prefs.quiet else T("none (time zone {zone})", zone=prefs.tz)
+    return T(
+        "Your turns reach you by {way}. Reminders: **{reminders}**; quiet hours: **{quiet}**.",
+        way=way,
+        reminders=T("on") if prefs.reminders else T("off"),
+        quiet=quiet_said,
     )
 
 

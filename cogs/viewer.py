@@ -42,7 +42,10 @@ from cogs.history import (
     seat_names,
 )
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer, report
+from i18n.catalogue import ENGLISH, say
+from i18n.text import N_, TN, Param, T, Text, joined
 from render.common import clip_alt
 from rules.base import Game
 from table import history
@@ -62,14 +65,18 @@ class Frame:
     state: Any
     position: int  # 0: the start; i: after log entry i
     count: int  # positions in all (log entries + 1)
-    caption: str  # what led here, in the channel's words
+    caption: str  # what led here, in the channel's words (said in the viewer's language)
     # The last position's: how the match ended (the final scores, or the resignation that
     # ended it early); empty on the others.
-    ending: str = ""
+    ending: Text | str = ""
 
 
 def frames(
-    match: Match, entries: Sequence[Any], viewer: int | None, names: messages.Names
+    match: Match,
+    entries: Sequence[Any],
+    viewer: int | None,
+    names: messages.Names,
+    language: str = ENGLISH,
 ) -> list[Frame]:
     """Every position of the match's replay (CPU-bound: run it in a thread). ``viewer``: the
     seat whose own moves read in their own words (the asker's seat, or None)."""
@@ -78,9 +85,9 @@ def frames(
     start = game.setup(
         len(match.players), history.game_options(game, match.options), match.row.seed
     )
-    lines = log_lines(match, entries, viewer, names)
+    lines = log_lines(match, entries, viewer, names, language)
     count = len(steps) + 1
-    out = [Frame(start, 0, count, "The start, before anyone moved.")]
+    out = [Frame(start, 0, count, say(T("The start, before anyone moved."), language))]
     for index, step in enumerate(steps):
         out.append(Frame(step.after, index + 1, count, lines[index]))
     # With the steps: a match a resignation ended is not "still running" at its last position.
@@ -102,10 +109,10 @@ class StepButton(
     viewer drawn before owners were named has none: its clicks are taken as its owner's)."""
 
     LABELS: ClassVar[dict[str, str]] = {
-        "f": "⏮ First",
-        "b": "◀ Back",
-        "n": "Forward ▶",
-        "l": "Last ⏭",
+        "f": N_("⏮ First"),
+        "b": N_("◀ Back"),
+        "n": N_("Forward ▶"),
+        "l": N_("Last ⏭"),
     }
 
     def __init__(
@@ -116,10 +123,11 @@ class StepButton(
         slot: str,
         disabled: bool = False,
         owner: int | None = None,
+        language: str = ENGLISH,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABELS[slot],
+                label=say(Text(self.LABELS[slot]), language),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tt:rv:{match_id}:{position}:{kind}{owner or ''}:{slot}",
                 disabled=disabled,
@@ -158,11 +166,13 @@ class JumpSelect(
         kind: str,
         options: Sequence[discord.SelectOption] = (),
         owner: int | None = None,
+        language: str = ENGLISH,
     ) -> None:
+        start = discord.SelectOption(label=say(T("start"), language), value="pos:0")
         super().__init__(
             discord.ui.Select(
-                placeholder="Jump to a move…",
-                options=list(options) or [discord.SelectOption(label="start", value="pos:0")],
+                placeholder=say(T("Jump to a move…"), language),
+                options=list(options) or [start],
                 custom_id=f"tt:rvj:{match_id}:{position}:{page}:{kind}{owner or ''}",
             )
         )
@@ -188,7 +198,7 @@ class JumpSelect(
         found = re.fullmatch(r"(pos|page):(\d{1,6})", chosen)
         if found is None:
             await interaction.response.send_message(
-                "Choose one of the listed moves.", ephemeral=True
+                say(T("Choose one of the listed moves."), reader(interaction)), ephemeral=True
             )
             return
         if found[1] == "page":
@@ -205,16 +215,18 @@ def owner_of(digits: str) -> int | None:
 
 
 def jump_options(
-    position: int, page: int, count: int, captions: Sequence[str]
+    position: int, page: int, count: int, captions: Sequence[str], language: str = ENGLISH
 ) -> list[discord.SelectOption]:
-    """A page of positions (the current one marked), with page turners where there are more."""
+    """A page of positions (the current one marked), with page turners where there are more:
+    ``captions`` said already, the rest said in ``language``."""
     first = page * PAGE
     options: list[discord.SelectOption] = []
     if page > 0:
-        options.append(discord.SelectOption(label="« earlier moves", value=f"page:{page - 1}"))
+        earlier = say(T("« earlier moves"), language)
+        options.append(discord.SelectOption(label=earlier, value=f"page:{page - 1}"))
     for index in range(first, min(first + PAGE, count)):
         # A caption is the log's line, led by its number (the position): said once.
-        label = "Start" if index == 0 else captions[index]
+        label = say(T("Start"), language) if index == 0 else captions[index]
         options.append(
             discord.SelectOption(
                 label=messages.fit_choice(label)[:100],
@@ -223,7 +235,8 @@ def jump_options(
             )
         )
     if first + PAGE < count:
-        options.append(discord.SelectOption(label="later moves »", value=f"page:{page + 1}"))
+        later = say(T("later moves »"), language)
+        options.append(discord.SelectOption(label=later, value=f"page:{page + 1}"))
     return options
 
 
@@ -235,50 +248,75 @@ def viewer_controls(
     page: int,
     captions: Sequence[str],
     owner: int | None = None,
+    language: str = ENGLISH,
 ) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     last = count - 1
     targets = {"f": 0, "b": max(position - 1, 0), "n": min(position + 1, last), "l": last}
     for slot, target in targets.items():
         stuck = position == 0 if slot in "fb" else position >= last
-        view.add_item(StepButton(match_id, target, kind, slot, disabled=stuck, owner=owner))
-    options = jump_options(position, page, count, captions)
-    view.add_item(JumpSelect(match_id, position, page, kind, options, owner=owner))
+        step = StepButton(match_id, target, kind, slot, stuck, owner, language)
+        view.add_item(step)
+    options = jump_options(position, page, count, captions, language)
+    view.add_item(JumpSelect(match_id, position, page, kind, options, owner, language))
     return view
 
 
 async def viewer_message(
-    bot: Host, match: Match, position: int, kind: str, asker: int, page: int | None = None
+    bot: Host,
+    match: Match,
+    position: int,
+    kind: str,
+    asker: int,
+    page: int | None = None,
+    language: str = ENGLISH,
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The viewer at ``position``: its text, its pictures (the board; the asker's own private
-    view too, when it is theirs to see) and its controls."""
+    view too, when it is theirs to see) and its controls, said in ``language`` (the asker's:
+    the viewer is theirs alone)."""
     entries = await bot.service.store.moves(match.id)
     names = await bot.people.names(match.row.guild_id, match.players)
     seat = match.seat_of(asker) if kind == OWN_VIEW else None
     own = seat is not None and match.game.spec.hidden_information
-    every = await asyncio.to_thread(frames, match, entries, seat if own else None, names)
+    every = await asyncio.to_thread(frames, match, entries, seat if own else None, names, language)
     position = clamp(position, len(every))
     frame = every[position]
     then = dataclasses.replace(match, state=frame.state)
     cog = bot.game_cog(match.row.game)
     files = [await cog.board_file(then, names, f"{match.row.game}-{match.id}-at-{position}.png")]
-    head = f"**{match.game.spec.name}** match #{match.id}, replay: position {position} of "
-    head += f"{frame.count - 1}" + (" (the moves so far)" if match.status == "active" else "")
-    text = f"{head}\n{frame.caption}"
+    values: dict[str, Param] = {
+        "game": match.game.spec.name,
+        "number": match.id,
+        "position": position,
+    }
+    if match.status == "active":
+        head = T(
+            "**{game}** match #{number}, replay: position {position} of {last} (the moves so far)",
+            last=frame.count - 1,
+            **values,
+        )
+    else:
+        head = T(
+            "**{game}** match #{number}, replay: position {position} of {last}",
+            last=frame.count - 1,
+            **values,
+        )
+    parts: list[Text | str] = [head, frame.caption]
     if position == frame.count - 1 and match.status != "active":
         final = frame.ending
         drawn = [name or match.game.seat_name(s) for s, name in enumerate(names)]
-        text += "\n" + messages.people(last_caption(match, final, drawn), match, names)
+        parts.append(messages.people(last_caption(match, final, drawn, language), match, names))
     if own and seat is not None:
         private, hand = await cog.private_view(then, seat, names)
-        text += f"\n\n**Your own view then** (only you see this): {private}"
+        parts.append("")
+        parts.append(T("**Your own view then** (only you see this): {view}", view=private))
         if hand is not None:
             files.append(hand)
     captions = [f.caption for f in every]
     shown = page if page is not None else position // PAGE
     shown = min(max(shown, 0), (len(every) - 1) // PAGE)
-    view = viewer_controls(match.id, position, len(every), kind, shown, captions, owner=asker)
-    return messages.clip(text), files, view
+    view = viewer_controls(match.id, position, len(every), kind, shown, captions, asker, language)
+    return messages.clip(say(joined(parts), language)), files, view
 
 
 async def open_viewer(
@@ -288,7 +326,9 @@ async def open_viewer(
     seat = match.seat_of(interaction.user.id)
     kind = OWN_VIEW if seat is not None and not public_only else PUBLIC_VIEW
     last = len(await bot.service.store.moves(match.id))
-    content, files, view = await viewer_message(bot, match, last, kind, interaction.user.id)
+    content, files, view = await viewer_message(
+        bot, match, last, kind, interaction.user.id, language=reader(interaction)
+    )
     await interaction.followup.send(
         content, files=files, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
     )
@@ -298,7 +338,7 @@ async def clicked_match(bot: Host, match_id: int) -> Match:
     """The match a button's custom id names. A number past any match's (one storage could not
     even look up: a forged id) is refused in words, as a number that names no match."""
     if match_id > DISCORD_INT_MAX:
-        raise NoMatchHere("That match does not exist.")
+        raise NoMatchHere(T("That match does not exist."))
     return await bot.service.by_id(match_id)
 
 
@@ -316,15 +356,17 @@ async def show_position(
         bot = cast(Host, interaction.client)
         if owner is not None and owner != interaction.user.id:
             raise NotAPlayer(
-                "This replay viewer is someone else's: open your own with the game's `replay`."
+                T("This replay viewer is someone else's: open your own with the game's `replay`.")
             )
         found = await clicked_match(bot, match_id)
         if found.row.guild_id != interaction.guild_id:
-            raise NoMatchHere(f"Match #{match_id} was not played on this server.")
+            raise NoMatchHere(T("Match #{number} was not played on this server.", number=match_id))
         if found.status == "lobby" or found.state is None:
-            raise NoMatchHere(f"Match #{match_id} has not started: nothing to replay yet.")
+            raise NoMatchHere(
+                T("Match #{number} has not started: nothing to replay yet.", number=match_id)
+            )
         content, files, view = await viewer_message(
-            bot, found, position, kind, interaction.user.id, page
+            bot, found, position, kind, interaction.user.id, page, reader(interaction)
         )
         # The position replaces the one shown, as the answer itself: replaying a log and
         # drawing a board take a fraction of a second, well inside Discord's 3 seconds.
@@ -356,9 +398,9 @@ class ViewerCommands:
             self,
             interaction: discord.Interaction,
             public: bool,
-            content: str,
+            content: Text | str,
             *,
-            posted: str,
+            posted: Text,
             view: discord.ui.View | None = None,
             file: discord.File | None = None,
         ) -> None: ...
@@ -381,7 +423,10 @@ class ViewerCommands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)
         if found.status == "lobby" or found.state is None:
-            await answer(interaction, f"Match #{found.id} has not started: nothing to replay yet.")
+            await answer(
+                interaction,
+                T("Match #{number} has not started: nothing to replay yet.", number=found.id),
+            )
             return
         if not gif and not public:
             await open_viewer(self.bot, interaction, found, public_only=False)
@@ -389,25 +434,32 @@ class ViewerCommands:
         entries = await self.service.store.moves(found.id)
         names = await display_names(self.bot, found.row.guild_id, found.players, seat_names(found))
         renderer = type(self).board_renderer
+        # The captions are drawn in the language of whoever sees the picture.
+        language = await self.bot.languages.public(interaction) if public else reader(interaction)
         gate = GATES.get(self.bot)
         if gate is None:
             gate = GATES[self.bot] = asyncio.Semaphore(1)
         async with gate:  # one GIF at a time per bot: each keeps a core busy for seconds
             data, note, count = await asyncio.to_thread(
-                render_replay, found, entries, names, renderer
+                render_replay, found, entries, names, renderer, None, language
             )
-        moves = "1 log entry" if count == 2 else f"{count - 1} log entries"
-        text = f"**{self.game.spec.name}** match #{found.id}: {moves}, a frame each, then the end."
+        moves = TN("{count} log entry", "{count} log entries", count - 1)
+        values: dict[str, Param] = {"game": self.game.spec.name, "number": found.id, "moves": moves}
         if found.status == "active":
-            text = f"**{self.game.spec.name}** match #{found.id} so far: {moves}, a frame each."
+            text = T("**{game}** match #{number} so far: {moves}, a frame each.", **values)
+        else:
+            text = T("**{game}** match #{number}: {moves}, a frame each, then the end.", **values)
         if note:
-            text += f" {note}"
-        alt = clip_alt(
-            f"Animated replay of {self.game.spec.name} match #{found.id} between "
-            f"{', '.join(names)}: {moves}, a frame each with the move in words under the board, "
-            "then the final scores."
+            text = joined([text, note], " ")
+        alt = T(
+            "Animated replay of {game} match #{number} between {players}: {moves}, a frame each "
+            "with the move in words under the board, then the final scores.",
+            players=", ".join(names),
+            **values,
         )
         file = discord.File(
-            io.BytesIO(data), filename=f"{self.game_key}-{found.id}-replay.gif", description=alt
+            io.BytesIO(data),
+            filename=f"{self.game_key}-{found.id}-replay.gif",
+            description=clip_alt(say(alt, language)),
         )
-        await self._show(interaction, public, text, file=file, posted="Posted the replay.")
+        await self._show(interaction, public, text, file=file, posted=T("Posted the replay."))

@@ -62,7 +62,7 @@ class Footprint:
     lobbies: tuple[int, ...]  # lobbies they are in
     created: tuple[int, ...]  # ... of those, the lobbies they created (closed with them)
     past: int  # finished or cancelled matches (and seats they no longer play) naming them
-    settings: bool  # preferences, time away, DMs known closed
+    settings: bool  # preferences, time away, DMs known closed (not the locale alone)
     announced: bool = False  # what the bot posted names them (a lobby they joined and left)
     leagues: bool = False  # league sign-ups, leagues they opened, lobbies they were invited to
 
@@ -105,7 +105,16 @@ class ErasureStore:
         ended = await self.store._read(
             "SELECT id FROM matches WHERE creator_id = ? AND status NOT IN " + OPEN, (user_id,)
         )
-        users = await self.store._read("SELECT 1 FROM users WHERE user_id = ?", (user_id,))
+        # The locale a person uses is kept from each of their interactions (their DMs are
+        # said in it, ``cogs/language.py``), this one too: a row holding nothing else is not
+        # something to forget, or asking twice would never hear "nothing to delete".
+        users = await self.store._read(
+            "SELECT 1 FROM users WHERE user_id = ? AND NOT (dm_closed = 0"
+            " AND dm_closed_at IS NULL AND away_until IS NULL AND notify_turn = 1"
+            " AND reminders = 1 AND quiet_start IS NULL AND quiet_end IS NULL AND tz = 'UTC'"
+            " AND turn_by = 'mention' AND dm_after = 60)",
+            (user_id,),
+        )
         like = f"%{user_id}%"  # a row that only looks like it names them costs a button, no more
         announced = await self.store._read(
             f"SELECT 1 FROM outbox WHERE {NAMES_LIKE} LIMIT 1", (like, like, like)

@@ -84,3 +84,21 @@ def test_undo_is_the_creators_choice_else_the_servers():
     assert undo_for(ServerSettings(GUILD), "default") == "on"
     assert undo_for(ServerSettings(GUILD, undo="off"), "default") == "off"
     assert undo_for(ServerSettings(GUILD, undo="off"), "on") == "on"
+
+
+def test_the_catalogues_languages_are_offered_first_named_in_the_readers_language():
+    from cogs.settings import SERVER_LANGUAGE, SettingsCog, language_choices, language_name
+    from i18n.catalogue import LANGUAGES, PSEUDO, unpseudo
+
+    offered = language_choices("", "de")
+    assert [c.value for c in offered[:4]] == [*LANGUAGES, SERVER_LANGUAGE]
+    assert offered[1].name == "Deutsch (de)" and offered[0].name == "Englisch (en)"
+    assert [c.value for c in language_choices("franz", "de")] == ["fr"]
+    assert language_name("fr", "ja") == "フランス語" and language_name("fr", "en") == "French"
+    assert unpseudo(language_name("de", PSEUDO)).strip("⟦⟧") == "German"
+    # A catalogue's code is a language a server may choose, as any Discord locale.
+    unset = ("allow", "disallow", "anywhere", "role", "clock", "undo", "announcements")
+    others = dict.fromkeys((*unset, "no_announcements"))
+    for code, stored in (("en", "en"), ("de", "de"), ("pt-BR", "pt-BR"), ("server", None)):
+        changes = SettingsCog.changes(GUILD, ServerSettings(GUILD), language=code, **others)
+        assert changes == {"language": stored}

@@ -67,6 +67,7 @@ async def test_forget_asks_first_then_nothing_names_the_person(fake: FakeDiscord
         assert (await running.match()).players[0:3].count(alice.id) == 1
 
         asked = await fake.slash(alice, fake.dm_channel(alice), "tidetable forget")
+        assert await bot.store.locale_of(alice.id) == fake.locale  # kept for her DMs
         posted = len(fake.posts())
         pressed = await fake.click(alice, asked.message, button(asked, "Forget me"))
         assert pressed.error is None and pressed.type == 6, pressed.error  # a deferred update
@@ -75,6 +76,9 @@ async def test_forget_asks_first_then_nothing_names_the_person(fake: FakeDiscord
         assert asked.message.components == []  # no button left to press twice
 
         assert await naming(bot.store, alice.id) == []
+        # The locale she last used (her DMs' language) is gone too: its row, and from memory.
+        assert await bot.store.locale_of(alice.id) is None
+        assert alice.id not in bot.languages._people
         # The running match goes on with the table in her seat; the channel is told so, of
         # "a former player".
         match = await running.match()

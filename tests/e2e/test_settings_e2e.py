@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 
 from app.application import Tidetable
+from cogs.settings import SERVER_LANGUAGE
+from data.clock import ManualClock
+from i18n.catalogue import LANGUAGES, language_of
+from tests.e2e.driver import drain
 from tests.fakediscord import FakeDiscord, InteractionResult
 from tests.fakediscord.payloads import MANAGE_GUILD
 from tests.support.nim import Nim
@@ -123,3 +127,44 @@ async def test_taking_away_the_last_allowed_channel_is_refused_not_a_way_to_allo
         assert "cannot be taken away" in stranger.content, stranger.content
         shown = await fake.slash(admin, games, "tidetable-admin settings")
         assert f"<#{games.id}>" in shown.content and "anywhere" not in shown.content.lower()
+
+
+async def test_a_servers_chosen_language_says_its_next_post_at_once(fake: FakeDiscord, make_bot):
+    """`language:de` on a server whose locale Discord reports as its own (en-US, or the
+    pseudo-language in that run): the server's next public post is said with the German
+    catalogue at once, not after the minute a server's language is trusted from memory (the
+    bot's clock does not move); the catalogue's languages are offered first."""
+    admin = fake.add_member("admin", manage_guild=True)
+    async with fake.running(make_bot(clock=ManualClock())) as bot:
+        games = fake.channel("games")
+        # Read once before the change: the server's own locale, now held in memory.
+        assert await bot.languages.of_server(fake.guild_id) == language_of(fake.locale)
+
+        offered = await fake.autocomplete(
+            admin, games, "tidetable-admin settings", focused="language", language=""
+        )
+        assert offered.error is None, offered.error
+        assert [c["value"] for c in offered[:4]] == [*LANGUAGES, SERVER_LANGUAGE], offered
+
+        saved = await fake.slash(admin, games, "tidetable-admin settings", language="de")
+        assert saved.ephemeral and saved.content.startswith("Saved"), saved.content
+        assert "(de)" in saved.content, saved.content
+        assert await bot.languages.of_server(fake.guild_id) == "de"
+
+        # The next public post: a league's sign-up message, whose format is said in German.
+        before = len(fake.language_leaks)
+        opened = await fake.slash(
+            admin, games, "league open", game="tokan", format="swiss", name="Cup"
+        )
+        assert opened.ephemeral and "is open for sign-ups" in opened.content, opened.content
+        await drain(bot, fake)
+        (signup,) = fake.messages(games, r"\(league #1\)")
+        assert "Schweizer System" in signup.content and "Swiss" not in signup.content
+        # The stand-in takes English in any post for a text that bypassed the catalogue: this
+        # one went through the German catalogue, which says in English the messages it has no
+        # translation of yet (they are translated centrally, from the extracted template).
+        german = f"/channels/{games.id}/messages"
+        fake.language_leaks[before:] = [
+            leak for leak in fake.language_leaks[before:] if german not in leak
+        ]
+        assert not fake.unknown_routes and not fake.errors
