@@ -54,6 +54,9 @@ RENDER_MODULES = (
 # typed (TOKAN's directions, Friendly Fishing's special sets as the ``sets`` option names them).
 PLACES = {"kuchinoshima"} | words_of(island.name for island in ISLANDS)
 NOTATION = set(DIRECTIONS) | set(SPECIAL_SETS)
+# The words of the games' move notation a pending text quotes as an example ("boat d4",
+# "wages 2 1", "play <card>"): typed as they are in every language.
+NOTATION |= {"boat", "place", "start", "wages", "play", "card", "lead", "pass", "crew", "dice"}
 # The rules' prose a view carries (converted to texts by the rules' own work, not here).
 RULES_PROSE = {"pending", "note", "result", "lines", "season_text", "score_lines", "last"}
 RULES_PROSE |= {"last_text"}
