@@ -317,8 +317,8 @@ def rating_alt(
                 "{game}: {count} rated matches, from {first} to {last}",
                 len(points),
                 game=game,
-                first=f"{points[0][1]:.0f}",
-                last=f"{points[-1][1]:.0f}",
+                first=format(points[0][1], ".0f"),
+                last=format(points[-1][1], ".0f"),
             ),
             language,
         )
