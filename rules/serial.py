@@ -15,6 +15,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+from i18n.text import Text
+
 T = TypeVar("T")
 
 
@@ -49,9 +51,33 @@ def _dumper_for(kind: type) -> Callable[[Any], Any]:
         return lambda value: sorted((dump(v) for v in value), key=repr)
     if issubclass(kind, dict):
         return lambda value: [[dump(k), dump(v)] for k, v in value.items()]
+    if issubclass(kind, Text):
+        return _dump_text
     if issubclass(kind, bool | int | float | str):
         return lambda value: value
     return _refuse
+
+
+# A text of the catalogue (a move's note, an event) is kept whole, so that a state read back
+# says it in its reader's language as the state first made says it: its message, its values.
+TEXT_KEY = "$text"
+
+
+def _dump_text(text: Text) -> Any:
+    params = [[key, dump(value)] for key, value in text.params]
+    return {
+        TEXT_KEY: [text.message, params, text.plural, text.quantity, text.context, text.verbatim]
+    }
+
+
+def _load_text(data: dict[str, Any]) -> Text:
+    message, params, plural, quantity, context, verbatim = data[TEXT_KEY]
+    values = tuple((str(key), _load_param(value)) for key, value in params)
+    return Text(message, values, plural, quantity, context, bool(verbatim))
+
+
+def _load_param(value: Any) -> Any:
+    return _load_text(value) if isinstance(value, dict) else value
 
 
 def _refuse(value: Any) -> Any:
@@ -103,6 +129,8 @@ def load(kind: Any, data: Any) -> Any:
             return float(data)
         if kind in (bool, int, str, float) and type(data) is kind:
             return data
+        if kind is str and isinstance(data, dict) and TEXT_KEY in data:
+            return _load_text(data)
         if kind is type(None) and data is None:
             return None
     raise TypeError(f"cannot read {data!r} as {kind}")
