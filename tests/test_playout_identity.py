@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from rules import rng
+from rules import rng, serial
 from rules.base import Game
 from rules.registry import GAMES
 from tests.support.playouts import reference_playout
@@ -56,6 +56,18 @@ CONFIGURATIONS: list[tuple[str, int, dict[str, str]]] = [
 ]
 
 
+def as_english(data: Any) -> Any:
+    """Dumped state data with each text of the catalogue (kept whole since issue 25) as its
+    English, as the recorded hashes saw it: the game's play, not its words' storage, is compared."""
+    if isinstance(data, dict):
+        if serial.TEXT_KEY in data:
+            return str.__str__(serial.load(str, data))
+        return {key: as_english(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [as_english(value) for value in data]
+    return data
+
+
 def label(key: str, players: int, options: dict[str, str]) -> str:
     return "-".join([key, f"{players}p", *(f"{k}={v}" for k, v in sorted(options.items()))])
 
@@ -76,7 +88,7 @@ def playout_hash(game: Game, players: int, options: dict[str, str], seed: int) -
         text = game.format(state, move)
         digest.update(f"{seats}|{seat}|{len(legal)}|{legal!r}|{text}\n".encode())
         state = game.play(state, seat, move)
-    final = json.dumps(game.dump_state(state), sort_keys=True, separators=(",", ":"))
+    final = json.dumps(as_english(game.dump_state(state)), sort_keys=True, separators=(",", ":"))
     digest.update(f"{final}\n{game.outcome(state)!r}\n{game.to_act(state)}".encode())
     return digest.hexdigest()[:20]
 
