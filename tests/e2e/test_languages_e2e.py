@@ -9,7 +9,6 @@ and move notation are not words of any language here.
 
 from __future__ import annotations
 
-import random
 import re
 from functools import cache
 from typing import Any
@@ -87,7 +86,7 @@ async def test_a_japanese_and_a_german_player_each_read_their_own_language(make_
             started = await fake.slash(alice, channel, "tokan start")
             replies.append(("ja", started))
 
-            draw = random.Random(3)
+            draw = rng.stream(3, "languages")
             for _ in range(200):
                 match = await bot.service.by_id(match_id)
                 if match.status != "active":
