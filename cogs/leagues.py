@@ -577,8 +577,9 @@ class LeagueCog(
         else:
             titled = T("{name}: standings {when}", name=league.name, when=when)
         title = say(titled, language)
+        # The renderer and its arguments go to a picture worker by pickle: no lambda.
         data = await asyncio.to_thread(
-            rendered, "standings", lambda: draw_standings(title, head, lines)
+            rendered, "standings", draw_standings, title, head, lines, language=language
         )
         file = discord.File(io.BytesIO(data), filename="standings.png")
         file.description = messages.clip(say(standings_alt(title, head, lines), language), ALT)

@@ -45,6 +45,18 @@ def test_a_board_drawn_in_a_worker_is_the_board_drawn_here(workers: PicturePool)
     assert worker and worker[0].worker, "drawn by a spawned child process"
 
 
+def test_a_league_s_standings_and_their_german_words_are_drawn_in_a_worker(
+    workers: PicturePool,
+) -> None:
+    # A league's standings go to a worker as the cog asks for them (a picklable renderer with
+    # its arguments and its language), and come back as the picture drawn here.
+    from render.standings import draw_standings
+
+    args = ("Spring league: standings", ["#", "Spieler", "Punkte"], [["1", "alice", "3"]])
+    here = PicturePool(0).render(draw_standings, *args, language="de")
+    assert workers.render(draw_standings, *args, language="de") == here
+
+
 def test_a_worker_killed_between_pictures_costs_nothing(workers: PicturePool) -> None:
     view = a_board()
     first = workers.render(tokan_pictures.render, view)
