@@ -177,6 +177,28 @@ def test_the_check_counts_missing_fuzzy_and_placeholder_faults(tmp_path: Path, m
     assert not found.complete
 
 
+def test_a_translation_that_changes_a_command_or_notation_in_backticks_is_a_fault(
+    tmp_path: Path, monkeypatch
+):
+    source = 'from i18n.text import T\nT("Type `/tokan move` to play.")\n'
+    (tmp_path / "cogs").mkdir()
+    (tmp_path / "cogs" / "x.py").write_text(source, encoding="utf-8")
+    monkeypatch.setattr(messages, "ROOT", tmp_path)
+    monkeypatch.setattr(messages, "SOURCES", ("cogs",))
+    monkeypatch.setattr(messages, "command_messages", list)
+    template = messages.extract()
+    header = GERMAN.split('msgid "It is')[0]
+    for said, faulty in (
+        ("Tippe `/tokan zug`, um zu spielen.", True),
+        ("Tippe `/tokan move`, um zu spielen.", False),
+    ):
+        po = header + f'msgid "Type `/tokan move` to play."\nmsgstr "{said}"\n'
+        path = _po(tmp_path, "de", po)
+        monkeypatch.setattr(messages, "po_path", lambda language, path=path: path)
+        found = messages.standing("de", template)
+        assert found.translated == 1 and bool(found.placeholder_faults) is faulty
+
+
 def test_the_committed_template_holds_exactly_the_messages_of_the_source():
     """`python -m tools.messages extract` was run after the last change of a message."""
     template = messages.read(messages.TEMPLATE)

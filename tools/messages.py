@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from i18n.catalogue import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, po_path
+from i18n.catalogue import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, compile_po, po_path
 from i18n.text import placeholders
 
 ROOT = Path(__file__).resolve().parent.parent  # where the sources are read
@@ -33,6 +34,7 @@ PROJECT = ROOT  # where the bot runs from, to read its command tree
 SOURCES = ("app", "cogs", "table", "data", "render", "rules", "ai", "i18n")
 KEYWORDS = {"T": (1,), "TN": (1, 2), "N_": (1,), "NC_": ((1, "c"), 2)}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+CODE = re.compile(r"`[^`]*`")
 
 
 def extract() -> Catalog:
@@ -146,6 +148,10 @@ def standing(language: str, template: Catalog) -> Standing:
                 source
             ) - {"count"}:
                 faults.append(f"{language}: {source!r} -> {string!r}")
+            elif sorted(CODE.findall(string)) != sorted(CODE.findall(source)):
+                # Commands and notation between backticks are typed as they are in every
+                # language: a translation that changes one would teach a move that fails.
+                faults.append(f"{language}: `code` changed: {source!r} -> {string!r}")
     count = sum(1 for message in template if message.id)
     return Standing(language, count, translated, fuzzy, tuple(faults))
 
@@ -165,6 +171,7 @@ def main(argv: list[str]) -> int:
         ok = True
         for language in LANGUAGES[1:]:
             found = standing(language, template)
+            compile_po(po_path(language), language)  # what the bot does when it starts
             share = found.translated / found.messages if found.messages else 1.0
             print(
                 f"{language}: {found.translated}/{found.messages} ({share:.0%}),",
