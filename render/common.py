@@ -94,11 +94,38 @@ def text_mask(text: str, size: int, anchor: str = "la") -> tuple[Image.Image, in
     """``text``'s coverage as a one-byte mask (any colour pastes through it: a quarter of an
     RGBA sprite's bytes), and where its corner lies from the anchor point."""
     face = font_for(text, size)
+    if "\n" not in text and text.strip():
+        found = _one_line_mask(text, face, size, anchor)
+        if found is not None:
+            return found
     # Whole pixels (the typing allows fractions): the mask's size and offset are counts.
     left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
     ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
     return mask, left - 1, top - 1
+
+
+def _one_line_mask(
+    text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont, size: int, anchor: str
+) -> tuple[Image.Image, int, int] | None:
+    """``text_mask`` of one line laid out once: drawn on a canvas with room to spare, then cut
+    to its ink and a pixel more. Measuring it first (``getbbox``) lays every glyph out and
+    renders it once more, as long as drawing it; the pixels are the same, since only ink
+    pastes. None when the ink reaches the canvas's edge (it may have been cut)."""
+    room = 2 * size + 4
+    width, height = 2 * size * len(text) + 2 * room, 4 * size + 2 * room
+    x = {"l": room, "r": width - room}.get(anchor[0], width // 2)
+    y = {"a": room, "t": room, "b": height - room, "d": height - room}.get(anchor[1], height // 2)
+    canvas = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(canvas).text((x, y), text, font=face, fill=255, anchor=anchor)
+    ink = canvas.getbbox()
+    if ink is None:
+        return None
+    left, top, right, bottom = ink
+    if left < 1 or top < 1 or right > width - 1 or bottom > height - 1:
+        return None
+    cut = canvas.crop((left - 1, top - 1, right + 1, bottom + 1))
+    return cut, left - 1 - x, top - 1 - y
 
 
 def paste_mask(

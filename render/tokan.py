@@ -107,7 +107,7 @@ def render(
     if view.last is not None:
         _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
-        _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s)
+        _mark_taboo(image, draw, _cell_box(INDEX[view.taboo], s), s)
     _draw_title(image, view, names, s)
     _draw_footer(image, draw, view, names, s)
     return tagged(image, palette())
@@ -422,7 +422,8 @@ def _strip(
     for i, tile in enumerate(stack):
         _paste(image, _chip_sprite(tile, chip, s), (x, bottom - (i + 0.5) * chip))
     label = f"{len(stack)} high"
-    centred_text(draw, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK)
+    # A cached mask: the same few labels come back on every board (drawn anew, a tenth of it).
+    paste_text(image, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK, "mm")
 
 
 # -- last move and taboo --------------------------------------------------------------------------
@@ -477,7 +478,10 @@ def _draw_arrow(draw: ImageDraw.ImageDraw, origin: int, landing: int, s: float) 
 
 
 def _mark_taboo(
-    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], s: float
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    s: float,
 ) -> None:
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(
@@ -491,7 +495,7 @@ def _mark_taboo(
     draw.rounded_rectangle(
         (cx - width / 2, y1 - 11 * s, cx + width / 2, y1 + 11 * s), 6 * s, fill=TABOO
     )
-    centred_text(draw, (cx, y1), "TABOO", tag, (255, 255, 255))
+    paste_text(image, (cx, y1), "TABOO", tag, (255, 255, 255), "mm")
 
 
 # -- title, key and footer -------------------------------------------------------------------------
