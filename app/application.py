@@ -132,6 +132,7 @@ class Tidetable(Host):
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
         self.service: MatchService
         self.dispatcher: Dispatcher
+        self.herald: Herald
         self.computers: ComputerTable
         self.scheduler: Scheduler
         self.privacy: Privacy
@@ -148,7 +149,10 @@ class Tidetable(Host):
             self.store, self.games, computer_pause=self.computer_pause, **seeds
         )
         # What earlier runs saved but did not announce goes out now, then everything new.
-        self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
+        # A board's picture starts drawing when the action's answer settles its post, before
+        # the dispatcher claims it (cogs/sketches.py).
+        self.herald = herald = Herald(self)
+        self.dispatcher = Dispatcher(self.store, herald.deliver, foresee=herald.foresee)
         # Computer seats decide when the outbox delivers their "think" entries.
         self.computers = ComputerTable(self.service, self.dispatcher.nudge)
         self.dispatcher.start()
@@ -260,6 +264,9 @@ class Tidetable(Host):
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
+        herald = getattr(self, "herald", None)
+        if herald is not None:
+            herald.sketches.clear()  # pictures drawn ahead that nothing will post now
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()

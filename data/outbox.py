@@ -61,6 +61,9 @@ class Permanent(Exception):
 
 
 Deliver = Callable[[OutboxEntry], Awaitable[None]]
+# Told of entries an action just wrote, before they are claimed: a deliverer may begin slow
+# work for them ahead (the herald draws a board's picture: cogs/sketches.py). Must not raise.
+Foresee = Callable[[Sequence[OutboxEntry]], None]
 
 
 def backoff(attempts: int) -> float:
@@ -74,11 +77,19 @@ class Dispatcher(WakeableTask):
 
     task_name = "outbox-dispatcher"
 
-    def __init__(self, store: Store, deliver: Deliver, *, concurrency: int = CONCURRENCY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        deliver: Deliver,
+        *,
+        concurrency: int = CONCURRENCY,
+        foresee: Foresee | None = None,
+    ) -> None:
         super().__init__(SHARED_POLL if store.shared else None)
         self.store = store
         self.clock = store.clock
         self._deliver = deliver
+        self._foresee = foresee
         self._concurrency = concurrency
         self._attempted: dict[int, asyncio.Event] = {}
         self._follow_ups: dict[int, tuple[int, ...]] = {}  # failed entry -> what it wrote
@@ -104,6 +115,7 @@ class Dispatcher(WakeableTask):
         events = {i: self._attempted.setdefault(i, asyncio.Event()) for i in ids}
         try:
             entries = await self.store.entries(ids)
+            self._ahead(entries)
             for lane in {e.lane for e in entries if e.status == "pending"}:
                 await self.store.hurry(lane)  # new activity: don't leave it behind a backoff
         except StorageError:
@@ -151,6 +163,14 @@ class Dispatcher(WakeableTask):
             return await self.store.entries(ids)
         except StorageError:
             return entries
+
+    def _ahead(self, entries: Sequence[OutboxEntry]) -> None:
+        if self._foresee is None:
+            return
+        try:
+            self._foresee(entries)
+        except Exception:  # a head start only: the delivery does the work anyway
+            log.exception("preparing outbox entries ahead failed")
 
     async def _run(self) -> None:
         while not self.stopping:
