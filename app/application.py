@@ -27,7 +27,7 @@ from cogs.history import HISTORY_ITEMS
 from cogs.host import GameTable, Host, TableTree
 from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
-from cogs.pictures import PicturePool
+from cogs.pictures import PicturePool, Sample, board_arguments
 from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from cogs.translator import CatalogueTranslator
@@ -189,8 +189,31 @@ class Tidetable(Host):
         await self.load_extension("cogs.leagues")  # `/league`: leagues and tournaments
         if self.sync_commands:
             await self.sync()
-        # One picture worker starts once the rest is up, beside the bot (not in its way).
+        # One picture worker starts once the rest is up, beside the bot (not in its way); each
+        # worker draws a board of every game as it starts, so its caches are warm.
+        pictures.prime(self.picture_samples())
         self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
+
+    def picture_samples(self) -> list[Sample]:
+        """A starting board of each game as its posts draw it (phone layout, named players):
+        what a picture worker draws first (``PicturePool.prime``)."""
+        samples: list[Sample] = []
+        for key, cog in self.game_cogs.items():
+            renderer = getattr(type(cog), "board_renderer", None)
+            game = self.games.get(key)
+            if renderer is None or game is None:
+                continue
+            seats = game.spec.min_players
+            try:
+                state = game.setup(seats, game.spec.resolve_options({}), 1)
+                view = game.view(state, None)
+            except Exception:  # priming only saves time
+                log.warning("no sample board of %s to prime picture workers with", key)
+                continue
+            names = [f"Player {seat + 1}" for seat in range(seats)]
+            options = board_arguments(renderer, names, {"layout": "phone"})
+            samples.append((renderer, (view,), options))
+        return samples
 
     async def sync(self) -> None:
         if self.guild_id:
