@@ -21,8 +21,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -68,7 +69,7 @@ class Sketches:
         return len(self._waiting)
 
     def start(
-        self, match_id: int, version: int, draw: Callable[[], Awaitable[Drawn | None]]
+        self, match_id: int, version: int, draw: Callable[[], Coroutine[Any, Any, Drawn | None]]
     ) -> None:
         """Begin drawing ``draw()``: the picture of the match at ``version`` (None when it
         finds nothing to draw). A sketch already begun for that match and version is kept."""
