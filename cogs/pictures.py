@@ -126,7 +126,9 @@ class PicturePool:
         try:
             self._current().submit(_ready).result(timeout=self.deadline)
         except Exception:
-            log.warning("the picture pool did not start; the first picture will try again", exc_info=True)
+            log.warning(
+                "the picture pool did not start; the first picture will try again", exc_info=True
+            )
 
     def pids(self) -> list[int]:
         """The ids of the worker processes running now (for tests and health)."""
