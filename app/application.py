@@ -28,7 +28,7 @@ from cogs.host import GameTable, Host, TableTree
 from cogs.language import LanguageCog, Languages
 from cogs.matchlist import HISTORY_PAGE_ITEMS
 from cogs.people import People
-from cogs.pictures import PicturePool
+from cogs.pictures import PicturePool, Sample, board_arguments
 from cogs.pictures import configure as configure_pictures
 from cogs.replies import report
 from cogs.translator import CatalogueTranslator
@@ -133,6 +133,7 @@ class Tidetable(Host):
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
         self.service: MatchService
         self.dispatcher: Dispatcher
+        self.herald: Herald
         self.computers: ComputerTable
         self.scheduler: Scheduler
         self.privacy: Privacy
@@ -152,7 +153,10 @@ class Tidetable(Host):
             self.store, self.games, computer_pause=self.computer_pause, **seeds
         )
         # What earlier runs saved but did not announce goes out now, then everything new.
-        self.dispatcher = Dispatcher(self.store, Herald(self).deliver)
+        # A board's picture starts drawing when the action's answer settles its post, before
+        # the dispatcher claims it (cogs/sketches.py).
+        self.herald = herald = Herald(self)
+        self.dispatcher = Dispatcher(self.store, herald.deliver, foresee=herald.foresee)
         # Computer seats decide when the outbox delivers their "think" entries.
         self.computers = ComputerTable(self.service, self.dispatcher.nudge)
         self.dispatcher.start()
@@ -189,12 +193,35 @@ class Tidetable(Host):
         await self.load_extension("cogs.leagues")  # `/league`: leagues and tournaments
         if self.sync_commands:
             await self.sync()
-        # One picture worker starts once the rest is up, beside the bot (not in its way).
+        # One picture worker starts once the rest is up, beside the bot (not in its way); each
+        # worker draws a board of every game as it starts, so its caches are warm.
+        pictures.prime(self.picture_samples())
         self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
 
     def _guild_locale(self, guild_id: int) -> str | None:
         guild = self.get_guild(guild_id)
         return guild.preferred_locale.value if guild is not None else None
+
+    def picture_samples(self) -> list[Sample]:
+        """A starting board of each game as its posts draw it (phone layout, named players):
+        what a picture worker draws first (``PicturePool.prime``)."""
+        samples: list[Sample] = []
+        for key, cog in self.game_cogs.items():
+            renderer = getattr(type(cog), "board_renderer", None)
+            game = self.games.get(key)
+            if renderer is None or game is None:
+                continue
+            seats = game.spec.min_players
+            try:
+                state = game.setup(seats, game.spec.resolve_options({}), 1)
+                view = game.view(state, None)
+            except Exception:  # priming only saves time
+                log.warning("no sample board of %s to prime picture workers with", key)
+                continue
+            names = [f"Player {seat + 1}" for seat in range(seats)]
+            options = board_arguments(renderer, names, {"layout": "phone"})
+            samples.append((renderer, (view,), options))
+        return samples
 
     async def sync(self) -> None:
         if self.guild_id:
@@ -268,6 +295,9 @@ class Tidetable(Host):
         dispatcher = getattr(self, "dispatcher", None)
         if dispatcher is not None:
             await dispatcher.stop()
+        herald = getattr(self, "herald", None)
+        if herald is not None:
+            herald.sketches.clear()  # pictures drawn ahead that nothing will post now
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()

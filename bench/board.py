@@ -11,7 +11,9 @@ from the interaction's dispatch to the moment the stand-in stores the match's ne
 channel message with its picture). Meanwhile a watcher sends ``/echo`` every 50 ms, timed to
 its answer: the cost of any interaction on the same bot, under the same load. A task sleeping
 10 ms at a time measures the event loop's lag (how late it wakes). "render ms" is the mean time
-the bot waited for a board's picture (drawing and encoding, in a worker or in a thread).
+the bot waited for a board's picture (drawing and encoding, in a worker or in a thread);
+"ahead/sent": of the outbox entries sent while measuring (board posts, and the rest), the posts
+whose picture was drawn ahead, from the move's commit (cogs/sketches.py).
 
 Two runs per picture setting: one match moving alone (each move as soon as the last board is
 shown), then 20 matches at once (each player thinks a random 0-2 s, ~10 moves a second in
@@ -51,6 +53,8 @@ LAG_TARGET_MS = 50.0
 @dataclass
 class Run:
     render_ms: float = 0.0  # the mean time of a TOKAN picture as the bot waited for it
+    ahead: int = 0  # posts sent with the picture drawn ahead (cogs/sketches.py)
+    posts: int = 0  # board posts sent meanwhile
     board_ms: list[float] = field(default_factory=list)
     echo_ms: list[float] = field(default_factory=list)
     lag_ms: list[float] = field(default_factory=list)
@@ -170,6 +174,7 @@ async def measure(database: Path, workers: int, matches: int) -> Run:
                 asyncio.create_task(lag(run)),
             ]
             drawn = render_totals()
+            used, sent = bot.herald.sketches.used, bot.dispatcher.delivered
             run.measuring = True
             if matches == 1:
                 for _ in range(ALONE_MOVES):
@@ -185,6 +190,8 @@ async def measure(database: Path, workers: int, matches: int) -> Run:
 
                 await asyncio.gather(*(player(t, i) for i, t in enumerate(tables)))
             run.measuring = False
+            run.ahead = bot.herald.sketches.used - used
+            run.posts = bot.dispatcher.delivered - sent
             now = render_totals()
             run.render_ms = 1000 * (now[0] - drawn[0]) / max(1.0, now[1] - drawn[1])
             run.stop = True
@@ -216,7 +223,8 @@ def report(workers: int, matches: int, run: Run) -> None:
     print(
         f"{workers:>7} {matches:>7} {len(run.board_ms):>6} {board50:>9.1f} {board99:>9.1f}"
         f" {len(run.echo_ms):>6} {echo50:>8.1f} {ratio:>6.1f} {'<= ' + format(target, 'g'):>6}"
-        f" {lag99:>8.1f} {'<= 50' if matches > 1 else '':>6} {verdict:>4} {run.render_ms:>9.1f}",
+        f" {lag99:>8.1f} {'<= 50' if matches > 1 else '':>6} {verdict:>4} {run.render_ms:>9.1f}"
+        f" {run.ahead:>5}/{run.posts}",
         flush=True,
     )
     if run.failed:
@@ -235,7 +243,7 @@ async def main() -> None:
     print(
         f"{'workers':>7} {'matches':>7} {'moves':>6} {'board p50':>9} {'board p99':>9}"
         f" {'echos':>6} {'echo p50':>8} {'ratio':>6} {'target':>6} {'lag p99':>8}"
-        f" {'target':>6} {'ok':>4} {'render ms':>9}"
+        f" {'target':>6} {'ok':>4} {'render ms':>9} {'ahead/sent':>10}"
     )
     with tempfile.TemporaryDirectory() as folder:
         for workers in args.workers:

@@ -12,7 +12,9 @@ twice; a try older than Discord keeps nonces is looked for in the channel first
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -24,6 +26,7 @@ from cogs.components import join_view
 from cogs.history import breakdown_file
 from cogs.host import GameTable, Host
 from cogs.panel import PlayButton, play_view
+from cogs.sketches import Drawn, Sketches
 from data.analyses import ANALYSIS
 from data.clockrows import BOTH, MENTION
 from data.erasures import FORGOTTEN
@@ -46,6 +49,8 @@ DM_RECHECK = 7 * 24 * 3600.0
 MOST_PLAY_BUTTONS = 25
 BOARD_EVENTS = ("start", "move", "undo", "timeout", "resign")  # posts that show the board
 LOBBY_EVENTS = ("opened", "joined", "left")  # changes of the lobby: one message, edited
+SKETCHED = ("start", "move", "undo", "timeout")  # posts whose board is drawn ahead (and resign,
+# when the table takes the seat: ``_drawn_ahead``)
 
 
 class Herald:
@@ -55,6 +60,30 @@ class Herald:
         self.bot = bot
         self.store = bot.service.store
         self.started_at = bot.clock.now()
+        self.sketches = Sketches()  # board pictures drawn ahead (cogs/sketches.py)
+
+    def foresee(self, entries: Sequence[OutboxEntry]) -> None:
+        """Begin drawing the board of each post among ``entries`` (just written, not yet
+        tried) that shows one, so that its delivery finds it drawn: called by the dispatcher
+        as soon as an action's answer knows what it announces. Never raises."""
+        for entry in entries:
+            if entry.status != "pending" or entry.attempts or not _drawn_ahead(entry):
+                continue
+            match_id, version = int(entry.match_id or 0), int(entry.payload["version"])
+            self.sketches.start(
+                match_id, version, functools.partial(self._sketch, match_id, version)
+            )
+
+    async def _sketch(self, match_id: int, version: int) -> Drawn | None:
+        """The board of the match at ``version`` as ``_compose`` draws it, while that version
+        is the match's latest (None otherwise: the post draws it itself)."""
+        match = await self.bot.service.by_id(match_id, allow_damaged=True)
+        if match.damaged or match.version != version or match.state is None:
+            return None
+        names = await self.bot.people.names(match.row.guild_id, match.players)
+        filename = board_filename(match, version)
+        cog = self.bot.game_cog(match.row.game)
+        return Drawn(match, tuple(names), filename, await cog.board_file(match, names, filename))
 
     async def deliver(self, entry: OutboxEntry) -> None:
         try:
@@ -175,8 +204,10 @@ class Herald:
             raise Permanent(f"unknown event {event!r}")
         clock = payload.get("clock")
         content = f"{headline}\n{messages.next_line(then, names, clock=clock)}"
-        filename = f"{match.row.game}-{match.id}-{version}.png"
-        files = [await cog.board_file(then, names, filename)]
+        filename = board_filename(match, version)
+        # Drawn ahead while the entry waited to be claimed, if it was (cogs/sketches.py).
+        drawn = await self.sketches.take(then, names, filename)
+        files = [drawn if drawn is not None else await cog.board_file(then, names, filename)]
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
@@ -494,6 +525,19 @@ class Herald:
         # Discord keeps a nonce for a few minutes: a retried create with the same one returns
         # the message already made. Unique per database and entry; at most 25 characters.
         return f"tt{self.bot.service.store.instance}{entry.id}"[:25]
+
+
+def board_filename(match: Match, version: int) -> str:
+    """The name of a board post's picture (a retry's nonce is added to it: cogs/reposts.py)."""
+    return f"{match.row.game}-{match.id}-{version}.png"
+
+
+def _drawn_ahead(entry: OutboxEntry) -> bool:
+    """Whether ``entry`` is a post of a match that shows the board at its version."""
+    if entry.kind != "post" or not entry.match_id or "version" not in entry.payload:
+        return False
+    event = entry.payload.get("event")
+    return event in SKETCHED or (event == "resign" and bool(entry.payload.get("table")))
 
 
 def _closed_instead(entry: OutboxEntry, user: int) -> Permanent:

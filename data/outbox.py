@@ -17,6 +17,11 @@ priority after the other, so a reminder never overtakes a turn post claimed with
 of the requests themselves is the transport's (``app/pacing.py``: every REST request waits for
 its turn under Discord's global rate limit); ``concurrency`` only bounds how many deliveries
 wait for it at once.
+
+The loop does not wait for a claimed batch to go out before it claims again: what an action
+writes while a slow delivery is under way (a board being drawn, a post the transport retries)
+is claimed and delivered at once, in its own batch; its lane's order is kept by the claims
+(an entry claimed and not yet marked holds its lane back).
 """
 
 from __future__ import annotations
@@ -61,6 +66,9 @@ class Permanent(Exception):
 
 
 Deliver = Callable[[OutboxEntry], Awaitable[None]]
+# Told of entries an action just wrote, before they are claimed: a deliverer may begin slow
+# work for them ahead (the herald draws a board's picture: cogs/sketches.py). Must not raise.
+Foresee = Callable[[Sequence[OutboxEntry]], None]
 
 
 def backoff(attempts: int) -> float:
@@ -74,16 +82,27 @@ class Dispatcher(WakeableTask):
 
     task_name = "outbox-dispatcher"
 
-    def __init__(self, store: Store, deliver: Deliver, *, concurrency: int = CONCURRENCY) -> None:
+    def __init__(
+        self,
+        store: Store,
+        deliver: Deliver,
+        *,
+        concurrency: int = CONCURRENCY,
+        foresee: Foresee | None = None,
+    ) -> None:
         super().__init__(SHARED_POLL if store.shared else None)
         self.store = store
         self.clock = store.clock
         self._deliver = deliver
+        self._foresee = foresee
         self._concurrency = concurrency
         self._attempted: dict[int, asyncio.Event] = {}
         self._follow_ups: dict[int, tuple[int, ...]] = {}  # failed entry -> what it wrote
         self._blocked: dict[str, int] = {}  # lane -> the entry holding it up (awaiting a retry)
         self._progress = asyncio.Event()  # set after every attempt
+        self._gate = asyncio.Semaphore(concurrency)  # deliveries at once, of every batch
+        self._under_way: set[int] = set()  # entries claimed by the loop, not yet tried
+        self._flying: set[asyncio.Task[None]] = set()  # the loop's deliveries under way
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
@@ -104,6 +123,7 @@ class Dispatcher(WakeableTask):
         events = {i: self._attempted.setdefault(i, asyncio.Event()) for i in ids}
         try:
             entries = await self.store.entries(ids)
+            self._ahead(entries)
             for lane in {e.lane for e in entries if e.status == "pending"}:
                 await self.store.hurry(lane)  # new activity: don't leave it behind a backoff
         except StorageError:
@@ -152,33 +172,93 @@ class Dispatcher(WakeableTask):
         except StorageError:
             return entries
 
+    def _ahead(self, entries: Sequence[OutboxEntry]) -> None:
+        if self._foresee is None:
+            return
+        try:
+            self._foresee(entries)
+        except Exception:  # a head start only: the delivery does the work anyway
+            log.exception("preparing outbox entries ahead failed")
+
     async def _run(self) -> None:
-        while not self.stopping:
-            try:
-                worked = await self.run_once()
-            except StorageError:
-                worked = False  # logged by the store; try again after a pause
-                await self.clock.sleep_until(self.clock.now() + FIRST_RETRY, self._wake)
-                continue
-            except Exception:
-                log.exception("outbox dispatcher failed; it carries on")
-                worked = False
-            if worked:
-                continue
-            self._wake.clear()
-            if self.stopping:  # a stop that came while it worked: its wake-up was just cleared
-                break
-            upcoming = self.until(await self._next_due(), self.clock.now())
-            if upcoming is None:
-                await self._wake.wait()
-            else:
-                await self.clock.sleep_until(upcoming, self._wake)
+        try:
+            while not self.stopping:
+                # Cleared before looking: a nudge that comes while it looks is kept.
+                self._wake.clear()
+                try:
+                    worked = await self._launch()
+                except StorageError:
+                    worked = False  # logged by the store; try again after a pause
+                    await self.clock.sleep_until(self.clock.now() + FIRST_RETRY, self._wake)
+                    continue
+                except Exception:
+                    log.exception("outbox dispatcher failed; it carries on")
+                    worked = False
+                if worked:
+                    continue
+                if self.stopping:
+                    break
+                upcoming, now = await self._next_due(), self.clock.now()
+                if self._flying and upcoming is not None and upcoming <= now:
+                    # Due, yet not claimed: behind a delivery under way in its lane (or no
+                    # room left); that delivery's end wakes the loop.
+                    upcoming = None
+                upcoming = self.until(upcoming, now)
+                if upcoming is None:
+                    await self._wake.wait()
+                else:
+                    await self.clock.sleep_until(upcoming, self._wake)
+        except asyncio.CancelledError:  # stopped at once: what is under way is abandoned
+            for task in self._flying:
+                task.cancel()
+            await asyncio.gather(*self._flying, return_exceptions=True)
+            raise
+        # A gentle stop lets the deliveries under way finish (``stop`` waits for this task
+        # within its grace; cancelled then, the gather cancels them).
+        if self._flying:
+            await asyncio.gather(*self._flying, return_exceptions=True)
 
     async def _next_due(self) -> float | None:
         try:
             return await self.store.next_due()
         except StorageError:
             return self.clock.now() + FIRST_RETRY
+
+    async def _launch(self) -> bool:
+        """Claim what is due now and begin delivering it, without waiting for the deliveries
+        under way: an entry written while a slow one goes out (a board being drawn, a post
+        retried by the transport) is claimed at once, not after it. True if any was claimed.
+        A lane's order holds as in ``run_once``: the store claims only the first pending
+        entry of a lane, and one under way (claimed, not yet marked) holds its lane back; the
+        entries claimed together go out one priority after the other."""
+        if self.stopping:
+            return False
+        room = self._concurrency * 4 - len(self._under_way)
+        if room <= 0:
+            return False  # a delivery that ends wakes the loop
+        entries = await self.store.claim_due(self.clock.now(), limit=room)
+        heads: dict[str, OutboxEntry] = {}
+        for entry in entries:
+            # Not one under way here already (its claim ran out on a clock stepped forward).
+            if entry.id not in self._under_way:
+                heads.setdefault(entry.lane, entry)
+        if not heads:
+            return False
+        batch = list(heads.values())
+        self._under_way.update(e.id for e in batch)
+        task = asyncio.create_task(self._deliver_batch(batch), name="outbox-delivery")
+        self._flying.add(task)
+        task.add_done_callback(self._flying.discard)
+        return True
+
+    async def _deliver_batch(self, batch: list[OutboxEntry]) -> None:
+        try:
+            await self._deliver_all(batch)
+        except Exception:
+            log.exception("outbox delivery failed; it carries on")
+        finally:
+            self._under_way.difference_update(e.id for e in batch)
+            self.nudge()  # the lanes' next entries, and what waited for room
 
     async def run_once(self) -> bool:
         """Deliver every entry that is due now (the first of each lane); True if any was.
@@ -191,15 +271,19 @@ class Dispatcher(WakeableTask):
             heads.setdefault(entry.lane, entry)
         if not heads:
             return False
-        gate = asyncio.Semaphore(self._concurrency)
+        await self._deliver_all(list(heads.values()))
+        return True
+
+    async def _deliver_all(self, heads: list[OutboxEntry]) -> None:
+        """Deliver entries of distinct lanes, ``concurrency`` at once, one priority after the
+        other (a reminder never overtakes a turn post claimed with it)."""
 
         async def one(entry: OutboxEntry) -> None:
-            async with gate:
+            async with self._gate:
                 await self._attempt(entry)
 
-        for priority in sorted({e.priority for e in heads.values()}):
-            await asyncio.gather(*(one(e) for e in heads.values() if e.priority == priority))
-        return True
+        for priority in sorted({e.priority for e in heads}):
+            await asyncio.gather(*(one(e) for e in heads if e.priority == priority))
 
     async def _attempt(self, entry: OutboxEntry) -> None:
         try:

@@ -11,10 +11,11 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from i18n.catalogue import ENGLISH, PSEUDO_CLOSE, say
 from i18n.text import T, Text
@@ -96,11 +97,99 @@ def text_mask(text: str, size: int, anchor: str = "la") -> tuple[Image.Image, in
     """``text``'s coverage as a one-byte mask (any colour pastes through it: a quarter of an
     RGBA sprite's bytes), and where its corner lies from the anchor point."""
     face = font_for(text, size)
+    if "\n" not in text and text.strip():
+        found = _from_words(text, face, size, anchor) or _one_line_mask(text, face, size, anchor)
+        if found is not None:
+            return found
     # Whole pixels (the typing allows fractions): the mask's size and offset are counts.
     left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)), 0)
     ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
     return mask, left - 1, top - 1
+
+
+def _from_words(
+    text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont, size: int, anchor: str
+) -> tuple[Image.Image, int, int] | None:
+    """``text_mask`` of a line of several words in the bundled font, put together from its
+    words' cached masks: a board's lines change every move ("move 13", the scores, the last
+    move) while their words come back, and drawing glyphs is most of a picture's cost.
+
+    The very pixels of drawing the line: the bundled font is laid out without kerning, each
+    glyph a whole number of pixels from the last (``text_width`` tells), so a word's glyphs lie
+    in the line as in the word drawn alone, on the same baseline; the words' inks do not touch
+    (checked: else None, and the line is drawn whole); and the anchor's offset from the
+    baseline's start is what Pillow takes (the font's metrics; half the width rounded up)."""
+    if " " not in text.strip() or face is not font(size) or anchor[0] not in "lmr":
+        return None
+    if anchor[1] not in "asdm":
+        return None
+    space = text_width(" ", size)
+    if not space.is_integer():
+        return None
+    pieces: list[tuple[int, tuple[Image.Image, int, int]]] = []
+    pen = 0
+    for index, word in enumerate(text.split(" ")):
+        pen += int(space) if index else 0
+        if not word:
+            continue
+        wide = text_width(word, size)
+        if not wide.is_integer():
+            return None
+        pieces.append((pen, text_mask(word, size, "ls")))
+        pen += int(wide)
+    # Each word's ink (its mask less the pixel of margin), left to right: none may touch.
+    inks = [(x + dx + 1, x + dx + mask.width - 1) for x, (mask, dx, _) in pieces]
+    if any(right >= left for (_, right), (left, _) in pairwise(inks)):
+        return None
+    left = min(x + dx for x, (_, dx, _) in pieces)
+    top = min(dy for _, (_, _, dy) in pieces)
+    right = max(x + dx + mask.width for x, (mask, dx, _) in pieces)
+    bottom = max(dy + mask.height for _, (mask, _, dy) in pieces)
+    line = Image.new("L", (right - left, bottom - top), 0)
+    for x, (mask, dx, dy) in pieces:
+        box = (x + dx - left, dy - top)
+        # A word's margin may lie on its neighbour's: the lighter pixel of the two is ink.
+        region = line.crop((*box, box[0] + mask.width, box[1] + mask.height))
+        line.paste(ImageChops.lighter(region, mask), box)
+    ink = line.getbbox()
+    if ink is None:
+        return None
+    cut = line.crop((ink[0] - 1, ink[1] - 1, ink[2] + 1, ink[3] + 1))
+    shift_x = {"l": 0, "m": -((pen + 1) // 2), "r": -pen}[anchor[0]]
+    shift_y = _baseline_from(size, anchor[1])
+    return cut, left + ink[0] - 1 + shift_x, top + ink[1] - 1 + shift_y
+
+
+@cache
+def _baseline_from(size: int, vertical: str) -> int:
+    """How far below an anchor (``a``, ``s``, ``d`` or ``m``) of the bundled font at ``size`` a
+    line's baseline lies: the same for every text (the font's metrics)."""
+    face = font(size)
+    return int(face.getbbox("x", anchor="l" + vertical)[1] - face.getbbox("x", anchor="ls")[1])
+
+
+def _one_line_mask(
+    text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont, size: int, anchor: str
+) -> tuple[Image.Image, int, int] | None:
+    """``text_mask`` of one line laid out once: drawn on a canvas with room to spare, then cut
+    to its ink and a pixel more. Measuring it first (``getbbox``) lays every glyph out and
+    renders it once more, as long as drawing it; the pixels are the same, since only ink
+    pastes. None when the ink reaches the canvas's edge (it may have been cut)."""
+    room = 2 * size + 4
+    width, height = 2 * size * len(text) + 2 * room, 4 * size + 2 * room
+    x = {"l": room, "r": width - room}.get(anchor[0], width // 2)
+    y = {"a": room, "t": room, "b": height - room, "d": height - room}.get(anchor[1], height // 2)
+    canvas = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(canvas).text((x, y), text, font=face, fill=255, anchor=anchor)
+    ink = canvas.getbbox()
+    if ink is None:
+        return None
+    left, top, right, bottom = ink
+    if left < 1 or top < 1 or right > width - 1 or bottom > height - 1:
+        return None
+    cut = canvas.crop((left - 1, top - 1, right + 1, bottom + 1))
+    return cut, left - 1 - x, top - 1 - y
 
 
 def paste_mask(
@@ -132,8 +221,16 @@ def paste_text(
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> float:
     """The width of ``text`` in pixels (cached: measuring with layout costs ~0.1 ms a call, and
-    wrapping measures every trial line)."""
-    return font_for(text, size).getlength(text)
+    wrapping measures every trial line). A line of words in the bundled font is its words'
+    widths and its spaces' (laid out without kerning, in whole pixels: ``_from_words``)."""
+    face = font_for(text, size)
+    if " " in text and text != " " and face is font(size):
+        words = text.split(" ")
+        widths = [text_width(word, size) for word in words if word]
+        widths += [text_width(" ", size)] * (len(words) - 1)
+        if all(width.is_integer() for width in widths):
+            return float(sum(widths))
+    return face.getlength(text)
 
 
 def wrap(text: str, width: float, size: int) -> list[str]:

@@ -116,7 +116,7 @@ def render(
     if view.last is not None:
         _draw_arrow(draw, INDEX[view.last.origin], INDEX[view.last.landing], s)
     if view.taboo is not None:
-        _mark_taboo(draw, _cell_box(INDEX[view.taboo], s), s, language)
+        _mark_taboo(image, draw, _cell_box(INDEX[view.taboo], s), s, language)
     _draw_title(image, view, names, s, language)
     _draw_footer(image, draw, view, names, s, language)
     return tagged(image, palette())
@@ -500,7 +500,8 @@ def _strip(
     for i, tile in enumerate(stack):
         _paste(image, _chip_sprite(tile, chip, s), (x, bottom - (i + 0.5) * chip))
     label = said(TN("{count} high", "{count} high", len(stack)), language)
-    centred_text(draw, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK)
+    # A cached mask: the same few labels come back on every board (drawn anew, a tenth of it).
+    paste_text(image, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK, "mm")
 
 
 # -- last move and taboo --------------------------------------------------------------------------
@@ -555,6 +556,7 @@ def _draw_arrow(draw: ImageDraw.ImageDraw, origin: int, landing: int, s: float) 
 
 
 def _mark_taboo(
+    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
     s: float,
@@ -573,7 +575,7 @@ def _mark_taboo(
     draw.rounded_rectangle(
         (cx - width / 2, y1 - 11 * s, cx + width / 2, y1 + 11 * s), 6 * s, fill=TABOO
     )
-    centred_text(draw, (cx, y1), taboo, tag, (255, 255, 255))
+    paste_text(image, (cx, y1), taboo, tag, (255, 255, 255), "mm")
 
 
 # -- title, key and footer -------------------------------------------------------------------------

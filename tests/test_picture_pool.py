@@ -16,7 +16,7 @@ from cogs.pictures import PicturePool, RenderFailed, board_png, configure, pool,
 from cogs.replies import PICTURE_FAILED, explain
 from render import tokan as tokan_pictures
 from rules.registry import GAMES
-from tests.support.picture_work import dies_once, hangs_when_armed
+from tests.support.picture_work import dies_once, fails, hangs_when_armed, noted
 from tests.support.processes import children
 
 
@@ -130,3 +130,42 @@ def test_warming_starts_one_worker_before_any_picture(workers: PicturePool) -> N
     assert workers.render(tokan_pictures.render, a_board()).startswith(b"\x89PNG")
     assert workers.pids() == [pid], "the warm worker drew the first picture"
     PicturePool(0).warm()  # drawing in a thread: nothing to start
+
+
+def test_each_worker_draws_its_samples_as_it_starts_and_a_failing_one_is_skipped(
+    tmp_path: Path,
+) -> None:
+    marker = tmp_path / "primed"
+    primed = PicturePool(1)
+    primed.prime([(fails, ("no such picture",), {}), (noted, (str(marker),), {})])
+    try:
+        view = a_board()
+        drawn = primed.render(tokan_pictures.render, view, names=["alice", "bob"])
+        assert drawn == PicturePool(0).render(tokan_pictures.render, view, names=["alice", "bob"])
+        (pid,) = primed.pids()
+        # The sample was drawn by the worker, before the board, once.
+        assert marker.read_text().split() == [str(pid)]
+        primed.render(tokan_pictures.render, view)
+        assert marker.read_text().split() == [str(pid)]
+    finally:
+        primed.close()
+
+
+def test_the_bot_primes_its_workers_with_a_board_of_every_game() -> None:
+    import importlib
+
+    from app.application import build_bot
+    from cogs.pictures import png_of
+
+    bot = build_bot(database=":memory:", render_workers=0)
+    for key in bot.games:  # each game's cog class, as loading it registers it
+        module = importlib.import_module(bot.cog_modules[key])
+        cog = next(c for c in vars(module).values() if getattr(c, "game_key", None) == key)
+        bot.game_cogs[key] = object.__new__(cog)
+    samples = bot.picture_samples()
+    assert [renderer for renderer, _, _ in samples] == [
+        type(bot.game_cogs[key]).board_renderer for key in bot.games
+    ]
+    for renderer, args, kwargs in samples:  # as its posts draw it
+        assert kwargs.get("layout", "phone") == "phone" and kwargs["names"][0] == "Player 1"
+        assert png_of(renderer, args, kwargs).startswith(b"\x89PNG")

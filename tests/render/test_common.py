@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from PIL import Image, ImageDraw
+
 from render.common import (
     ALT_LIMIT,
     NAME_EMS,
@@ -11,9 +14,11 @@ from render.common import (
     font_for,
     has_glyph,
     name_seats,
+    paste_mask,
     player_name,
     printable,
     seat_label,
+    text_mask,
     text_width,
     tidy,
     to_act_line,
@@ -82,3 +87,36 @@ def test_alt_text_is_cut_at_a_word_within_the_limit():
 def test_the_fallback_font_draws_what_the_bundled_one_lacks():
     assert font_for("Toshi Tōshi", 20).getname()[0] == "Tidetable Sans"
     assert font_for("Toshi Toshi", 20).getname()[0] == "Aileron"
+
+
+@pytest.mark.parametrize("anchor", ["la", "lm", "mm", "ls", "rt", "rb", "md", "ma"])
+@pytest.mark.parametrize("size", [11, 22, 50])
+def test_a_cached_text_pastes_the_very_pixels_drawing_it_would(anchor: str, size: int):
+    # A line's mask is put together from its words' masks, or laid out once (drawn with room
+    # to spare, then cut to its ink): the pixels must be those of ImageDraw drawing it there.
+    texts = [
+        "Last move: c3 to c5 (up carrying 1) by bob (black)",
+        "3 high",
+        "ō é → 中文 (B): 113",
+        "\u2068محمد عبد الله\u2069 (A): 12",
+        "gjpqy ÅÉ",
+        "TOKAN  ·  alice (red) to move  ·  Towers  ·  move 13",  # put together from its words
+        " leading, trailing and  double  spaces ",
+        "f j ff / | _ ,",  # inks that may reach into a narrow space
+        " ",
+    ]
+    for text in texts:
+        for xy in ((300, 150), (320.4, 149.6)):
+            drawn = Image.new("RGB", (1800, 400), (246, 241, 229))
+            pasted = drawn.copy()
+            face = font_for(text, size)
+            point = (round(xy[0]), round(xy[1]))
+            ImageDraw.Draw(drawn).text(point, text, font=face, fill=(33, 37, 41), anchor=anchor)
+            paste_mask(pasted, xy, text_mask(text, size, anchor), (33, 37, 41))
+            assert pasted.tobytes() == drawn.tobytes(), (text, size, anchor, xy)
+
+
+def test_a_line_is_as_wide_as_its_words_and_spaces_measured_once_each():
+    for size in (9, 15, 22, 28):
+        for text in ("TOKAN  ·  alice (red) to move  ·  move 13", " a  b ", "AV To", "  "):
+            assert text_width(text, size) == font_for(text, size).getlength(text)

@@ -8,6 +8,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from cogs.pictures import Renderer, png_of
 
 
@@ -33,3 +35,15 @@ def hangs_when_armed(
         path.write_text(str(os.getpid()))
         threading.Event().wait()
     return png_of(renderer, args, kwargs)
+
+
+def noted(marker: str) -> Image.Image:
+    """A picture that notes which process drew it (appends its id to ``marker``)."""
+    with Path(marker).open("a") as out:
+        out.write(f"{os.getpid()}\n")
+    return Image.new("RGB", (2, 2))
+
+
+def fails(reason: str) -> Image.Image:
+    """A picture that cannot be drawn."""
+    raise ValueError(reason)

@@ -1,0 +1,139 @@
+"""Board pictures drawn ahead: a move's picture starts while its post waits to be claimed.
+
+Drawing the board is most of the time between a move's commit and its post. The moment the
+answer to a player's action knows what the action announces (``Dispatcher.settle`` reads the
+entries it wrote), the herald starts drawing the picture of each board post among them, from
+the match as the service now holds it; the outbox claims the entry meanwhile, and the herald,
+composing the post, takes that picture instead of drawing it again.
+
+A sketch is only a head start, never a source of truth: the herald uses it only when it was
+drawn from the very match it composes from (the same version and row, an equal state) with the
+same names and file name, so the picture is the one it would have drawn (pictures are pure
+functions of those). Anything else is discarded and drawn afresh. A picture that could not be
+drawn (``RenderFailed``) fails the delivery as the herald's own drawing would: the outbox tries
+the entry again later, and draws it then. Sketches are few and short-lived: at most ``MOST``
+wait, the oldest goes first, and one is taken (or dropped) by the delivery of its entry. Rows
+are still claimed and marked by the outbox alone: exactly once does not depend on sketches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.pictures import RenderFailed
+from table.match import Match
+
+log = logging.getLogger("tidetable.sketches")
+
+MOST = 32  # sketches waiting at once (each holds a picture's bytes)
+
+Key = tuple[int, int]  # (match id, version)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A picture drawn from ``match`` naming ``names``, as ``filename``."""
+
+    match: Match
+    names: tuple[str | None, ...]
+    filename: str
+    file: discord.File
+
+    def fits(self, match: Match, names: Sequence[str | None], filename: str) -> bool:
+        """Whether this is the picture of exactly that match, names and file name."""
+        return (
+            self.filename == filename
+            and self.names == tuple(names)
+            and self.match.row == match.row
+            and _same(self.match.state, match.state)
+        )
+
+
+class Sketches:
+    """The pictures drawn ahead, by (match id, version); on one event loop."""
+
+    def __init__(self, most: int = MOST) -> None:
+        self.most = most
+        self._waiting: OrderedDict[Key, asyncio.Task[Drawn | None]] = OrderedDict()
+        self.used = 0  # sketches a post was sent with (for tests and the bench)
+        self.discarded = 0  # dropped: drawn from anything else, failed, or one too many
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def start(
+        self, match_id: int, version: int, draw: Callable[[], Coroutine[Any, Any, Drawn | None]]
+    ) -> None:
+        """Begin drawing ``draw()``: the picture of the match at ``version`` (None when it
+        finds nothing to draw). A sketch already begun for that match and version is kept."""
+        key = (match_id, version)
+        if key in self._waiting:
+            return
+        task = asyncio.get_running_loop().create_task(draw(), name=f"sketch-{match_id}-{version}")
+        task.add_done_callback(_quiet)  # a sketch nobody takes may fail unseen
+        self._waiting[key] = task
+        while len(self._waiting) > self.most:
+            _, oldest = self._waiting.popitem(last=False)
+            self._drop(oldest)
+
+    async def take(
+        self, match: Match, names: Sequence[str | None], filename: str
+    ) -> discord.File | None:
+        """The picture drawn ahead for exactly this match, names and file name, or None (then
+        the caller draws it). A sketch of the match at that version drawn from anything else
+        is discarded. A picture that could not be drawn (``RenderFailed``) fails as the
+        caller's own drawing would; any other failure of the sketch only discards it."""
+        task = self._waiting.pop((match.id, match.version), None)
+        if task is None:
+            return None
+        try:
+            drawn = await task
+        except RenderFailed:
+            self.discarded += 1
+            raise
+        except Exception:
+            self.discarded += 1
+            log.debug("a picture drawn ahead failed; drawing it again", exc_info=True)
+            return None
+        if drawn is None or not drawn.fits(match, names, filename):
+            self.discarded += 1
+            if drawn is not None:
+                drawn.file.close()
+            return None
+        self.used += 1
+        return drawn.file
+
+    def clear(self) -> None:
+        while self._waiting:
+            _, task = self._waiting.popitem()
+            self._drop(task)
+
+    def _drop(self, task: asyncio.Task[Drawn | None]) -> None:
+        self.discarded += 1
+        task.cancel()  # a picture being drawn in a thread or a worker finishes unseen
+        if task.done() and not task.cancelled() and task.exception() is None:
+            drawn = task.result()
+            if drawn is not None:
+                drawn.file.close()
+
+
+def _same(drawn: object, composed: object) -> bool:
+    """The very state, or an equal one (a finished match is read back from its row)."""
+    if drawn is composed:
+        return True
+    try:
+        return bool(drawn == composed)
+    except Exception:  # a state that cannot be compared is not known to be the same
+        return False
+
+
+def _quiet(task: asyncio.Task[Drawn | None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a picture drawn ahead failed: %r", task.exception())

@@ -1,0 +1,131 @@
+"""Board pictures drawn ahead (cogs/sketches.py): used only for the very match, version, names
+and file name they were drawn from; anything else is discarded and drawn afresh; a picture
+that could not be drawn fails as the herald's own drawing would; few wait at once."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.pictures import RenderFailed
+from cogs.sketches import Drawn, Sketches
+from data.clock import ManualClock
+from data.store import Store
+from rules.registry import GAMES
+from table.match import Match
+from table.service import MatchService
+
+GUILD, CHANNEL, ALICE, BOB = 1, 10, 100, 200
+NAMES = ("alice", "bob")
+
+
+@pytest.fixture
+async def match(tmp_path: Path):
+    store = await Store.open(tmp_path / "t.sqlite3", ManualClock())
+    service = MatchService(store, GAMES, new_seed=lambda: 7)
+    await service.create("tokan", GUILD, CHANNEL, ALICE, {})
+    await service.join(CHANNEL, "tokan", BOB)
+    yield (await service.start(CHANNEL, "tokan", ALICE)).match
+    await store.close()
+
+
+def a_file(name: str = "tokan-1-1.png") -> discord.File:
+    return discord.File(io.BytesIO(b"\x89PNG drawn ahead"), filename=name)
+
+
+def drawing(match: Match, calls: list[str], names=NAMES, filename="tokan-1-1.png"):
+    async def draw() -> Drawn:
+        calls.append(filename)
+        return Drawn(match, tuple(names), filename, a_file(filename))
+
+    return draw
+
+
+async def test_a_picture_drawn_ahead_is_used_for_the_same_match_version_and_names(match: Match):
+    sketches, calls = Sketches(), []
+    sketches.start(match.id, match.version, drawing(match, calls))
+    sketches.start(match.id, match.version, drawing(match, calls))  # the same picture: kept
+    taken = await sketches.take(match, list(NAMES), "tokan-1-1.png")
+    assert taken is not None and taken.fp.read() == b"\x89PNG drawn ahead"
+    assert calls == ["tokan-1-1.png"]  # drawn once
+    assert (sketches.used, sketches.discarded, len(sketches)) == (1, 0, 0)
+    # Taken once: the next post of that version (a retry) draws its own.
+    assert await sketches.take(match, list(NAMES), "tokan-1-1.png") is None
+
+
+async def test_a_picture_drawn_from_anything_else_is_discarded(match: Match):
+    sketches, calls = Sketches(), []
+    later = replace(match, row=replace(match.row, version=match.version + 1))
+    # Nothing was drawn for that version.
+    assert await sketches.take(later, list(NAMES), "tokan-1-1.png") is None
+    # Drawn for the version, but from another row (the match changed without a new version),
+    # with other names, or under another file name: not the picture the post would draw.
+    other_row = replace(match, row=replace(match.row, status="finished"))
+    for composing, names, filename in (
+        (other_row, NAMES, "tokan-1-1.png"),
+        (match, ("alice", "carol"), "tokan-1-1.png"),
+        (match, NAMES, "tokan-1-2.png"),
+    ):
+        sketches.start(match.id, match.version, drawing(match, calls))
+        assert await sketches.take(composing, list(names), filename) is None
+    assert (sketches.used, sketches.discarded, len(sketches)) == (0, 3, 0)
+    # A sketch that found nothing to draw (the match had moved on) is discarded too.
+
+    async def nothing() -> None:
+        return None
+
+    sketches.start(match.id, match.version, nothing)
+    assert await sketches.take(match, list(NAMES), "tokan-1-1.png") is None
+    assert sketches.discarded == 4
+
+
+async def test_an_equal_state_read_back_is_the_same_picture(match: Match):
+    sketches, calls = Sketches(), []
+    sketches.start(match.id, match.version, drawing(match, calls))
+    state = match.game.load_state(match.game.dump_state(match.state))
+    assert state is not match.state
+    read_back = replace(match, state=state)
+    assert await sketches.take(read_back, list(NAMES), "tokan-1-1.png") is not None
+
+
+async def test_a_failed_render_fails_the_post_and_any_other_failure_draws_again(match: Match):
+    sketches = Sketches()
+
+    async def render_failed() -> Drawn:
+        raise RenderFailed("a picture's worker process died")
+
+    async def broken() -> Drawn:
+        raise ValueError("not a picture problem")
+
+    sketches.start(match.id, match.version, render_failed)
+    with pytest.raises(RenderFailed):  # the outbox tries the entry again later
+        await sketches.take(match, list(NAMES), "tokan-1-1.png")
+    sketches.start(match.id, match.version, broken)
+    assert await sketches.take(match, list(NAMES), "tokan-1-1.png") is None  # drawn afresh
+    assert sketches.discarded == 2 and not sketches
+
+
+async def test_at_most_a_few_wait_and_the_oldest_goes_first(match: Match):
+    sketches, started = Sketches(most=2), asyncio.Event()
+
+    async def forever() -> Drawn:
+        started.set()
+        await asyncio.Event().wait()
+        raise AssertionError("never finishes")
+
+    sketches.start(match.id, 1, forever)
+    await started.wait()
+    first = next(iter(sketches._waiting.values()))
+    sketches.start(match.id, 2, forever)
+    sketches.start(match.id, 3, forever)
+    await asyncio.sleep(0)
+    assert len(sketches) == 2 and first.cancelled()
+    assert sketches.discarded == 1
+    sketches.clear()
+    await asyncio.sleep(0)
+    assert not sketches and sketches.discarded == 3
