@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -103,6 +105,12 @@ class Dispatcher(WakeableTask):
         self._gate = asyncio.Semaphore(concurrency)  # deliveries at once, of every batch
         self._under_way: set[int] = set()  # entries claimed by the loop, not yet tried
         self._flying: set[asyncio.Task[None]] = set()  # the loop's deliveries under way
+        # Entries the loop claimed and has not tried yet, by priority: a batch claimed later
+        # holds its entries of a priority back until every entry of a more urgent one, in
+        # every batch under way, was tried (a reminder never overtakes a turn post).
+        self._untried: Counter[int] = Counter()
+        self._untried_ids: set[int] = set()
+        self._tried = asyncio.Condition()
         self.delivered = 0  # entries sent since start (for benchmarks and health)
 
     # -- running -------------------------------------------------------------------------
@@ -246,6 +254,8 @@ class Dispatcher(WakeableTask):
             return False
         batch = list(heads.values())
         self._under_way.update(e.id for e in batch)
+        self._untried.update(e.priority for e in batch)
+        self._untried_ids.update(e.id for e in batch)
         task = asyncio.create_task(self._deliver_batch(batch), name="outbox-delivery")
         self._flying.add(task)
         task.add_done_callback(self._flying.discard)
@@ -257,6 +267,8 @@ class Dispatcher(WakeableTask):
         except Exception:
             log.exception("outbox delivery failed; it carries on")
         finally:
+            for entry in batch:  # those a stop or a failure left untried hold nothing back
+                await self._was_tried(entry)
             self._under_way.difference_update(e.id for e in batch)
             self.nudge()  # the lanes' next entries, and what waited for room
 
@@ -279,11 +291,26 @@ class Dispatcher(WakeableTask):
         other (a reminder never overtakes a turn post claimed with it)."""
 
         async def one(entry: OutboxEntry) -> None:
-            async with self._gate:
-                await self._attempt(entry)
+            try:
+                async with self._gate:
+                    await self._attempt(entry)
+            finally:
+                await self._was_tried(entry)
 
         for priority in sorted({e.priority for e in heads}):
+            async with self._tried:  # the more urgent entries of the other batches first
+                await self._tried.wait_for(functools.partial(self._more_urgent_tried, priority))
             await asyncio.gather(*(one(e) for e in heads if e.priority == priority))
+
+    async def _was_tried(self, entry: OutboxEntry) -> None:
+        if entry.id in self._untried_ids:  # claimed by the loop (not by ``run_once``)
+            self._untried_ids.discard(entry.id)
+            self._untried[entry.priority] -= 1
+        async with self._tried:
+            self._tried.notify_all()
+
+    def _more_urgent_tried(self, priority: int) -> bool:
+        return all(count <= 0 for urgent, count in self._untried.items() if urgent < priority)
 
     async def _attempt(self, entry: OutboxEntry) -> None:
         try:

@@ -77,6 +77,34 @@ async def test_an_entry_written_while_a_slow_one_goes_out_is_delivered_at_once(s
         await dispatcher.stop()
 
 
+async def test_a_notice_claimed_later_waits_for_a_turn_post_under_way(store: Store):
+    # A turn post is slow to go out; a reminder written meanwhile in another lane is claimed at
+    # once, but not sent before it: a reminder never overtakes a turn post (issue 23's storm).
+    slow = Slow()
+    slow.held["turn"] = asyncio.Event()
+    dispatcher = Dispatcher(store, slow.deliver)
+    dispatcher.start()
+    try:
+        await store.announce(
+            None, [Announcement("post", {"name": "turn", "event": "move"}, lane="lane:a")]
+        )
+        dispatcher.nudge()
+        await slow.until(lambda: "turn" in slow.began)
+        await store.announce(
+            None, [Announcement("post", {"name": "nudge", "reminder": 1}, lane="lane:b")]
+        )
+        await write(store, "plain", "lane:c")  # as urgent as a post: waits for the turn too
+        dispatcher.nudge()
+        for _ in range(50):
+            await asyncio.sleep(0.001)
+        assert slow.began == ["turn"]
+        slow.held["turn"].set()
+        await slow.until(lambda: len(slow.done) == 3)
+        assert slow.done[0] == "turn" and slow.done[-1] == "nudge"
+    finally:
+        await dispatcher.stop()
+
+
 async def test_a_gentle_stop_lets_the_delivery_under_way_finish(store: Store):
     slow = Slow()
     slow.held["slow"] = asyncio.Event()
