@@ -194,7 +194,9 @@ class Leagues:
         game.check_options(seats, resolved)  # the league's tables: its options must fit them
         seconds = await self.service.turns.clock_for(guild_id, clock)
         until = self.service.store.clock.now() + max(0.0, signup_seconds)
-        title = name.strip()[:60] or f"{spec.name} {fmt}"
+        # Without a name, the game's (stored, so in no language: its posts give the format
+        # in each reader's words beside it).
+        title = name.strip()[:60] or spec.name
         league_id = await self.store.create(
             guild_id=guild_id,
             channel_id=channel_id,

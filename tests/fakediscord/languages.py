@@ -31,6 +31,16 @@ _NOT_WORDS = re.compile(
     r"|\S+\.(?:png|gif|jpe?g|webp)\b"  # file names
 )
 _WORD = re.compile(r"[A-Za-z]{4,}")
+# The words of the games' move notation (tests/rules/test_notation_words.py keeps it whole): a
+# text made of notation only (a button "a1 right", a choice "wages 2 1") is typed as it is in
+# every language. Within a sentence they are words like any other: there notation is quoted.
+NOTATION = {
+    "bigboa", "blue", "boat", "build", "carry", "cocoa", "double", "down", "end", "flip",
+    "green", "lead", "leave", "left", "mamboa", "move", "pass", "place", "play", "red",
+    "remove", "reroll", "right", "samboa", "slide", "swap", "take", "wages", "yellow", "up",
+    "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se",
+}  # fmt: skip
+_TOKEN = re.compile(r"[^\s:,;·()]+")
 
 # Keys whose string values Discord shows to people, wherever they are in a body.
 _SHOWN = {"content", "title", "description", "label", "placeholder", "text"}
@@ -56,7 +66,18 @@ def plain_words(text: str, allowed: set[str]) -> list[str]:
     """The words of plain English in ``text`` (said in the pseudo-language) that are not
     names, published names or notation: each one a text that bypassed the catalogue."""
     stripped = _NOT_WORDS.sub(" ", text)
+    if is_notation(stripped):
+        return []
     return [word for word in _WORD.findall(stripped) if word.lower() not in allowed]
+
+
+def is_notation(text: str) -> bool:
+    """Whether ``text`` is move notation only: each of its words a word of the notation, a
+    coordinate or a number."""
+    tokens = _TOKEN.findall(text)
+    return bool(tokens) and all(
+        token.lower() in NOTATION or any(c.isdigit() for c in token) for token in tokens
+    )
 
 
 def shown_texts(body: Any, parent: str = "") -> Iterable[tuple[str, str]]:

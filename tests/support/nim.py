@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from i18n.text import T
 from rules import rng
 from rules.base import Game, GameSpec, OptionSpec, Outcome, ScoreLine, SeatScore
 from rules.errors import IllegalMove, InvalidMove
@@ -42,9 +43,11 @@ class Nim(Game[NimState, Take, NimView]):
         name="Nim",
         min_players=2,
         max_players=3,
-        rules_text="Take 1 to 3 stones in turn; whoever takes the last stone wins. " * 3,
-        move_help="`take N` with N from 1 to 3",
-        options=(OptionSpec("pile", "stones at the start", ("7", "12"), "7"),),
+        # Said in the pseudo-language in the end-to-end suite like any game's (no catalogue
+        # holds them: a test game's words are its own).
+        rules_text=T("Take 1 to 3 stones in turn; whoever takes the last stone wins. " * 3),
+        move_help=T("`take N` with N from 1 to 3"),
+        options=(OptionSpec("pile", T("stones at the start"), ("7", "12"), "7"),),
         hidden_information=True,
     )
     state_type = NimState
@@ -63,7 +66,7 @@ class Nim(Game[NimState, Take, NimView]):
 
     def check(self, state: NimState, seat: int, move: Take) -> None:
         if move.stones > state.pile:
-            raise IllegalMove(f"Only {state.pile} stones are left.")
+            raise IllegalMove(T("Only {pile} stones are left.", pile=state.pile))
         super().check(state, seat, move)
 
     def play(self, state: NimState, seat: int, move: Take) -> NimState:
@@ -89,29 +92,29 @@ class Nim(Game[NimState, Take, NimView]):
             SeatScore(
                 s,
                 int(s == state.last_taker),
-                (ScoreLine("last stone", int(s == state.last_taker)),),
+                (ScoreLine(T("last stone"), int(s == state.last_taker)),),
             )
             for s in range(state.players)
         )
-        return Outcome(scores, (state.last_taker or 0,), "the pile is empty")
+        return Outcome(scores, (state.last_taker or 0,), T("the pile is empty"))
 
     def parse(self, state: NimState, text: str) -> Take:
         words = text.lower().split()
         if len(words) == 2 and words[0] == "take" and words[1].isdigit():
             return Take(int(words[1]))
-        raise InvalidMove(f"`{text}` is not a move: write `take N`.")
+        raise InvalidMove(T("{text} is not a move: write `take N`.", text=f"`{text}`"))
 
     def format(self, state: NimState, move: Take) -> str:
         return f"take {move.stones}"
 
     def describe(self, before: NimState, seat: int, move: Take, after: NimState) -> str:
-        return f"took {move.stones}, {after.pile} left"
+        return T("took {stones}, {pile} left", stones=move.stones, pile=after.pile)
 
     def pending(self, state: NimState) -> str:
-        return "take stones"
+        return T("take stones")
 
     def private_text(self, state: NimState, seat: int) -> str | None:
-        return f"Your secret number is {state.secrets[seat]}."
+        return T("Your secret number is {number}.", number=state.secrets[seat])
 
     def secrets(self, state: NimState, seat: int) -> frozenset[object]:
         return frozenset({state.secrets[seat]})
