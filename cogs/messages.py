@@ -20,7 +20,7 @@ from typing import Any
 from data.former import is_former
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import TN, Param, T, Text, joined
+from i18n.text import N_, TN, Param, T, Text, joined
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
 from table.lobby import SEATING, players_needed, seating_of
@@ -43,6 +43,17 @@ def mention(user_id: int, language: str = ENGLISH) -> str:
     if is_former(user_id):
         return say(FORMER_NAME, language)
     return say(computer_name(user_id), language) if is_computer(user_id) else f"<@{user_id}>"
+
+
+# A computer player's level in a sentence ("a normal computer player"): the same words as the
+# level option's choices.
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_word(level: str) -> Text | str:
+    """``level`` as a word of the reader's language (an unknown one as it is)."""
+    word = LEVEL_WORDS.get(level)
+    return Text(word) if word is not None else level
 
 
 def mentions(user_ids: Sequence[int], language: str = ENGLISH) -> str:
@@ -74,8 +85,13 @@ def seat_tag(match: Match, seat: int) -> str:
 def person(match: Match, seat: int, names: Names = None, language: str = ENGLISH) -> str:
     """ "alice (A)": the player's display name and seat letter; the mention when no name is
     known (Discord shows a mention as the name too)."""
-    name = shown_name(names[seat]) if names is not None and seat < len(names) else None
-    return f"{name or mention(match.user_at(seat), language)} ({seat_tag(match, seat)})"
+    user = match.user_at(seat)
+    # A computer's name and "a former player" are words of the catalogue, said in ``language``.
+    known = (
+        names is not None and seat < len(names) and not is_computer(user) and not is_former(user)
+    )
+    name = shown_name(names[seat]) if known and names is not None else None
+    return f"{name or mention(user, language)} ({seat_tag(match, seat)})"
 
 
 def ping(match: Match, seat: int, language: str = ENGLISH) -> str:
