@@ -477,7 +477,7 @@ def head(seen: Seen) -> str:
     assert seat is not None
     language = seen.language
     pending = messages.people(match.game.pending(match.state), match, seen.names, language)
-    lines = [
+    lines: list[Text | str] = [
         T(
             "**{game}** match #{number} — your decision: {decision}",
             game=match.game.spec.name,
