@@ -480,8 +480,10 @@ class GameCog(
                 receipt=receipt,
             )
         except NotYourTurn as error:  # "waiting for …" names the person, not a seat
-            said = say(refusal(error), reader(interaction))
-            raise NotYourTurn(await self.named(said, self._channel(interaction))) from None
+            language = reader(interaction)
+            said = say(refusal(error), language)
+            channel = self._channel(interaction)
+            raise NotYourTurn(await self.named(said, channel, language)) from None
         await self.after_move(interaction, result)
 
     @move.autocomplete("move")
@@ -497,7 +499,7 @@ class GameCog(
             # One entry that explains instead of an empty list; sending it back gets the same
             # explanation as an error, because the reason is checked before the move is read.
             reason = say(reason, reader(interaction))
-            said = messages.fit_choice(await self.named(reason, channel))
+            said = messages.fit_choice(await self.named(reason, channel, reader(interaction)))
             return [app_commands.Choice(name=said, value=said)]
         if not moves:
             # The player may have typed a name where the notation has a seat ("trade blue for
@@ -511,7 +513,7 @@ class GameCog(
             # Nothing legal starts so: say what can be typed. Sent as it is, the typed text gets
             # the game's own answer (what the notation is, or why that move is not allowed).
             examples, _, _ = await self.service.suggestions(channel, self.game_key, user, "")
-            shown = await self.named_all(examples, channel)
+            shown = await self.named_all(examples, channel, reader(interaction))
             nothing = say(messages.nothing_matches(current, shown), reader(interaction))
             said = messages.fit_choice(nothing)
             return [app_commands.Choice(name=said, value=current[:100] or said)]
@@ -519,7 +521,7 @@ class GameCog(
         # moved on (or twice) is refused instead of played on a board the player never saw.
         # The name shown names people where the notation names a seat ("trade blue for red
         # bob (B)"); the value keeps the notation the game reads.
-        shown = await self.named_all(moves, channel)
+        shown = await self.named_all(moves, channel, reader(interaction))
         return [
             app_commands.Choice(name=messages.fit_choice(said), value=pack_choice(m, version))
             for m, said in zip(moves, shown, strict=True)
@@ -600,16 +602,18 @@ class GameCog(
         """The players' display names on the match's server, by seat (None where unknown)."""
         return await self.bot.people.names(match.row.guild_id, match.players)
 
-    async def named(self, text: str, channel_id: int) -> str:
-        """A reason with the seats of the channel's match named as people ("waiting for
-        bob (B): …"); unchanged when there is no match to name them from."""
+    async def named(self, text: str, channel_id: int, language: str = ENGLISH) -> str:
+        """A reason (said in ``language``) with the seats of the channel's match named as
+        people ("waiting for bob (B): …"); unchanged when there is no match to name them from."""
         try:
             match = await self.service.current(channel_id, self.game_key)
         except PlayerError:
             return text
-        return messages.people(text, match, await self.names_for(match))
+        return messages.people(text, match, await self.names_for(match), language)
 
-    async def named_all(self, texts: list[str], channel_id: int) -> list[str]:
+    async def named_all(
+        self, texts: list[str], channel_id: int, language: str = ENGLISH
+    ) -> list[str]:
         """``named`` for several texts of the channel's match, reading it once (and not at
         all when none of them names a seat: the common case of a suggestion list)."""
         if not any(messages.names_a_seat(text) for text in texts):
@@ -619,7 +623,7 @@ class GameCog(
         except PlayerError:
             return texts
         names = await self.names_for(match)
-        return [messages.people(text, match, names) for text in texts]
+        return [messages.people(text, match, names, language) for text in texts]
 
     async def seats_for_names(self, text: str, channel_id: int) -> str:
         """``text`` with the names of the channel's match's players written as their seats

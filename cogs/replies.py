@@ -118,7 +118,7 @@ async def named(interaction: discord.Interaction, text: str) -> str:
     if namer is None or not interaction.channel_id:
         return text
     try:
-        said = await namer(text, interaction.channel_id)
+        said = await namer(text, interaction.channel_id, reader(interaction))
     except Exception:
         log.warning("could not name the players in a refusal", exc_info=True)
         return text
