@@ -594,16 +594,20 @@ def timeout_headline(
         for m in payload.get("moves", ())
     )
     if match.game.spec.hidden_information:  # a move's text may show a secret: words only
-        ran_out = T("⏰ Time ran out: the table played for {who}: {moves}", who=who, moves=said)
+        ran_out = T(
+            "⏰ Time ran out: the table played for {who}: {moves}",
+            who=who,
+            moves=messages.sentence(said),
+        )
     else:
         moves = ", ".join(f"`{m['move']}`" for m in payload.get("moves", ()))
         ran_out = T(
-            "⏰ Time ran out: the table played {moves} for {who} ({said})",
+            "⏰ Time ran out: the table played {moves} for {who} ({said}).",
             moves=moves,
             who=who,
             said=said,
         )
-    text = messages.sentence(say(ran_out, language))
+    text = say(ran_out, language)
     if payload.get("table"):
         taken = T(
             "That was their third automatic decision in a row: the table (a {level} computer "

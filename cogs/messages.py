@@ -20,7 +20,7 @@ from typing import Any
 from data.former import is_former
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import N_, TN, Param, T, Text, joined
+from i18n.text import N_, Param, T, Text, joined
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
 from table.lobby import SEATING, players_needed, seating_of
@@ -194,6 +194,13 @@ def sentence(text: str) -> str:
     return text + "."
 
 
+def ended(text: str) -> str:
+    """``text`` as ``sentence`` ends it, keeping the space it begins with (it follows words
+    of its own message: "Next: bob (B) to set wages.")."""
+    lead = text[: len(text) - len(text.lstrip())]
+    return lead + sentence(text) if text.strip() else text
+
+
 def lobby_head(match: Match) -> Text:
     """ "**Friendly Fishing** match #3 (`side:small`)": the game, the number, the options (as
     the command takes them: notation, the same in every language)."""
@@ -304,11 +311,12 @@ def next_line(
             rest = actor.group(1) + rest  # a mark before the seat stays with its sentence
         else:
             rest = f" — {pending}"
-        line = say(
-            T("Next: {who}{what}", who=who, what=people(rest, match, names, language)), language
-        )
+        # The full stop ends what is awaited, inside the message: a language may put its
+        # words after it (or close the sentence with a mark of its own).
+        what = ended(people(rest, match, names, language))
+        line = say(T("Next: {who}{what}", who=who, what=what), language)
         paused = T(" The clock is paused.") if clock and clock.get("paused") else ""
-        return sentence(line) + say(paused, language)
+        return line + say(paused, language)
     return final_text(match, names, notify, language)
 
 
@@ -345,19 +353,15 @@ def final_text(
         said = say(result.get("reason") or T("ended"), language)
         reason = people(capital(str(said)), match, names, language)
         won = seat_labels(match, winners, names, notify, language) or say(T("nobody"), language)
-        return sentence(
-            say(
-                T("**Game over** — {reason} Win: {winners}", reason=sentence(reason), winners=won),
-                language,
-            )
-        )
+        over = T("**Game over** — {reason} Win: {winners}.", reason=sentence(reason), winners=won)
+        return say(over, language)
     table = match.row.table_seats()
     if table:  # seats the table played cannot win (the stored result says who did)
         totals = {s.seat: s.total for s in outcome.scores}
         kept = tuple(winners_without(outcome.winners, table, totals))
         outcome = replace(outcome, winners=kept)
     reason = people(capital(say(outcome.reason, language)), match, names, language)
-    lines = [sentence(say(T("**Game over** — {reason}", reason=reason), language))]
+    lines = [say(T("**Game over** — {reason}", reason=sentence(reason)), language)]
     lines.append(winners_line(match, outcome, names, notify, language))
     ordered = sorted(outcome.scores, key=lambda s: (-s.total, s.seat))
     lines += [score_line(match, score, names, notify, language) for score in ordered]
@@ -389,14 +393,11 @@ def resigned_text(
         ordered = sorted(scores, key=lambda pair: (-pair[1], pair[0]))
         for s, score, unit in ordered:
             who = seat_label(match, s, names, notify, language)
+            # One form for every amount, as the English always read ("**1** points").
             if unit == COINS:
-                lines.append(
-                    TN("{who}: **{count}** coin", "{who}: **{count}** coins", score, who=who)
-                )
+                lines.append(T("{who}: **{score}** coins", who=who, score=score))
             else:
-                lines.append(
-                    TN("{who}: **{count}** point", "{who}: **{count}** points", score, who=who)
-                )
+                lines.append(T("{who}: **{score}** points", who=who, score=score))
     return say(joined(lines), language)
 
 
