@@ -169,8 +169,10 @@ class GameCog(
         table_keys = ("undo", LANGUAGE)
         self.game.spec.resolve_options({k: v for k, v in options.items() if k not in table_keys})
         check_computers(self.game.spec, bots, level)
-        public = options.get(LANGUAGE) or await self.bot.languages.public(interaction)
-        home = await self.thread_for_match(interaction, public) if thread else None
+        home = None
+        if thread:  # named in the match's language, else the server's
+            public = options.get(LANGUAGE) or await self.bot.languages.public(interaction)
+            home = await self.thread_for_match(interaction, public)
         done = await self.service.create(
             self.game_key,
             interaction.guild_id,
