@@ -103,7 +103,9 @@ class Herald:
         content, files, view = await self._compose(cog, match, payload, language)
         pinged = self._pinged(match, payload)
         if self._late(entry):
-            late = T("*(posted late: this happened {time})*", time=f"<t:{int(entry.created_at)}:R>")
+            late = T(
+                "*(posted late: this happened {time})*", time=messages.timestamp(entry.created_at)
+            )
             content = f"{say(late, language)}\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
@@ -412,7 +414,7 @@ class Herald:
         )
         header = say(heading, language)
         if self._late(entry):
-            late = T(" (sent late: as it was {time})", time=f"<t:{int(entry.created_at)}:R>")
+            late = T(" (sent late: as it was {time})", time=messages.timestamp(entry.created_at))
             header += say(late, language)
         header += f"\n{await self._board_link(match)}"
         try:

@@ -530,7 +530,7 @@ def cannot_post(channel_id: int) -> Text:
     return T(
         "I cannot post in {channel}: a server admin must give me View Channel, Send "
         "Messages and Attach Files there (and Send Messages in Threads)",
-        channel=f"<#{channel_id}>",
+        channel=channel_mention(channel_id),
     )
 
 
@@ -579,6 +579,11 @@ def delivery_note(entries: Sequence[OutboxEntry]) -> Text | str:
 def timestamp(seconds: float, style: str = "R") -> str:
     """A Discord timestamp: each reader sees it in their own time zone."""
     return f"<t:{int(seconds)}:{style}>"
+
+
+def channel_mention(channel_id: int) -> str:
+    """A channel as Discord shows it, by name, to whoever can see it."""
+    return f"<#{channel_id}>"
 
 
 def channel_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -646,7 +651,7 @@ def reminder_text(
     if dm:
         values["others"] = table_of(match, seat, names, language)
         values["server"] = server
-        values["channel"] = f"<#{match.row.channel_id}>"
+        values["channel"] = channel_mention(match.row.channel_id)
     if detail == "half" and dm:
         text = T(
             "⏰ Half of your time has passed in **{game}** match #{number}{others} on {server}, "
@@ -694,7 +699,7 @@ def turn_line(
         game=match.game.spec.name,
         number=match.id,
         server=server,
-        channel=f"<#{match.row.channel_id}>",
+        channel=channel_mention(match.row.channel_id),
         decision=your_decision(match, seat, names, language),
         deadline=deadline_note(clock, seat),
         board=board,
