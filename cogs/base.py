@@ -29,13 +29,16 @@ from cogs.components import MAX_SELECT, hand_view, move_choices
 from cogs.computers import ComputerCommands
 from cogs.history import HistoryCommands
 from cogs.host import Host
-from cogs.panel import with_play
+from cogs.language import reader
+from cogs.panel import UNCHECKED, with_play
 from cogs.pictures import board_png
 from cogs.replies import answer
 from cogs.settings import opening_options
 from cogs.viewer import ViewerCommands
 from data.clockrows import MENTION
 from data.store import OutboxEntry
+from i18n.catalogue import ENGLISH, LANGUAGES, NAMES, say
+from i18n.text import TN, T, Text
 from render.common import clip_alt
 from rules.base import Game
 from rules.errors import NotYourTurn, PlayerError
@@ -43,6 +46,7 @@ from table import turnclock
 from table.computer_turns import seat_computers
 from table.computers import LEVELS, check_computers, computer_name, is_computer
 from table.errors import LobbyError, NoMatchHere
+from table.lobby import LANGUAGE
 from table.match import Match, MoveResult
 from table.service import MatchService
 
@@ -58,8 +62,13 @@ UNDO_HELP = (
 CLOCK_HELP = "Time each decision may take (default: this server's, 72h unless changed)"
 BOTS_HELP = "Computer players to seat at once (default: none; one seat always stays yours)"
 LEVEL_HELP = "How strong those computer players are: easy, normal or hard"
+LANGUAGE_HELP = "Language of the match's posts (default: this server's)"
 # The level option of every `new` (and of `addbot`).
 LEVEL_CHOICES = [app_commands.Choice(name=lv, value=lv) for lv in LEVELS]
+# The language option of every `new`: the catalogue's languages, each by its own name.
+LANGUAGE_CHOICES = [app_commands.Choice(name=NAMES[code], value=code) for code in LANGUAGES]
+
+
 # Discord's own bound on `bots`: the largest table (5) less the creator's seat. Each game
 # refuses more than its own table holds, with a specific answer (``check_computers``).
 MOST_BOTS = 4
@@ -114,8 +123,9 @@ class GameCog(
         bots=BOTS_HELP,
         level=LEVEL_HELP,
         invite=INVITE_HELP,
+        language=LANGUAGE_HELP,
     )
-    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(clock=CLOCK_CHOICES, level=LEVEL_CHOICES, language=LANGUAGE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -125,10 +135,11 @@ class GameCog(
         bots: Bots = 0,
         level: str = "normal",
         invite: InviteText = "",
+        language: str | None = None,
     ) -> None:
         await self.open_match(
             interaction,
-            {"undo": undo_value(undo)},
+            {"undo": undo_value(undo), **language_option(language)},
             thread,
             clock,
             bots=bots,
@@ -153,10 +164,15 @@ class GameCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         require_posting(interaction, thread=thread)
         options = await opening_options(self.bot, interaction, options)  # the server's settings
-        # Refuse bad options before making a thread (``undo`` is the table's, not the game's).
-        self.game.spec.resolve_options({k: v for k, v in options.items() if k != "undo"})
+        # Refuse bad options before making a thread (``undo`` and ``language`` are the
+        # table's, not the game's).
+        table_keys = ("undo", LANGUAGE)
+        self.game.spec.resolve_options({k: v for k, v in options.items() if k not in table_keys})
         check_computers(self.game.spec, bots, level)
-        home = await self.thread_for_match(interaction) if thread else None
+        home = None
+        if thread:  # named in the match's language, else the server's
+            public = options.get(LANGUAGE) or await self.bot.languages.public(interaction)
+            home = await self.thread_for_match(interaction, public)
         done = await self.service.create(
             self.game_key,
             interaction.guild_id,
@@ -168,30 +184,64 @@ class GameCog(
         )
         if bots:
             done = await seat_computers(self.service, done, interaction.user.id, level, bots)
-        where = f" in {home.mention}" if home else ""
-        opened = f"Match #{done.match.id} is open{where}; others can join now."
-        if bots:
-            seated = f"{bots} {level} computer player{'s' if bots != 1 else ''}"
+        number = done.match.id
+        if not bots:
+            opened = (
+                T(
+                    "Match #{number} is open in {thread}; others can join now.",
+                    number=number,
+                    thread=home.mention,
+                )
+                if home
+                else T("Match #{number} is open; others can join now.", number=number)
+            )
+        else:
+            seated = TN(
+                "{count} {level} computer player",
+                "{count} {level} computer players",
+                bots,
+                level=messages.level_word(level),
+            )
             count, spec = len(done.match.players), self.game.spec
             then = (
-                "others can join now."
+                T("others can join now.")
                 if count < spec.min_players
-                else "start it when you are ready."
+                else T("start it when you are ready.")
                 if count >= spec.max_players
-                else "others can join, or you can start it."
+                else T("others can join, or you can start it.")
             )
-            opened = f"Match #{done.match.id} is open{where} with {seated}; {then}"
+            opened = (
+                T(
+                    "Match #{number} is open in {thread} with {computers}; {then}",
+                    number=number,
+                    thread=home.mention,
+                    computers=seated,
+                    then=then,
+                )
+                if home
+                else T(
+                    "Match #{number} is open with {computers}; {then}",
+                    number=number,
+                    computers=seated,
+                    then=then,
+                )
+            )
         await self.conclude(interaction, done.entries, opened)
 
-    async def thread_for_match(self, interaction: discord.Interaction) -> discord.Thread:
+    async def thread_for_match(
+        self, interaction: discord.Interaction, language: str = ENGLISH
+    ) -> discord.Thread:
+        """A thread of the channel for a new match, named in the match's language."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise LobbyError(
-                "A thread can only be made from a text channel: run `new` in one, or run it "
-                "inside this thread without `thread`."
+                T(
+                    "A thread can only be made from a text channel: run `new` in one, or run "
+                    "it inside this thread without `thread`."
+                )
             )
         return await channel.create_thread(
-            name=f"{self.game.spec.name} match",
+            name=say(T("{game} match", game=self.game.spec.name), language),
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,  # a week: matches are slow, and posting reopens it
         )
@@ -203,13 +253,17 @@ class GameCog(
         done = await self.service.join(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        await self.conclude(interaction, done.entries, f"You joined match #{done.match.id}.")
+        await self.conclude(
+            interaction, done.entries, T("You joined match #{number}.", number=done.match.id)
+        )
 
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None:
         """The Join button under a lobby: it names its match, and joins only that one."""
         require_posting(interaction)
         done = await self.service.join_match(match_id, interaction.user.id)
-        await self.conclude(interaction, done.entries, f"You joined match #{done.match.id}.")
+        await self.conclude(
+            interaction, done.entries, T("You joined match #{number}.", number=done.match.id)
+        )
 
     @app_commands.command(name="leave", description="Leave the match before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -228,7 +282,9 @@ class GameCog(
             self._channel(interaction), self.game_key, interaction.user.id
         )
         await self.conclude(
-            interaction, done.entries, f"Match #{done.match.id} started: the board is posted."
+            interaction,
+            done.entries,
+            T("Match #{number} started: the board is posted.", number=done.match.id),
         )
 
     @app_commands.command(name="resign", description="Give up this match")
@@ -238,7 +294,9 @@ class GameCog(
         done = await self.service.resign(
             self._channel(interaction), self.game_key, interaction.user.id
         )
-        await self.conclude(interaction, done.entries, f"You resigned from match #{done.match.id}.")
+        await self.conclude(
+            interaction, done.entries, T("You resigned from match #{number}.", number=done.match.id)
+        )
 
     @app_commands.command(
         name="cancel", description="Cancel the match (its creator, or Manage Server)"
@@ -250,7 +308,9 @@ class GameCog(
         done = await self.service.cancel(
             self._channel(interaction), self.game_key, interaction.user.id, is_admin
         )
-        await self.conclude(interaction, done.entries, f"Match #{done.match.id} is cancelled.")
+        await self.conclude(
+            interaction, done.entries, T("Match #{number} is cancelled.", number=done.match.id)
+        )
 
     @app_commands.command(
         name="rejoin", description="Take your seat back from the table after timeouts"
@@ -262,7 +322,9 @@ class GameCog(
             self._channel(interaction), self.game_key, interaction.user.id
         )
         await self.conclude(
-            interaction, done.entries, f"You play your seat in match #{done.match.id} again."
+            interaction,
+            done.entries,
+            T("You play your seat in match #{number} again.", number=done.match.id),
         )
 
     @app_commands.command(
@@ -288,10 +350,12 @@ class GameCog(
             bool(permissions and permissions.manage_guild),
             paused,
         )
-        said = "paused" if paused else "running again"
-        await self.conclude(
-            interaction, done.entries, f"The clock of match #{done.match.id} is {said}."
+        said = (
+            T("The clock of match #{number} is paused.", number=done.match.id)
+            if paused
+            else T("The clock of match #{number} is running again.", number=done.match.id)
         )
+        await self.conclude(interaction, done.entries, said)
 
     # -- looking -------------------------------------------------------------------------
     @app_commands.command(name="board", description="See the board (only you, unless public)")
@@ -308,14 +372,17 @@ class GameCog(
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await self.match_to_show(interaction, match)
         if found.status == "lobby" or found.state is None:
-            await answer(interaction, messages.lobby_line(found))
+            await answer(interaction, messages.lobby_line(found, language=reader(interaction)))
             return
+        # Said to the reader alone, or to the match's channel in its language.
+        language = await self.bot.languages.of_match(found) if public else reader(interaction)
         names = await self.names_for(found)
         # Names, not mentions: a look at the board notifies nobody, wherever it is shown.
         clock = await self.service.turns.clock_now(found)
-        said = messages.next_line(found, names, notify=False, clock=clock)
-        content = messages.clip(f"Match #{found.id}.\n{said}")
-        file = await self.board_file(found, names, f"{self.game_key}-{found.id}.png")
+        said = messages.next_line(found, names, notify=False, clock=clock, language=language)
+        number = say(T("Match #{number}.", number=found.id), language)
+        content = messages.clip(f"{number}\n{said}")
+        file = await self.board_file(found, names, f"{self.game_key}-{found.id}.png", language)
         if not public:
             await answer(interaction, content, file=file)
             return
@@ -323,7 +390,7 @@ class GameCog(
         channel = self.bot.get_partial_messageable(self._channel(interaction))
         # A copy of the board for the table: it names people without pinging them.
         await channel.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
-        await answer(interaction, "Posted the board.")
+        await answer(interaction, T("Posted the board."))
 
     async def match_to_show(self, interaction: discord.Interaction, match_id: int | None) -> Match:
         """The match a looking command means: the numbered one, or the channel's latest."""
@@ -331,10 +398,17 @@ class GameCog(
             found = await self.service.by_id(match_id)
             if found.row.game != self.game_key:
                 raise NoMatchHere(
-                    f"Match #{match_id} is {found.game.spec.name}: use `/{found.row.game}`."
+                    T(
+                        "Match #{number} is {game}: use `/{command}`.",
+                        number=match_id,
+                        game=found.game.spec.name,
+                        command=found.row.game,
+                    )
                 )
             if found.row.guild_id != interaction.guild_id:
-                raise NoMatchHere(f"Match #{match_id} was not played on this server.")
+                raise NoMatchHere(
+                    T("Match #{number} was not played on this server.", number=match_id)
+                )
             return found
         try:
             return await self.service.current(self._channel(interaction), self.game_key)
@@ -350,10 +424,10 @@ class GameCog(
         match = await self.service.current(self._channel(interaction), self.game_key)
         seat = match.seat_of(interaction.user.id)
         if seat is None or match.state is None:
-            await answer(interaction, f"You have no seat in a running match #{match.id}.")
+            await answer(interaction, no_seat(match.id))
             return
         names = await self.names_for(match)
-        text, file = await self.private_view(match, seat, names)
+        text, file = await self.private_view(match, seat, names, reader(interaction))
         await answer(interaction, text, file=file)
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -361,25 +435,29 @@ class GameCog(
         match = await self.service.by_id(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None or match.state is None or match.status != "active":
-            await answer(interaction, f"You have no seat in a running match #{match.id}.")
+            await answer(interaction, no_seat(match.id))
             return
         names = await self.names_for(match)
-        text, file = await self.private_view(match, seat, names)
+        text, file = await self.private_view(match, seat, names, reader(interaction))
         await answer(interaction, text, file=file)
 
     @app_commands.command(name="rules", description="How to play, and the readings we chose")
     async def rules(self, interaction: discord.Interaction) -> None:
         spec = self.game.spec
+        language = reader(interaction)
         embed = discord.Embed(
-            title=f"{spec.name} — how to play", description=spec.rules_text[:4000]
+            title=say(T("{game} — how to play", game=spec.name), language),
+            description=say(spec.rules_text, language)[:4000],
         )
-        embed.add_field(name="Moves", value=spec.move_help[:1024], inline=False)
+        embed.add_field(
+            name=say(T("Moves"), language), value=say(spec.move_help, language)[:1024], inline=False
+        )
         players = (
             f"{spec.min_players}–{spec.max_players}"
             if spec.max_players > spec.min_players
             else str(spec.min_players)
         )
-        embed.add_field(name="Players", value=players)
+        embed.add_field(name=say(T("Players"), language), value=players)
         await answer(interaction, "", embed=embed)
 
     # -- playing -------------------------------------------------------------------------
@@ -404,7 +482,10 @@ class GameCog(
                 receipt=receipt,
             )
         except NotYourTurn as error:  # "waiting for …" names the person, not a seat
-            raise NotYourTurn(await self.named(str(error), self._channel(interaction))) from None
+            language = reader(interaction)
+            said = say(refusal(error), language)
+            channel = self._channel(interaction)
+            raise NotYourTurn(await self.named(said, channel, language)) from None
         await self.after_move(interaction, result)
 
     @move.autocomplete("move")
@@ -419,7 +500,8 @@ class GameCog(
         if reason is not None:
             # One entry that explains instead of an empty list; sending it back gets the same
             # explanation as an error, because the reason is checked before the move is read.
-            said = messages.fit_choice(await self.named(reason, channel))
+            reason = say(reason, reader(interaction))
+            said = messages.fit_choice(await self.named(reason, channel, reader(interaction)))
             return [app_commands.Choice(name=said, value=said)]
         if not moves:
             # The player may have typed a name where the notation has a seat ("trade blue for
@@ -433,14 +515,15 @@ class GameCog(
             # Nothing legal starts so: say what can be typed. Sent as it is, the typed text gets
             # the game's own answer (what the notation is, or why that move is not allowed).
             examples, _, _ = await self.service.suggestions(channel, self.game_key, user, "")
-            shown = await self.named_all(examples, channel)
-            said = messages.fit_choice(messages.nothing_matches(current, shown))
+            shown = await self.named_all(examples, channel, reader(interaction))
+            nothing = say(messages.nothing_matches(current, shown), reader(interaction))
+            said = messages.fit_choice(nothing)
             return [app_commands.Choice(name=said, value=current[:100] or said)]
         # The value carries the version the move was offered for: choosing it after the match
         # moved on (or twice) is refused instead of played on a board the player never saw.
         # The name shown names people where the notation names a seat ("trade blue for red
         # bob (B)"); the value keeps the notation the game reads.
-        shown = await self.named_all(moves, channel)
+        shown = await self.named_all(moves, channel, reader(interaction))
         return [
             app_commands.Choice(name=messages.fit_choice(said), value=pack_choice(m, version))
             for m, said in zip(moves, shown, strict=True)
@@ -456,7 +539,9 @@ class GameCog(
         except NotYourTurn as error:
             found = await self.service.by_id(match_id)
             names = await self.names_for(found)
-            raise NotYourTurn(messages.people(str(error), found, names)) from None
+            language = reader(interaction)
+            said = say(refusal(error), language)
+            raise NotYourTurn(messages.people(said, found, names, language)) from None
         await self.after_move(interaction, result)
 
     async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
@@ -466,7 +551,7 @@ class GameCog(
             result.seat,
             result.after.version,
         )
-        saved = f"Done: `{result.move_text}`."
+        saved = T("Done: `{move}`.", move=result.move_text)
 
         async def private(entries: list[OutboxEntry]) -> tuple[str, discord.File | None]:
             # The mover's own view changed and goes on deciding: when its DM could not be
@@ -480,7 +565,8 @@ class GameCog(
             if prefs.turn_by != MENTION and not any(e.status == "failed" for e in mine):
                 return "", None
             names = await self.names_for(result.after)
-            text, file = await self.private_view(result.after, result.seat, names)
+            language = reader(interaction)
+            text, file = await self.private_view(result.after, result.seat, names, language)
             return f"\n{text}", file
 
         await self.conclude(interaction, result.entries, saved, extra=private)
@@ -489,23 +575,25 @@ class GameCog(
         self,
         interaction: discord.Interaction,
         entries: tuple[int, ...],
-        saved: str,
+        saved: Text | str,
         extra: Callable[[list[OutboxEntry]], Awaitable[tuple[str, discord.File | None]]]
         | None = None,
     ) -> None:
         """Answer a player whose action is committed: it is saved, whatever follows. Waits for
         the outbox to try what the action announces, and says if the board could not be
-        posted (yet), so the player never reads "try again" for a saved action."""
-        text, file = saved, None
+        posted (yet), so the player never reads "try again" for a saved action. Said in the
+        reader's language (``extra`` is said already)."""
+        language = reader(interaction)
+        text, file = say(saved, language), None
         try:
             settled = await self.bot.dispatcher.settle(entries)
-            text += messages.delivery_note(settled)
+            text += say(messages.delivery_note(settled), language)
             if extra is not None:
                 more, file = await extra(settled)
                 text += more
         except Exception:  # after the commit nothing may turn into "try again"
             log.exception("after saving an action, its delivery could not be checked")
-            text += " (It is saved; I could not check whether the board was posted.)"
+            text += say(UNCHECKED, language)
         try:
             await answer(interaction, messages.clip(text), file=file)
         except discord.HTTPException:
@@ -516,16 +604,18 @@ class GameCog(
         """The players' display names on the match's server, by seat (None where unknown)."""
         return await self.bot.people.names(match.row.guild_id, match.players)
 
-    async def named(self, text: str, channel_id: int) -> str:
-        """A reason with the seats of the channel's match named as people ("waiting for
-        bob (B): …"); unchanged when there is no match to name them from."""
+    async def named(self, text: str, channel_id: int, language: str = ENGLISH) -> str:
+        """A reason (said in ``language``) with the seats of the channel's match named as
+        people ("waiting for bob (B): …"); unchanged when there is no match to name them from."""
         try:
             match = await self.service.current(channel_id, self.game_key)
         except PlayerError:
             return text
-        return messages.people(text, match, await self.names_for(match))
+        return messages.people(text, match, await self.names_for(match), language)
 
-    async def named_all(self, texts: list[str], channel_id: int) -> list[str]:
+    async def named_all(
+        self, texts: list[str], channel_id: int, language: str = ENGLISH
+    ) -> list[str]:
         """``named`` for several texts of the channel's match, reading it once (and not at
         all when none of them names a seat: the common case of a suggestion list)."""
         if not any(messages.names_a_seat(text) for text in texts):
@@ -535,7 +625,7 @@ class GameCog(
         except PlayerError:
             return texts
         names = await self.names_for(match)
-        return [messages.people(text, match, names) for text in texts]
+        return [messages.people(text, match, names, language) for text in texts]
 
     async def seats_for_names(self, text: str, channel_id: int) -> str:
         """``text`` with the names of the channel's match's players written as their seats
@@ -552,23 +642,30 @@ class GameCog(
         view = self.game.view(match.state, None)
         return board_png(self.game_key, type(self).board_renderer, view, names, layout="phone")
 
-    def alt_text(self, match: Match, names: messages.Names = None) -> str:
+    def alt_text(self, match: Match, names: messages.Names = None, language: str = ENGLISH) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
         view = self.game.view(match.state, None)
         describe = alt_text_of(type(self).board_renderer)
         if describe is not None:
-            return clip_alt(describe(view, names=picture_names(names)))
-        said = messages.next_line(match, names, notify=False)
-        return clip_alt(f"{self.game.spec.name} match #{match.id}. {said}".replace("*", ""))
+            return clip_alt(say(describe(view, names=picture_names(names)), language))
+        said = messages.next_line(match, names, notify=False, language=language)
+        text = T(
+            "{game} match #{number}. {next}", game=self.game.spec.name, number=match.id, next=said
+        )
+        return clip_alt(say(text, language).replace("*", ""))
 
-    async def board_file(self, match: Match, names: messages.Names, filename: str) -> discord.File:
-        """The public picture as an attachment with its alt text."""
+    async def board_file(
+        self, match: Match, names: messages.Names, filename: str, language: str = ENGLISH
+    ) -> discord.File:
+        """The public picture as an attachment with its alt text (in ``language``)."""
         png, alt = await asyncio.to_thread(
-            lambda: (self.public_png(match, names), self.alt_text(match, names))
+            lambda: (self.public_png(match, names), self.alt_text(match, names, language))
         )
         return discord.File(io.BytesIO(png), filename=filename, description=alt)
 
-    def choices_for(self, match: Match, names: messages.Names = None) -> discord.ui.View | None:
+    def choices_for(
+        self, match: Match, names: messages.Names = None, language: str = ENGLISH
+    ) -> discord.ui.View | None:
         """What goes under a board awaiting a person, and only then (a computer seat, or one
         the table plays, decides without buttons: anyone's click would be refused): in a game
         with secrets, the "Your hand" button; in an open game, buttons or a select for a small
@@ -583,35 +680,44 @@ class GameCog(
             return None
         # The Play button opens the tap panel of whoever must decide (cogs/panel.py).
         if self.game.spec.hidden_information:
-            return with_play(hand_view(match.id), match.id)
+            return with_play(hand_view(match.id, language), match.id, language)
         if len(seats) != 1:
-            return with_play(None, match.id)
+            return with_play(None, match.id, language)
         legal = self.game.legal_moves(match.state, seats[0])
         if len(legal) > MAX_SELECT:  # before formatting: some move lists hold thousands
-            return with_play(None, match.id)
+            return with_play(None, match.id, language)
         labels = [
-            messages.people(self.game.button_label(match.state, m), match, names) for m in legal
+            messages.people(self.game.button_label(match.state, m), match, names, language)
+            for m in legal
         ]
-        return with_play(move_choices(match.id, match.version, labels), match.id)
+        return with_play(
+            move_choices(match.id, match.version, labels, language), match.id, language
+        )
 
     async def private_view(
-        self, match: Match, seat: int, names: messages.Names = None
+        self, match: Match, seat: int, names: messages.Names = None, language: str = ENGLISH
     ) -> tuple[str, discord.File | None]:
-        """The seat's private text and picture (their hand), for a DM or an ephemeral reply."""
-        text = self.game.private_text(match.state, seat)
-        if text is None:
-            return (
-                f"{self.game.spec.name} has no hidden information: everything is on the board. "
-                f"You are {messages.person(match, seat, names)}.",
-                None,
+        """The seat's private text and picture (their hand), for a DM or an ephemeral reply,
+        said in ``language``."""
+        private = self.game.private_text(match.state, seat)
+        if private is None:
+            open_game = T(
+                "{game} has no hidden information: everything is on the board. You are {person}.",
+                game=self.game.spec.name,
+                person=messages.person(match, seat, names, language),
             )
+            return say(open_game, language), None
+        text = say(private, language)
         renderer = type(self).hand_renderer
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
         png = await asyncio.to_thread(board_png, self.game_key, renderer, view, names)
         # The picture holds what the text says: the text is its alt text.
-        alt = clip_alt(f"Your hand in match #{match.id}: {text.replace('*', '')}")
+        hand = T(
+            "Your hand in match #{number}: {hand}", number=match.id, hand=text.replace("*", "")
+        )
+        alt = clip_alt(say(hand, language))
         return text, discord.File(io.BytesIO(png), filename=f"hand-{match.id}.png", description=alt)
 
     # -- helpers -------------------------------------------------------------------------
@@ -620,18 +726,35 @@ class GameCog(
         return interaction.channel_id or 0
 
 
-def left_text(before: Match, after: Match, user_id: int) -> str:
+def left_text(before: Match, after: Match, user_id: int) -> Text:
     """The answer to `leave`: the player left, or (the creator) a computer player was taken
     out of the lobby, named."""
     if user_id not in after.players:
-        return f"You left match #{after.id}."
+        return T("You left match #{number}.", number=after.id)
     gone = [u for u in before.players if u not in after.players]
     if gone and is_computer(gone[0]):
-        return (
-            f"You took {computer_name(gone[0])} out of match #{after.id}; "
-            f"{len(after.players)} seated now."
+        return T(
+            "You took {computer} out of match #{number}; {seated} seated now.",
+            computer=computer_name(gone[0]),
+            number=after.id,
+            seated=len(after.players),
         )
-    return f"Match #{after.id} did not change."
+    return T("Match #{number} did not change.", number=after.id)
+
+
+def no_seat(match_id: int) -> Text:
+    return T("You have no seat in a running match #{number}.", number=match_id)
+
+
+def refusal(error: BaseException) -> Text | str:
+    """A player's error as it was raised: its Text (to be said in the reader's language)."""
+    message = error.args[0] if error.args else ""
+    return message if isinstance(message, Text) else str(error)
+
+
+def language_option(language: str | None) -> dict[str, str]:
+    """The ``language`` match option when the creator chose one (else the server's holds)."""
+    return {LANGUAGE: language} if language else {}
 
 
 MENTIONED = re.compile(r"<@!?(\d{15,20})>")

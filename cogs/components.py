@@ -13,7 +13,10 @@ from typing import Any
 
 import discord
 
+from cogs.language import reader
 from cogs.panel import PANEL_ITEMS
+from i18n.catalogue import ENGLISH, say
+from i18n.text import T
 
 # Up to this many moves become buttons; up to Discord's 25, a select menu; more, autocomplete only.
 MAX_BUTTONS = 5
@@ -56,14 +59,20 @@ class MoveSelect(
 ):
     """A select of legal moves; each option's value is the move's index."""
 
-    def __init__(self, match_id: int, version: int, labels: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        match_id: int,
+        version: int,
+        labels: Sequence[str] = (),
+        language: str = ENGLISH,
+    ) -> None:
         options = [
             discord.SelectOption(label=label[:LABEL_LIMIT], value=str(i))
             for i, label in enumerate(labels)
         ] or [discord.SelectOption(label="move", value="0")]
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose your move…",
+                placeholder=say(T("Choose your move…"), language),
                 options=options,
                 custom_id=f"tt:sel:{match_id}:{version}",
             )
@@ -81,7 +90,7 @@ class MoveSelect(
         values: list[str] = data.get("values", [])
         if not values or not values[0].isdigit():
             await interaction.response.send_message(
-                "Choose one of the listed moves.", ephemeral=True
+                say(T("Choose one of the listed moves."), reader(interaction)), ephemeral=True
             )
             return
         await interaction.client.play_choice(  # type: ignore[attr-defined]
@@ -92,10 +101,10 @@ class MoveSelect(
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:join:(?P<match>\d+)"):
     """Join the lobby of match ``match``; disabled (and labelled so) once the lobby is full."""
 
-    def __init__(self, match_id: int, full: bool = False) -> None:
+    def __init__(self, match_id: int, full: bool = False, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Full" if full else "Join",
+                label=say(T("Full") if full else T("Join"), language),
                 style=discord.ButtonStyle.secondary if full else discord.ButtonStyle.success,
                 custom_id=f"tt:join:{match_id}",
                 disabled=full,
@@ -120,10 +129,10 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(
     only for them (an ephemeral answer). Players whose turns reach them by mention get their
     hand here rather than by a DM at every decision."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Your hand",
+                label=say(T("Your hand"), language),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tt:hand:{match_id}",
             )
@@ -142,8 +151,11 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(
         )
 
 
-def move_choices(match_id: int, version: int, labels: Sequence[str]) -> discord.ui.View | None:
-    """Buttons for a handful of moves, a select for up to 25, nothing for more."""
+def move_choices(
+    match_id: int, version: int, labels: Sequence[str], language: str = ENGLISH
+) -> discord.ui.View | None:
+    """Buttons for a handful of moves, a select for up to 25, nothing for more (``labels``
+    said already; the select's own words in ``language``)."""
     if not labels or len(labels) > MAX_SELECT:
         return None
     view = discord.ui.View(timeout=None)
@@ -151,19 +163,19 @@ def move_choices(match_id: int, version: int, labels: Sequence[str]) -> discord.
         for index, label in enumerate(labels):
             view.add_item(MoveButton(match_id, version, index, label))
     else:
-        view.add_item(MoveSelect(match_id, version, labels))
+        view.add_item(MoveSelect(match_id, version, labels, language))
     return view
 
 
-def join_view(match_id: int, full: bool = False) -> discord.ui.View:
+def join_view(match_id: int, full: bool = False, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(JoinButton(match_id, full))
+    view.add_item(JoinButton(match_id, full, language))
     return view
 
 
-def hand_view(match_id: int) -> discord.ui.View:
+def hand_view(match_id: int, language: str = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(match_id))
+    view.add_item(HandButton(match_id, language))
     return view
 
 

@@ -7,6 +7,8 @@ import discord
 from discord import app_commands
 
 from cogs.checks import require_posting
+from cogs.messages import level_word
+from i18n.text import T
 from table.computers import LEVELS
 
 
@@ -29,6 +31,9 @@ class ComputerCommands:
             interaction.user.id,
             level,
         )
-        await cog.conclude(  # type: ignore[attr-defined]
-            interaction, done.entries, f"A {level} computer player joined match #{done.match.id}."
+        joined = T(
+            "A {level} computer player joined match #{number}.",
+            level=level_word(level),
+            number=done.match.id,
         )
+        await cog.conclude(interaction, done.entries, joined)  # type: ignore[attr-defined]

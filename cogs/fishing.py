@@ -10,6 +10,8 @@ from cogs.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
     INVITE_HELP,
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
@@ -18,6 +20,7 @@ from cogs.base import (
     GameCog,
     InviteText,
     invited_ids,
+    language_option,
     option_choices,
     undo_value,
 )
@@ -41,9 +44,13 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         bots=BOTS_HELP,
         level=LEVEL_HELP,
         invite=INVITE_HELP,
+        language=LANGUAGE_HELP,
     )
     @app_commands.choices(
-        side=option_choices(GAMES["fishing"], "side"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
+        side=option_choices(GAMES["fishing"], "side"),
+        clock=CLOCK_CHOICES,
+        level=LEVEL_CHOICES,
+        language=LANGUAGE_CHOICES,
     )
     # Each game's `new` offers its own options: a slash command of its own, not an override.
     async def new(  # type: ignore[override]
@@ -57,11 +64,12 @@ class FishingCog(GameCog, group_name="fishing", group_description="Friendly Fish
         bots: Bots = 0,
         level: str = "normal",
         invite: InviteText = "",
+        language: str | None = None,
     ) -> None:
         options = {key: value for key, value in (("side", side), ("sets", sets)) if value}
         await self.open_match(
             interaction,
-            {**options, "undo": undo_value(undo)},
+            {**options, "undo": undo_value(undo), **language_option(language)},
             thread,
             clock,
             bots=bots,

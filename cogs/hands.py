@@ -13,7 +13,10 @@ from discord.ext import commands
 
 from cogs import messages
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer
+from i18n.catalogue import say
+from i18n.text import TN, T
 
 SHOWN = 10  # matches answered at most (one private message each)
 
@@ -40,13 +43,20 @@ class HandsCog(commands.Cog):
             if match.game.spec.hidden_information:
                 found.append(match)
         if not found:
-            where = "on this server" if interaction.guild_id is not None else "anywhere"
-            await answer(
-                interaction,
-                f"You have no hand to see {where}: you play in no running match with hidden "
-                "cards. Open one with `/toshi new` in a server channel.",
+            nothing = (
+                T(
+                    "You have no hand to see on this server: you play in no running match with "
+                    "hidden cards. Open one with `/toshi new` in a server channel."
+                )
+                if interaction.guild_id is not None
+                else T(
+                    "You have no hand to see anywhere: you play in no running match with hidden "
+                    "cards. Open one with `/toshi new` in a server channel."
+                )
             )
+            await answer(interaction, nothing)
             return
+        language = reader(interaction)
         # Everything is drawn first, then sent in as few messages as fit (Discord: 2,000
         # characters and 10 files a message), so the answer arrives at once.
         parts: list[tuple[str, discord.File | None]] = []
@@ -55,13 +65,25 @@ class HandsCog(commands.Cog):
             assert seat is not None  # running_matches_of found the user's seat
             names = await self.bot.people.names(match.row.guild_id, match.players)
             cog = self.bot.game_cog(match.row.game)
-            text, file = await cog.private_view(match, seat, names)
-            turn = " — your turn" if user in match.to_act() else ""
-            head = f"**{match.game.spec.name}** match #{match.id}{turn}"
-            parts.append((messages.clip(f"{head}\n{messages.match_link(match)}\n{text}"), file))
+            text, file = await cog.private_view(match, seat, names, language)
+            head = (
+                T(
+                    "**{game}** match #{number} — your turn",
+                    game=match.game.spec.name,
+                    number=match.id,
+                )
+                if user in match.to_act()
+                else T("**{game}** match #{number}", game=match.game.spec.name, number=match.id)
+            )
+            said = f"{say(head, language)}\n{messages.match_link(match)}\n{text}"
+            parts.append((messages.clip(said), file))
         if len(found) > SHOWN:
-            more = f"…and {len(found) - SHOWN} more matches: use `/<game> hand` in their channels."
-            parts.append((more, None))
+            more = TN(
+                "…and {count} more match: use `/<game> hand` in its channel.",
+                "…and {count} more matches: use `/<game> hand` in their channels.",
+                len(found) - SHOWN,
+            )
+            parts.append((say(more, language), None))
         for content, files in pack(parts):
             await interaction.followup.send(content, files=files, ephemeral=True)
 

@@ -33,6 +33,8 @@ from data.erasures import FORGOTTEN
 from data.former import is_former
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError, match_lane
+from i18n.catalogue import say
+from i18n.text import Param, T, Text
 from table.computers import TABLE_LEVEL
 from table.match import Match
 
@@ -82,8 +84,10 @@ class Herald:
             return None
         names = await self.bot.people.names(match.row.guild_id, match.players)
         filename = board_filename(match, version)
+        language = await self.bot.languages.of_match(match)
         cog = self.bot.game_cog(match.row.game)
-        return Drawn(match, tuple(names), filename, await cog.board_file(match, names, filename))
+        file = await cog.board_file(match, names, filename, language)
+        return Drawn(match, tuple(names), filename, file, language)
 
     async def deliver(self, entry: OutboxEntry) -> None:
         try:
@@ -126,10 +130,14 @@ class Herald:
         if payload.get("event") in ("start", "cancel"):
             await self._close_lobby(match)
         cog = self.bot.game_cog(match.row.game)
-        content, files, view = await self._compose(cog, match, payload)
+        language = await self.bot.languages.of_match(match)
+        content, files, view = await self._compose(cog, match, payload, language)
         pinged = self._pinged(match, payload)
         if self._late(entry):
-            content = f"*(posted late: this happened <t:{int(entry.created_at)}:R>)*\n{content}"
+            late = T(
+                "*(posted late: this happened {time})*", time=messages.timestamp(entry.created_at)
+            )
+            content = f"{say(late, language)}\n{content}"
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
             sent = await self._send_once(
@@ -156,67 +164,82 @@ class Herald:
         return await places.gone_from_post(self.bot, match.row.channel_id, error)
 
     async def _compose(
-        self, cog: GameTable, match: Match, payload: dict[str, Any]
+        self, cog: GameTable, match: Match, payload: dict[str, Any], language: str
     ) -> tuple[str, list[discord.File], discord.ui.View | None]:
         event, version = payload["event"], int(payload["version"])
         if match.damaged and event != "cancel":
             raise Permanent(f"match {match.id} cannot be read: {match.damaged}")
         user = payload.get("user")
-        who = messages.mention(user) if user else ""
+        who = messages.mention(user, language) if user else ""
         if event == "cancel":
-            return f"{who} cancelled match #{match.id}.", [], None
+            cancelled = T("{who} cancelled match #{number}.", who=who, number=match.id)
+            return say(cancelled, language), [], None
         if event == "dm_closed" and payload.get("turn"):
-            return messages.closed_turn(int(payload["user"]), match), [], None
+            return say(messages.closed_turn(int(payload["user"]), match), language), [], None
         if event == "dm_closed":
-            return messages.closed_dms([int(payload["user"])], match.row.game), [], None
+            closed_dms = messages.closed_dms([int(payload["user"])], match.row.game)
+            return say(closed_dms, language), [], None
         # People are named by their display name on the server, in the texts and the picture.
         names = await self.bot.people.names(match.row.guild_id, match.players)
         if event == "resign" and not payload.get("table"):
             ended = final_view(match.id) if match.status == "finished" else None
-            return messages.final_text(match, names), [], ended
+            return messages.final_text(match, names, language=language), [], ended
         if event in ("rejoin", "pause", "resume", "reminder"):
-            return await self._clock_post(match, payload, names), [], None
+            return await self._clock_post(match, payload, names, language), [], None
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         if event == "start":
-            headline = f"**{match.game.spec.name}** match #{match.id} begins. "
-            headline += messages.seating(then, names)
+            seating = messages.seating(then, names, language=language)
+            begins = T(
+                "**{game}** match #{number} begins. {seating}",
+                game=match.game.spec.name,
+                number=match.id,
+                seating=seating,
+            )
+            headline = say(begins, language)
             closed = [u for u in then.players if await self.store.dm_closed(u)]
             if closed:
-                headline += "\n" + messages.closed_dms(closed, match.row.game)
+                headline += "\n" + say(messages.closed_dms(closed, match.row.game), language)
         elif event == "move":
-            headline = self._move_lines(then, payload, names)
+            headline = self._move_lines(then, payload, names, language)
         elif event == "undo":
             move = messages.quote(str(payload["move"]))
-            who = messages.person(then, int(payload["seat"]), names)
-            headline = f"{who} took back `{move}`."
+            who = messages.person(then, int(payload["seat"]), names, language)
+            headline = say(T("{who} took back `{move}`.", who=who, move=move), language)
         elif event == "timeout":
-            headline = timeout_headline(then, payload, names)
-            headline += table_lines(then, payload, names)
+            headline = timeout_headline(then, payload, names, language)
+            headline += table_lines(then, payload, names, language)
         elif event == "resign":  # three or more players: the table takes the seat
-            who = messages.person(then, int(payload["seat"]), names)
-            headline = (
-                f"{who} resigned: the table (a {TABLE_LEVEL} computer player) plays their seat "
-                "for the rest of the match (it cannot win); the others play on."
+            who = messages.person(then, int(payload["seat"]), names, language)
+            resigned = T(
+                "{who} resigned: the table (a {level} computer player) plays their seat for the "
+                "rest of the match (it cannot win); the others play on.",
+                who=who,
+                level=messages.level_word(TABLE_LEVEL),
             )
-            headline += table_lines(then, payload, names)
+            headline = say(resigned, language)
+            headline += table_lines(then, payload, names, language)
         else:
             raise Permanent(f"unknown event {event!r}")
         clock = payload.get("clock")
-        content = f"{headline}\n{messages.next_line(then, names, clock=clock)}"
+        content = f"{headline}\n{messages.next_line(then, names, clock=clock, language=language)}"
         filename = board_filename(match, version)
         # Drawn ahead while the entry waited to be claimed, if it was (cogs/sketches.py).
-        drawn = await self.sketches.take(then, names, filename)
-        files = [drawn if drawn is not None else await cog.board_file(then, names, filename)]
+        drawn = await self.sketches.take(then, names, filename, language)
+        if drawn is None:
+            drawn = await cog.board_file(then, names, filename, language)
+        files = [drawn]
         if event in ("move", "timeout", "resign") and then.status != "active":  # the scores too
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
         if then.status == "finished":  # the final post: look back, or play again
             return content, files, final_view(match.id)
-        return content, files, cog.choices_for(then, names) if current else None
+        return content, files, cog.choices_for(then, names, language) if current else None
 
     @staticmethod
-    def _move_lines(then: Match, payload: dict[str, Any], names: messages.Names) -> str:
+    def _move_lines(
+        then: Match, payload: dict[str, Any], names: messages.Names, language: str
+    ) -> str:
         """What was played, naming people; at the end without the sentence saying the game is
         over (the final text that follows says why, once)."""
         over = then.status != "active"
@@ -227,11 +250,11 @@ class Herald:
             said = str(played["description"])
             if over and index == len(moves) - 1:
                 said = messages.without_end(said)  # before naming: it splits at capitals
-            said = messages.people(said, then, names)
-            who = messages.person(then, seat, names)
+            said = messages.people(said, then, names, language)
+            who = messages.person(then, seat, names, language)
             if index == 0 and payload.get("table"):  # the computer, for a seat the table plays
                 said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
-                lines.append(f"The table played for {who}: {said}")
+                lines.append(say(table_played(who, said), language))
             elif index == 0:
                 lines.append(said if said.startswith(who) else f"{who}: {said}")
             else:  # "The only choice, played for bob (B): moved the boat to a3 …"
@@ -239,9 +262,9 @@ class Herald:
                 # Marked "table": an entry written before the table's computer player, when
                 # the table played its seats inline (it may still wait in an outbox).
                 if played.get("table"):
-                    lines.append(f"The table played for {who}: {said}")
+                    lines.append(say(table_played(who, said), language))
                 else:
-                    lines.append(f"The only choice, played for {who}: {said}")
+                    lines.append(say(only_choice(who, said), language))
         return "\n".join(lines)
 
     @staticmethod
@@ -291,8 +314,9 @@ class Herald:
         if known is not None and match.version > version:
             return  # a later change of this lobby edits the message to what it is then
         full = len(match.players) >= match.game.spec.max_players
-        content = messages.clip(messages.lobby_line(match))
-        view = join_view(match.id, full=full)
+        language = await self.bot.languages.of_match(match)
+        content = messages.clip(messages.lobby_line(match, language=language))
+        view = join_view(match.id, full=full, language=language)
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         if known is not None:
             try:
@@ -318,9 +342,10 @@ class Herald:
         if known is None or match.damaged:
             return
         channel = self.bot.get_partial_messageable(match.row.channel_id)
+        language = await self.bot.languages.of_match(match)
         try:
             await channel.get_partial_message(known).edit(
-                content=messages.clip(messages.lobby_closed(match)),
+                content=messages.clip(messages.lobby_closed(match, language)),
                 view=None,
                 allowed_mentions=NOBODY,
             )
@@ -331,20 +356,29 @@ class Herald:
             log.warning("match %s: its lobby's message could not be closed (%s)", match.id, error)
 
     async def _clock_post(
-        self, match: Match, payload: dict[str, Any], names: messages.Names
+        self, match: Match, payload: dict[str, Any], names: messages.Names, language: str
     ) -> str:
         """A post about the clock or a seat: no board, only words."""
         event, user = payload["event"], int(payload.get("user") or 0)
-        who = messages.mention(user)
+        who = messages.mention(user, language)
         if event == "rejoin":
             when = messages.deadline_note(payload.get("clock"), int(payload["seat"]))
-            return f"{who} takes their seat back from the table{when}."
+            back = T("{who} takes their seat back from the table{when}.", who=who, when=when)
+            return say(back, language)
         if event == "pause":
-            return f"{who} paused the clock of match #{match.id}: no time runs out until resumed."
+            paused = T(
+                "{who} paused the clock of match #{number}: no time runs out until resumed.",
+                who=who,
+                number=match.id,
+            )
+            return say(paused, language)
         if event == "resume":
             clock = payload.get("clock") or {}
-            return f"{who} resumed the clock of match #{match.id}.\n" + messages.next_line(
-                match, names, clock=clock
+            resumed = T("{who} resumed the clock of match #{number}.", who=who, number=match.id)
+            return (
+                say(resumed, language)
+                + "\n"
+                + messages.next_line(match, names, clock=clock, language=language)
             )
         # A reminder for a player whose DMs are closed: a mention in the match's channel.
         board = await self._board_link(match)
@@ -358,26 +392,27 @@ class Herald:
             dm=False,
             names=names,
             seat=seat,
+            language=language,
         )
 
     async def _board_link(self, match: Match) -> str:
         message = await self.store.board_message(match.id)
         return messages.channel_link(match.row.guild_id, match.row.channel_id, message)
 
-    async def _server(self, guild_id: int | None) -> str:
+    async def _server(self, guild_id: int | None) -> Text | str:
         # Through People: the server may belong to a shard that another process runs.
         name = await self.bot.people.server(guild_id)
-        return f"**{name}**" if name else "a server"
+        return f"**{name}**" if name else T("a server")
 
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
         payload = entry.payload
         if is_former(int(payload.get("user") or 0)):  # no Discord user has the placeholder
             raise Permanent(FORGOTTEN)
+        language = await self.bot.languages.of_person(int(payload["user"]))
         if "turns" in payload or "reminder" in payload:
-            await self._send_dm(
-                entry, int(payload["user"]), await self._clock_dm(entry), turn_view(payload)
-            )
+            text = await self._clock_dm(entry, language)
+            await self._send_dm(entry, int(payload["user"]), text, turn_view(payload, language))
             return
         match = await self.bot.service.by_id(entry.match_id or 0, allow_damaged=True)
         if match.damaged:
@@ -394,19 +429,28 @@ class Herald:
         state = await self.bot.service.state_at(match, version)
         then = messages.at_version(match, version, state)
         names = await self.bot.people.names(match.row.guild_id, match.players)
-        text, file = await cog.private_view(then, seat, names)
+        text, file = await cog.private_view(then, seat, names, language)
         # One DM per decision (table/match.py private_views): it says so, and links the match.
         # It notifies only a player who chose DMs, and only when a decision begins; the hand
         # dealt before one's turn, a view changed during it, or (turn: both) the view beside
         # the mention, arrive silently.
         silent = prefs.turn_by == BOTH or not payload.get("call", True)
-        header = f"**{match.game.spec.name}** match #{match.id}"
-        header += messages.table_of(match, seat, names)
-        header += f" on {await self._server(match.row.guild_id)}"
         turn = seat in then.game.to_act(state)
-        header += " — your turn" if turn else " — your private view"
+        values: dict[str, Param] = {
+            "game": match.game.spec.name,
+            "number": match.id,
+            "others": messages.table_of(match, seat, names, language),
+            "server": await self._server(match.row.guild_id),
+        }
+        heading = (
+            T("**{game}** match #{number}{others} on {server} — your turn", **values)
+            if turn
+            else T("**{game}** match #{number}{others} on {server} — your private view", **values)
+        )
+        header = say(heading, language)
         if self._late(entry):
-            header += f" (sent late: as it was <t:{int(entry.created_at)}:R>)"
+            late = T(" (sent late: as it was {time})", time=messages.timestamp(entry.created_at))
+            header += say(late, language)
         header += f"\n{await self._board_link(match)}"
         try:
             channel = await self.bot.create_dm(discord.Object(id=user))
@@ -417,7 +461,7 @@ class Herald:
                 file=file or discord.utils.MISSING,
                 silent=silent,
                 # The tap panel, one press away (it refuses a board that moved on meanwhile).
-                view=play_view(match.id) if turn else discord.utils.MISSING,
+                view=play_view(match.id, language=language) if turn else discord.utils.MISSING,
             )
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -432,7 +476,7 @@ class Herald:
         if await self.store.dm_closed(user):
             await self.store.set_dm_closed(user, False)
 
-    async def _clock_dm(self, entry: OutboxEntry) -> str:
+    async def _clock_dm(self, entry: OutboxEntry, language: str) -> str:
         """The words of a reminder or of a "your turn" DM (several matches in one)."""
         payload = entry.payload
         service = self.bot.service
@@ -451,6 +495,7 @@ class Herald:
                 dm=True,
                 names=names,
                 seat=int(seat) if seat is not None else match.seat_of(int(payload["user"])),
+                language=language,
             )
         lines = []
         for item in payload["turns"]:
@@ -467,11 +512,12 @@ class Herald:
                     await self._server(match.row.guild_id),
                     clock,
                     await self._board_link(match),
+                    language,
                 )
             )
         if not lines:
             raise Permanent("nothing to tell: those matches are over")
-        return messages.turns_text(lines)
+        return messages.turns_text(lines, language)
 
     async def _send_dm(
         self, entry: OutboxEntry, user: int, text: str, view: discord.ui.View | None = None
@@ -564,7 +610,7 @@ def _closed_instead(entry: OutboxEntry, user: int) -> Permanent:
     return Permanent(CLOSED, notices)
 
 
-def turn_view(payload: dict[str, Any]) -> discord.ui.View | None:
+def turn_view(payload: dict[str, Any], language: str) -> discord.ui.View | None:
     """A "your turn" DM's Play buttons, one per match it names (a reminder has none)."""
     items = payload.get("turns") or []
     matches = list(dict.fromkeys(int(item["match"]) for item in items))[:MOST_PLAY_BUTTONS]
@@ -572,7 +618,8 @@ def turn_view(payload: dict[str, Any]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for match_id in matches:
-        view.add_item(PlayButton(match_id, f"Play #{match_id}" if len(matches) > 1 else "Play"))
+        label = T("Play #{number}", number=match_id) if len(matches) > 1 else T("Play")
+        view.add_item(PlayButton(match_id, say(label, language)))
     return view
 
 
@@ -585,36 +632,59 @@ def _retry_after(error: discord.HTTPException) -> float | None:
         return None
 
 
-def timeout_headline(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
+def timeout_headline(
+    match: Match, payload: dict[str, Any], names: messages.Names, language: str
+) -> str:
     """ "Time ran out: the table played `…` for alice", and when that hands the seat to the
     table for good, how to take it back."""
     seat = int(payload["seat"])
-    who = messages.seat_label(match, seat, names, notify=True)  # they should hear of it
+    who = messages.seat_label(match, seat, names, notify=True, language=language)  # to hear it
     said = "; ".join(
-        messages.people(str(m["description"]), match, names) for m in payload.get("moves", ())
+        messages.people(str(m["description"]), match, names, language)
+        for m in payload.get("moves", ())
     )
     if match.game.spec.hidden_information:  # a move's text may show a secret: words only
-        text = f"⏰ Time ran out: the table played for {who}: {said}"
+        ran_out = T(
+            "⏰ Time ran out: the table played for {who}: {moves}",
+            who=who,
+            moves=messages.sentence(said),
+        )
     else:
         moves = ", ".join(f"`{m['move']}`" for m in payload.get("moves", ()))
-        text = f"⏰ Time ran out: the table played {moves} for {who} ({said})"
-    text = messages.sentence(text)
-    if payload.get("table"):
-        text += (
-            f"\nThat was their third automatic decision in a row: the table (a {TABLE_LEVEL} "
-            "computer player) plays their seat for the rest of the match (it cannot win). "
-            f"`/{match.row.game} rejoin` takes it back."
+        ran_out = T(
+            "⏰ Time ran out: the table played {moves} for {who} ({said}).",
+            moves=moves,
+            who=who,
+            said=said,
         )
+    text = say(ran_out, language)
+    if payload.get("table"):
+        taken = T(
+            "That was their third automatic decision in a row: the table (a {level} computer "
+            "player) plays their seat for the rest of the match (it cannot win). "
+            "`/{command} rejoin` takes it back.",
+            level=messages.level_word(TABLE_LEVEL),
+            command=match.row.game,
+        )
+        text += "\n" + say(taken, language)
     return text
 
 
-def table_lines(match: Match, payload: dict[str, Any], names: messages.Names) -> str:
+def table_lines(match: Match, payload: dict[str, Any], names: messages.Names, language: str) -> str:
     """The moves played without a person after a timeout or a resignation, one line each."""
     lines = []
     for played in payload.get("forced", ()):
-        who = messages.person(match, int(played["seat"]), names)
-        said = messages.people(str(played["description"]), match, names)
+        who = messages.person(match, int(played["seat"]), names, language)
+        said = messages.people(str(played["description"]), match, names, language)
         # "table": an entry written when the table played its seats inline (see _move_lines).
-        how = "The table played for" if played.get("table") else "The only choice, played for"
-        lines.append(f"\n{how} {who}: {said}")
+        how = table_played if played.get("table") else only_choice
+        lines.append("\n" + say(how(who, said), language))
     return "".join(lines)
+
+
+def table_played(who: str, move: str) -> Text:
+    return T("The table played for {who}: {move}", who=who, move=move)
+
+
+def only_choice(who: str, move: str) -> Text:
+    return T("The only choice, played for {who}: {move}", who=who, move=move)

@@ -25,6 +25,8 @@ from cogs.replies import answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
 from data.store import OutboxEntry
+from i18n.catalogue import ENGLISH
+from i18n.text import T
 from rules.errors import PlayerError
 from table.computer_turns import ComputerTable
 from table.match import Match
@@ -49,18 +51,20 @@ class GameTable(Protocol):
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
     async def board_file(
-        self, match: Match, names: messages.Names, filename: str
+        self, match: Match, names: messages.Names, filename: str, language: str = ENGLISH
     ) -> discord.File: ...
 
-    def choices_for(self, match: Match, names: messages.Names = None) -> discord.ui.View | None: ...
+    def choices_for(
+        self, match: Match, names: messages.Names = None, language: str = ENGLISH
+    ) -> discord.ui.View | None: ...
 
     async def private_view(
-        self, match: Match, seat: int, names: messages.Names = None
+        self, match: Match, seat: int, names: messages.Names = None, language: str = ENGLISH
     ) -> tuple[str, discord.File | None]: ...
 
 
 # The answer to anything sent while the bot stops: nothing was done, so it can be sent again.
-RESTARTING = "The bot is restarting: nothing was done. Send it again in a moment."
+RESTARTING = T("The bot is restarting: nothing was done. Send it again in a moment.")
 
 
 class Host(commands.AutoShardedBot):
@@ -152,7 +156,7 @@ class Host(commands.AutoShardedBot):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = await self.service.by_id(match_id)
             if match.row.guild_id != interaction.guild_id:  # a forged id: another server's
-                raise PlayerError(f"There is no match #{match_id} to join here.")
+                raise PlayerError(T("There is no match #{number} to join here.", number=match_id))
             await self.game_cog(match.row.game).join_by_button(interaction, match_id)
         except Exception as error:
             await report(interaction, error)

@@ -24,7 +24,10 @@ import discord
 from cogs import messages
 from cogs.checks import require_posting
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer, report
+from i18n.catalogue import ENGLISH, say
+from i18n.text import T, Text
 from rules.errors import PlayerError
 from table.computers import is_computer
 from table.history import UNDO, undo_enabled
@@ -39,18 +42,31 @@ PATH = f"[{DIGITS}]*"
 # Toshi Tōshi's notation names the next leader by seat number ("lead 2"): on the panel that
 # number is a person, named like every seat ("lead bob (B)").
 _LEAD = re.compile(r"\blead (\d)\b")
-STALE = (
-    "This panel is for an older board of match #{id}: nothing was played. "
-    "Press Play for the current decision."
-)
-NOT_A_PANEL = "That is not a button of a tap panel: nothing was changed. Press Play to decide."
-# A second tap on a panel whose move was saved (a double tap, a retry after a slow answer):
-# it must not read "nothing was played" over the answer of the first.
-# (Said of "your seat": the table may have played it after the player's time ran out.)
-ALREADY = (
-    "A move for your seat on that board of match #{id} was already saved: `{move}`. This tap "
-    "played nothing more. Press Play for the current decision."
-)
+NOT_A_PANEL = T("That is not a button of a tap panel: nothing was changed. Press Play to decide.")
+
+
+def stale(match_id: int) -> Text:
+    return T(
+        "This panel is for an older board of match #{number}: nothing was played. "
+        "Press Play for the current decision.",
+        number=match_id,
+    )
+
+
+def already(match_id: int, move: str) -> Text:
+    """A second tap on a panel whose move was saved (a double tap, a retry after a slow
+    answer): it must not read "nothing was played" over the answer of the first. (Said of
+    "your seat": the table may have played it after the player's time ran out.)"""
+    return T(
+        "A move for your seat on that board of match #{number} was already saved: `{move}`. "
+        "This tap played nothing more. Press Play for the current decision.",
+        number=match_id,
+        move=move,
+    )
+
+
+# Said after a saved action when its delivery could not be checked (the answer says it is saved).
+UNCHECKED = T(" (It is saved; I could not check whether the board was posted.)")
 
 
 # -- the components ----------------------------------------------------------------------------
@@ -110,10 +126,10 @@ class BackButton(
 ):
     """Back to the step at ``path``."""
 
-    def __init__(self, match_id: int, version: int, path: str) -> None:
+    def __init__(self, match_id: int, version: int, path: str, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Back",
+                label=say(T("Back"), language),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"tt:tb:{match_id}:{version}:{path}",
             )
@@ -140,11 +156,16 @@ class TapSelect(
     """A step with more choices than buttons: each option's value is its character."""
 
     def __init__(
-        self, match_id: int, version: int, path: str, options: list[discord.SelectOption]
+        self,
+        match_id: int,
+        version: int,
+        path: str,
+        options: list[discord.SelectOption],
+        language: str = ENGLISH,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                placeholder="Choose…",
+                placeholder=say(T("Choose…"), language),
                 options=options or [discord.SelectOption(label="…", value=DIGITS[0])],
                 custom_id=f"tt:ts:{match_id}:{version}:{path}",
             )
@@ -162,7 +183,7 @@ class TapSelect(
         values: list[str] = data.get("values", [])
         chosen = values[0] if len(values) == 1 else ""
         if len(chosen) != 1 or chosen not in DIGITS:
-            await answer(interaction, "Choose one of the listed options.")
+            await answer(interaction, T("Choose one of the listed options."))
             return
         path = self.path + chosen
         await guarded(
@@ -176,10 +197,10 @@ class ConfirmButton(
 ):
     """Send the move the path chose."""
 
-    def __init__(self, match_id: int, version: int, path: str) -> None:
+    def __init__(self, match_id: int, version: int, path: str, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Confirm",
+                label=say(T("Confirm"), language),
                 style=discord.ButtonStyle.success,
                 custom_id=f"tt:tgo:{match_id}:{version}:{path}",
             )
@@ -202,10 +223,12 @@ class ConfirmButton(
 class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:tx:(?P<match>\d+)"):
     """Close the panel: nothing is played."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, language: str = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Cancel", style=discord.ButtonStyle.danger, custom_id=f"tt:tx:{match_id}"
+                label=say(T("Cancel"), language),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tt:tx:{match_id}",
             )
         )
         self.match_id = match_id
@@ -220,9 +243,12 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:tx:(
         if not on_a_panel(interaction):
             await answer(interaction, NOT_A_PANEL)
             return
+        language = reader(interaction)
         await interaction.response.edit_message(
-            content=f"Closed: nothing was played in match #{self.match_id}.",
-            view=play_view(self.match_id, "Play again"),
+            content=say(
+                T("Closed: nothing was played in match #{number}.", number=self.match_id), language
+            ),
+            view=play_view(self.match_id, say(T("Play again"), language)),
             attachments=[],
         )
 
@@ -237,16 +263,19 @@ PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
-def play_view(match_id: int, label: str = "Play") -> discord.ui.View:
+def play_view(match_id: int, label: str | None = None, language: str = ENGLISH) -> discord.ui.View:
+    """The Play button alone, labelled ``label`` (said already), else "Play" in ``language``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(match_id, label))
+    view.add_item(PlayButton(match_id, label or say(T("Play"), language)))
     return view
 
 
-def with_play(view: discord.ui.View | None, match_id: int) -> discord.ui.View:
+def with_play(
+    view: discord.ui.View | None, match_id: int, language: str = ENGLISH
+) -> discord.ui.View:
     """``view`` (the buttons under a board) with the Play button added after them."""
     view = view or discord.ui.View(timeout=None)
-    view.add_item(PlayButton(match_id))
+    view.add_item(PlayButton(match_id, say(T("Play"), language)))
     return view
 
 
@@ -278,9 +307,10 @@ class Seen:
     match: Match
     names: list[str | None]
     seat: int | None
+    language: str = ENGLISH  # the reader's: a panel is seen by its player alone
 
 
-async def look(bot: Host, match_id: int, user_id: int) -> Seen:
+async def look(bot: Host, match_id: int, user_id: int, language: str = ENGLISH) -> Seen:
     match = await bot.service.by_id(match_id)
     names = await bot.people.names(match.row.guild_id, match.players)
     deciding = match.status == "active" and match.state is not None
@@ -291,23 +321,34 @@ async def look(bot: Host, match_id: int, user_id: int) -> Seen:
         or is_computer(match.user_at(seat))
     ):
         seat = None
-    return Seen(match, names, seat)
+    return Seen(match, names, seat, language)
 
 
 def waiting_text(seen: Seen, user_id: int) -> str:
     """For someone who does not decide now: whom the match waits for."""
     match = seen.match
+    language = seen.language
     if match.status != "active" or match.state is None:
-        return f"Match #{match.id} is not running: there is nothing to play."
-    who = "" if match.seat_of(user_id) is not None else " You have no seat in it."
-    said = messages.next_line(match, seen.names, notify=False)
-    return f"Match #{match.id} is not waiting for you.{who} {said}"
+        return say(
+            T("Match #{number} is not running: there is nothing to play.", number=match.id),
+            language,
+        )
+    said = messages.next_line(match, seen.names, notify=False, language=language)
+    if match.seat_of(user_id) is not None:
+        text = T("Match #{number} is not waiting for you. {next}", number=match.id, next=said)
+    else:
+        text = T(
+            "Match #{number} is not waiting for you. You have no seat in it. {next}",
+            number=match.id,
+            next=said,
+        )
+    return say(text, language)
 
 
 async def open_panel(bot: Host, interaction: discord.Interaction, match_id: int) -> None:
     """The Play button: the decision's first step, for its player alone."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    seen = await look(bot, match_id, interaction.user.id)
+    seen = await look(bot, match_id, interaction.user.id, reader(interaction))
     if seen.seat is None:
         await answer(interaction, waiting_text(seen, interaction.user.id))
         return
@@ -316,7 +357,7 @@ async def open_panel(bot: Host, interaction: discord.Interaction, match_id: int)
     file = None
     if seen.match.game.spec.hidden_information:  # the private view, for its owner only
         cog = bot.game_cog(seen.match.row.game)
-        _, file = await cog.private_view(seen.match, seen.seat, seen.names)
+        _, file = await cog.private_view(seen.match, seen.seat, seen.names, seen.language)
     await answer(interaction, content, view=view, file=file)
 
 
@@ -334,11 +375,12 @@ async def tap(
     if not on_a_panel(interaction):
         await answer(interaction, NOT_A_PANEL)
         return
-    seen = await look(bot, match_id, interaction.user.id)
+    language = reader(interaction)
+    seen = await look(bot, match_id, interaction.user.id, language)
     if seen.match.version != version:
         said = await stale_text(bot, seen, interaction.user.id, version)
         await interaction.response.edit_message(
-            content=said, view=play_view(match_id), attachments=[]
+            content=say(said, language), view=play_view(match_id, language=language), attachments=[]
         )
         return
     if seen.seat is None:  # an answer of its own: the panel stays as its owner left it
@@ -350,7 +392,9 @@ async def tap(
         node = chosen.moves.follow(path)
     except BadPath:
         await interaction.response.edit_message(
-            content=STALE.format(id=match_id), view=play_view(match_id), attachments=[]
+            content=say(stale(match_id), language),
+            view=play_view(match_id, language=language),
+            attachments=[],
         )
         return
     if back or not path or node.move is None:
@@ -367,7 +411,7 @@ async def tap(
     await play(bot, interaction, seen, chosen, node.move)
 
 
-async def stale_text(bot: Host, seen: Seen, user_id: int, version: int) -> str:
+async def stale_text(bot: Host, seen: Seen, user_id: int, version: int) -> Text:
     """Why a panel drawn for ``version`` plays nothing: the move made on that board was this
     player's own (saved by an earlier tap), or the match moved on otherwise."""
     match = seen.match
@@ -375,8 +419,8 @@ async def stale_text(bot: Host, seen: Seen, user_id: int, version: int) -> str:
     if seat is not None and version < match.version:
         made = [m for m in await bot.service.store.moves(match.id) if m.version == version + 1]
         if made and made[0].seat == seat and made[0].move != UNDO:
-            return ALREADY.format(move=named(made[0].move, seen), id=match.id)
-    return STALE.format(id=match.id)
+            return already(match.id, named(made[0].move, seen))
+    return stale(match.id)
 
 
 async def play(
@@ -398,18 +442,21 @@ async def play(
                 match.id, interaction.user.id, match.version, index
             )
     except PlayerError as error:
-        said = messages.people(str(error), match, seen.names)
+        reason = error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)
+        said = messages.people(reason, match, seen.names, seen.language)
         await interaction.edit_original_response(
-            content=f"Not played: {said}", view=play_view(match.id), attachments=[]
+            content=say(T("Not played: {reason}", reason=said), seen.language),
+            view=play_view(match.id, language=seen.language),
+            attachments=[],
         )
         return
-    text = f"Done: `{named(result.move_text, seen)}`."
+    text = say(T("Done: `{move}`.", move=named(result.move_text, seen)), seen.language)
     try:
         settled = await bot.dispatcher.settle(result.entries)
-        text += messages.delivery_note(settled)
+        text += say(messages.delivery_note(settled), seen.language)
     except Exception:  # after the commit nothing may turn into "try again"
-        text += " (It is saved; I could not check whether the board was posted.)"
-    after = await look(bot, match.id, interaction.user.id)
+        text += say(UNCHECKED, seen.language)
+    after = await look(bot, match.id, interaction.user.id, seen.language)
     view: discord.ui.View | None = None
     if after.seat is not None:  # the same player decides again (a step of a longer turn)
         nxt = await asyncio.to_thread(decision, after.match.game, after.match.state, after.seat)
@@ -421,20 +468,30 @@ async def play(
 # -- what a panel shows ------------------------------------------------------------------------
 def named(text: str, seen: Seen) -> str:
     """A move's text or label with every seat it names written as the person."""
-    return messages.people(_LEAD.sub(r"lead seat \1", text), seen.match, seen.names)
+    said = say(text, seen.language)
+    return messages.people(_LEAD.sub(r"lead seat \1", said), seen.match, seen.names, seen.language)
 
 
 def head(seen: Seen) -> str:
     match, seat = seen.match, seen.seat
     assert seat is not None
-    pending = messages.people(match.game.pending(match.state), match, seen.names)
-    lines = [f"**{match.game.spec.name}** match #{match.id} — your decision: {pending}"]
+    language = seen.language
+    pending = messages.people(match.game.pending(match.state), match, seen.names, language)
+    lines: list[Text | str] = [
+        T(
+            "**{game}** match #{number} — your decision: {decision}",
+            game=match.game.spec.name,
+            number=match.id,
+            decision=pending,
+        )
+    ]
     # Moves name seats by their letter or colour ("place 4 on B", "lead C"): who is who.
-    lines.append(f"At the table: {messages.seating(match, seen.names, notify=False)}")
+    seating = messages.seating(match, seen.names, notify=False, language=language)
+    lines.append(T("At the table: {seating}", seating=seating))
     private = match.game.private_text(match.state, seat)
     if private:
         lines.append(private)
-    return "\n".join(lines)
+    return "\n".join(say(line, language) for line in lines)
 
 
 def panel(seen: Seen, chosen: Decision, path: str) -> tuple[str, discord.ui.View]:
@@ -446,10 +503,13 @@ def panel(seen: Seen, chosen: Decision, path: str) -> tuple[str, discord.ui.View
         path = path[:-1]
         node = chosen.moves.follow(path)
     step = chosen.moves.step(node)
+    language = seen.language
     content = head(seen)
     if step.so_far:
-        content += f"\nChosen so far: `{named(step.so_far, seen)}`"
-    content += "\nChoose:" if len(step.options) > 1 else "\nYour only choice:"
+        so_far = T("Chosen so far: `{moves}`", moves=named(step.so_far, seen))
+        content += "\n" + say(so_far, language)
+    choose = T("Choose:") if len(step.options) > 1 else T("Your only choice:")
+    content += "\n" + say(choose, language)
     view = discord.ui.View(timeout=None)
     labels = [named(o.label, seen)[:80] or "…" for o in step.options]
     if len(step.options) <= MAX_BUTTONS:
@@ -462,21 +522,26 @@ def panel(seen: Seen, chosen: Decision, path: str) -> tuple[str, discord.ui.View
             discord.SelectOption(label=label, value=DIGITS[index])
             for index, label in enumerate(labels[:MAX_OPTIONS])
         ]
-        view.add_item(TapSelect(match.id, match.version, path, options))
-    nav(view, match.id, match.version, path)
+        view.add_item(TapSelect(match.id, match.version, path, options, language))
+    nav(view, match.id, match.version, path, language=language)
     return messages.clip(content), view
 
 
 def nav(
-    view: discord.ui.View, match_id: int, version: int, path: str, back: str | None = None
+    view: discord.ui.View,
+    match_id: int,
+    version: int,
+    path: str,
+    back: str | None = None,
+    language: str = ENGLISH,
 ) -> None:
     """Back (to the step before; none at the first) and Cancel, in the last row."""
     target = path[:-1] if back is None else back
     if path:
-        button = BackButton(match_id, version, target)
+        button = BackButton(match_id, version, target, language)
         button.row = 4
         view.add_item(button)
-    cancel = CancelButton(match_id)
+    cancel = CancelButton(match_id, language)
     cancel.row = 4
     view.add_item(cancel)
 
@@ -492,24 +557,28 @@ async def confirmation(
     text = game.format(state, move)
     after = await asyncio.to_thread(safe_preview, game, state, seat, move)
     cog = bot.game_cog(match.row.game)
+    language = seen.language
     shown = named(text, seen)
-    content = head(seen) + f"\nSend `{shown}`?"
+    content = head(seen) + "\n" + say(T("Send `{move}`?", move=shown), language)
+    filename = f"preview-{match.id}.png"
     if after is not None:
-        said = messages.people(game.describe(state, seat, move, after), match, seen.names)
-        content += f" {said}\nThe picture shows the board after it."
+        described = game.describe(state, seat, move, after)
+        said = messages.people(described, match, seen.names, language)
+        content += f" {said}\n" + say(T("The picture shows the board after it."), language)
         drawn = messages.at_version(match, match.version + 1, after)
-        file = await cog.board_file(drawn, seen.names, f"preview-{match.id}.png")
+        file = await cog.board_file(drawn, seen.names, filename, language)
     else:
-        content += (
-            "\nIt reveals something (a die, a card) that is seen once it is sent: the picture "
+        revealing = T(
+            "It reveals something (a die, a card) that is seen once it is sent: the picture "
             "shows the board as it is now."
         )
-        file = await cog.board_file(match, seen.names, f"preview-{match.id}.png")
+        content += "\n" + say(revealing, language)
+        file = await cog.board_file(match, seen.names, filename, language)
     view = discord.ui.View(timeout=None)
-    confirm = ConfirmButton(match.id, match.version, path)
+    confirm = ConfirmButton(match.id, match.version, path, language)
     confirm.row = 0
     view.add_item(confirm)
-    nav(view, match.id, match.version, path)
+    nav(view, match.id, match.version, path, language=language)
     return messages.clip(content), view, file
 
 

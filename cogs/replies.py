@@ -71,8 +71,8 @@ async def answer(
         await interaction.response.send_message(**kwargs)
 
 
-def _named(found: re.Match[str]) -> str:
-    return FORMER_NAME if is_former(int(found.group(1))) else found.group(0)
+def _named(found: re.Match[str], language: str) -> str:
+    return say(FORMER_NAME, language) if is_former(int(found.group(1))) else found.group(0)
 
 
 def explain(error: BaseException) -> Text | str:
@@ -100,7 +100,8 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.error("error in %s", command, exc_info=error)
     # Said in the reader's language first; then the table's words, which mention people by id,
     # name one who was forgotten as such, and the game's cog names seats as people.
-    text = MENTION.sub(_named, say(explained, reader(interaction)))
+    language = reader(interaction)
+    text = MENTION.sub(lambda found: _named(found, language), say(explained, language))
     if explained is not UNEXPECTED:
         text = await named(interaction, text)
     try:
@@ -117,7 +118,7 @@ async def named(interaction: discord.Interaction, text: str) -> str:
     if namer is None or not interaction.channel_id:
         return text
     try:
-        said = await namer(text, interaction.channel_id)
+        said = await namer(text, interaction.channel_id, reader(interaction))
     except Exception:
         log.warning("could not name the players in a refusal", exc_info=True)
         return text

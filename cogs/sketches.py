@@ -39,17 +39,22 @@ Key = tuple[int, int]  # (match id, version)
 
 @dataclass(frozen=True)
 class Drawn:
-    """A picture drawn from ``match`` naming ``names``, as ``filename``."""
+    """A picture drawn from ``match`` naming ``names``, as ``filename``, its words in
+    ``language``."""
 
     match: Match
     names: tuple[str | None, ...]
     filename: str
     file: discord.File
+    language: str = "en"
 
-    def fits(self, match: Match, names: Sequence[str | None], filename: str) -> bool:
-        """Whether this is the picture of exactly that match, names and file name."""
+    def fits(
+        self, match: Match, names: Sequence[str | None], filename: str, language: str = "en"
+    ) -> bool:
+        """Whether this is the picture of exactly that match, names, file name and language."""
         return (
             self.filename == filename
+            and self.language == language
             and self.names == tuple(names)
             and self.match.row == match.row
             and _same(self.match.state, match.state)
@@ -84,7 +89,7 @@ class Sketches:
             self._drop(oldest)
 
     async def take(
-        self, match: Match, names: Sequence[str | None], filename: str
+        self, match: Match, names: Sequence[str | None], filename: str, language: str = "en"
     ) -> discord.File | None:
         """The picture drawn ahead for exactly this match, names and file name, or None (then
         the caller draws it). A sketch of the match at that version drawn from anything else
@@ -102,7 +107,7 @@ class Sketches:
             self.discarded += 1
             log.debug("a picture drawn ahead failed; drawing it again", exc_info=True)
             return None
-        if drawn is None or not drawn.fits(match, names, filename):
+        if drawn is None or not drawn.fits(match, names, filename, language):
             self.discarded += 1
             if drawn is not None:
                 drawn.file.close()

@@ -11,6 +11,8 @@ from cogs.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
     INVITE_HELP,
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
@@ -19,12 +21,16 @@ from cogs.base import (
     GameCog,
     InviteText,
     invited_ids,
+    language_option,
     option_choices,
     undo_value,
 )
 from cogs.bounds import SpaceText
 from cogs.host import Host
+from cogs.language import reader
 from cogs.replies import answer
+from i18n.catalogue import say
+from i18n.text import T
 from render.tokan import render
 from rules.base import narrow
 from rules.registry import GAMES
@@ -44,9 +50,13 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         bots=BOTS_HELP,
         level=LEVEL_HELP,
         invite=INVITE_HELP,
+        language=LANGUAGE_HELP,
     )
     @app_commands.choices(
-        scoring=option_choices(GAMES["tokan"], "scoring"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
+        scoring=option_choices(GAMES["tokan"], "scoring"),
+        clock=CLOCK_CHOICES,
+        level=LEVEL_CHOICES,
+        language=LANGUAGE_CHOICES,
     )
     # Each game's `new` offers its own options: a slash command of its own, not an override.
     async def new(  # type: ignore[override]
@@ -59,8 +69,9 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         bots: Bots = 0,
         level: str = "normal",
         invite: InviteText = "",
+        language: str | None = None,
     ) -> None:
-        options = {"scoring": scoring, "undo": undo_value(undo)}
+        options = {"scoring": scoring, "undo": undo_value(undo), **language_option(language)}
         await self.open_match(
             interaction, options, thread, clock, bots=bots, level=level, invites=invited_ids(invite)
         )
@@ -71,7 +82,7 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
         await interaction.response.defer(ephemeral=True, thinking=True)
         match = await self.service.current(self._channel(interaction), self.game_key)
         if match.state is None:
-            await answer(interaction, f"Match #{match.id} has not started yet.")
+            await answer(interaction, T("Match #{number} has not started yet.", number=match.id))
             return
         await answer(interaction, self.game.stack_text(match.state, space))  # type: ignore[attr-defined]
 
@@ -81,9 +92,13 @@ class TokanCog(GameCog, group_name="tokan", group_description="TOKAN: climb, car
     ) -> list[app_commands.Choice[str]]:
         found = narrow(list(NAMES), current)
         if not found:  # say what can be typed instead of an empty list
-            said = messages.fit_choice(
-                f"No space matches “{messages.quote(current, 20)}”: type a1 to {NAMES[-1]}"
+            nothing = T(
+                "No space matches “{typed}”: type {first} to {last}",
+                typed=messages.quote(current, 20),
+                first=NAMES[0],
+                last=NAMES[-1],
             )
+            said = messages.fit_choice(say(nothing, reader(interaction)))
             return [app_commands.Choice(name=said, value=current[:100] or said)]
         return [app_commands.Choice(name=s, value=s) for s in found]
 

@@ -10,6 +10,8 @@ from cogs.base import (
     CLOCK_CHOICES,
     CLOCK_HELP,
     INVITE_HELP,
+    LANGUAGE_CHOICES,
+    LANGUAGE_HELP,
     LEVEL_CHOICES,
     LEVEL_HELP,
     THREAD_HELP,
@@ -18,6 +20,7 @@ from cogs.base import (
     GameCog,
     InviteText,
     invited_ids,
+    language_option,
     option_choices,
     undo_value,
 )
@@ -40,9 +43,13 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         bots=BOTS_HELP,
         level=LEVEL_HELP,
         invite=INVITE_HELP,
+        language=LANGUAGE_HELP,
     )
     @app_commands.choices(
-        variant=option_choices(GAMES["toshi"], "variant"), clock=CLOCK_CHOICES, level=LEVEL_CHOICES
+        variant=option_choices(GAMES["toshi"], "variant"),
+        clock=CLOCK_CHOICES,
+        level=LEVEL_CHOICES,
+        language=LANGUAGE_CHOICES,
     )
     # Each game's `new` offers its own options: a slash command of its own, not an override.
     async def new(  # type: ignore[override]
@@ -55,8 +62,9 @@ class ToshiCog(GameCog, group_name="toshi", group_description="Toshi Tōshi: bui
         bots: Bots = 0,
         level: str = "normal",
         invite: InviteText = "",
+        language: str | None = None,
     ) -> None:
-        options = {"variant": variant, "undo": undo_value(undo)}
+        options = {"variant": variant, "undo": undo_value(undo), **language_option(language)}
         await self.open_match(
             interaction, options, thread, clock, bots=bots, level=level, invites=invited_ids(invite)
         )

@@ -82,6 +82,11 @@ async def test_a_picture_drawn_from_anything_else_is_discarded(match: Match):
     sketches.start(match.id, match.version, nothing)
     assert await sketches.take(match, list(NAMES), "tokan-1-1.png") is None
     assert sketches.discarded == 4
+    # Drawn in English for a match whose posts are now said in German (its server's language
+    # changed meanwhile): its words are not the post's.
+    sketches.start(match.id, match.version, drawing(match, calls))
+    assert await sketches.take(match, list(NAMES), "tokan-1-1.png", "de") is None
+    assert sketches.discarded == 5
 
 
 async def test_an_equal_state_read_back_is_the_same_picture(match: Match):

@@ -177,4 +177,4 @@ async def test_undo_off_at_new_refuses_every_undo(fake, make_bot, players):
         mover = table.user((await table.match()).user_at(first.seat))
         refused = await fake.slash(mover, channel, "tonari undo")
         assert refused.ephemeral and "Undo is off in this match" in refused.content
-        assert "undo: off" in fake.messages(channel, r"match #\d+ \(")[0].content
+        assert "`undo:off`" in fake.messages(channel, r"match #\d+ \(")[0].content
