@@ -138,7 +138,9 @@ def told(match: Match, seat: int, said: str, names: Names = None, language: str 
     the mover ("bob (red) moved…", or "bob (red): placed…")."""
     said = people(say(said, language), match, names, language)
     who = person(match, seat, names, language)
-    return said if said.startswith(who) else f"{who}: {said}"
+    # Led by the mover unless the words name them already: a language (or the pseudo-language's
+    # opening bracket) may put the name elsewhere than first.
+    return said if who in said else f"{who}: {said}"
 
 
 def people(text: str, match: Match, names: Names = None, language: str = ENGLISH) -> str:
