@@ -34,7 +34,7 @@ from data.former import is_former
 from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError, match_lane
 from i18n.catalogue import say
-from i18n.text import Param, T, Text
+from i18n.text import Param, T, Text, text_from
 from table.computers import TABLE_LEVEL
 from table.match import Match
 
@@ -247,7 +247,7 @@ class Herald:
         moves = [payload, *payload.get("forced", ())]
         for index, played in enumerate(moves):
             seat = int(played["seat"])
-            said = str(played["description"])
+            said = description_of(played)
             if over and index == len(moves) - 1:
                 said = messages.without_end(said)  # before naming: it splits at capitals
             said = messages.people(said, then, names, language)
@@ -640,8 +640,7 @@ def timeout_headline(
     seat = int(payload["seat"])
     who = messages.seat_label(match, seat, names, notify=True, language=language)  # to hear it
     said = "; ".join(
-        messages.people(str(m["description"]), match, names, language)
-        for m in payload.get("moves", ())
+        messages.people(description_of(m), match, names, language) for m in payload.get("moves", ())
     )
     if match.game.spec.hidden_information:  # a move's text may show a secret: words only
         ran_out = T(
@@ -675,7 +674,7 @@ def table_lines(match: Match, payload: dict[str, Any], names: messages.Names, la
     lines = []
     for played in payload.get("forced", ()):
         who = messages.person(match, int(played["seat"]), names, language)
-        said = messages.people(str(played["description"]), match, names, language)
+        said = messages.people(description_of(played), match, names, language)
         # "table": an entry written when the table played its seats inline (see _move_lines).
         how = table_played if played.get("table") else only_choice
         lines.append("\n" + say(how(who, said), language))
@@ -688,3 +687,10 @@ def table_played(who: str, move: str) -> Text:
 
 def only_choice(who: str, move: str) -> Text:
     return T("The only choice, played for {who}: {move}", who=who, move=move)
+
+
+def description_of(played: dict[str, Any]) -> str:
+    """A move's words as its entry kept them: a text of the catalogue (said in the post's
+    language), or the English an entry written before texts were kept whole holds."""
+    kept = text_from(played["description"])
+    return kept if isinstance(kept, str) else str(kept)

@@ -434,13 +434,24 @@ def capital(text: str) -> str:
 
 def without_end(description: str) -> str:
     """A final move's description without its sentences announcing the end: the final text
-    says why the game ended, once."""
-    kept = [
-        part
-        for part in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9*])", description.strip())
-        if "game is over" not in part.lower() and "game ends" not in part.lower()
-    ]
-    return " ".join(kept) or description
+    says why the game ended, once. A text of the catalogue made of parts keeps the parts that
+    do not announce it (each said in the post's language later); a single message is kept."""
+    if isinstance(description, Text):
+        if not description.verbatim:
+            return description
+        kept = [value for _, value in description.params if not _announces_end(str(value))]
+        if not kept or len(kept) == len(description.params):
+            return description
+        first, second = (f"{{{key}}}" for key, _ in description.params[:2])
+        separator = description.message.split(first, 1)[-1].split(second, 1)[0]
+        return joined(kept, separator)
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z0-9*])", description.strip())
+    kept_words = [part for part in parts if not _announces_end(part)]
+    return " ".join(kept_words) or description
+
+
+def _announces_end(words: str) -> bool:
+    return "game is over" in words.lower() or "game ends" in words.lower()
 
 
 def winners_line(

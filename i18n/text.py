@@ -141,3 +141,30 @@ def english(text: Text | str) -> str:
 
 def _english_value(value: Param) -> str:
     return str.__str__(value) if isinstance(value, str) else str(value)
+
+
+# -- kept as data -----------------------------------------------------------------------------
+# A text stored (a game's state, an outbox entry's move description) is kept whole, its message
+# and its values, so that what reads it later says it in its own reader's language.
+TEXT_KEY = "$text"
+
+
+def text_data(text: Param) -> object:
+    """JSON-ready data for ``text``: a Text as its parts, anything else as it is."""
+    if not isinstance(text, Text):
+        return text
+    params = [[key, text_data(value)] for key, value in text.params]
+    return {
+        TEXT_KEY: [text.message, params, text.plural, text.quantity, text.context, text.verbatim]
+    }
+
+
+def text_from(data: object) -> Param:
+    """What ``text_data`` kept, read back (a plain string or number as it is)."""
+    if isinstance(data, dict) and TEXT_KEY in data:
+        message, params, plural, quantity, context, verbatim = data[TEXT_KEY]
+        values = tuple((str(key), text_from(value)) for key, value in params)
+        return Text(message, values, plural, quantity, context, bool(verbatim))
+    if isinstance(data, str | int | float):
+        return data
+    return str(data)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+from i18n import text as i18n_text
 from i18n.text import Text
 
 T = TypeVar("T")
@@ -60,24 +61,18 @@ def _dumper_for(kind: type) -> Callable[[Any], Any]:
 
 # A text of the catalogue (a move's note, an event) is kept whole, so that a state read back
 # says it in its reader's language as the state first made says it: its message, its values.
-TEXT_KEY = "$text"
+TEXT_KEY = i18n_text.TEXT_KEY
 
 
 def _dump_text(text: Text) -> Any:
-    params = [[key, dump(value)] for key, value in text.params]
-    return {
-        TEXT_KEY: [text.message, params, text.plural, text.quantity, text.context, text.verbatim]
-    }
+    return i18n_text.text_data(text)
 
 
 def _load_text(data: dict[str, Any]) -> Text:
-    message, params, plural, quantity, context, verbatim = data[TEXT_KEY]
-    values = tuple((str(key), _load_param(value)) for key, value in params)
-    return Text(message, values, plural, quantity, context, bool(verbatim))
-
-
-def _load_param(value: Any) -> Any:
-    return _load_text(value) if isinstance(value, dict) else value
+    loaded = i18n_text.text_from(data)
+    if not isinstance(loaded, Text):
+        raise TypeError(f"cannot read {data!r} as a text")
+    return loaded
 
 
 def _refuse(value: Any) -> Any:

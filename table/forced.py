@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n.text import text_data
 from rules.base import AnyGame, Seat
 
 # A game cannot leave more than this many decisions in a row without a choice; a bound, so a
@@ -14,7 +15,7 @@ MAX_FORCED = 200
 
 def forced_details(forced: Sequence[tuple[Seat, str, str]]) -> list[dict[str, Any]]:
     """The moves ``play_forced`` played, as an announcement's ``forced`` list."""
-    return [{"seat": s, "move": t, "description": d} for s, t, d in forced]
+    return [{"seat": s, "move": t, "description": text_data(d)} for s, t, d in forced]
 
 
 def play_forced(game: AnyGame, state: Any) -> tuple[list[tuple[Seat, str, str]], Any]:

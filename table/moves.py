@@ -8,7 +8,7 @@ from typing import Any
 
 from data.clockrows import Prefs
 from data.store import VersionConflict
-from i18n.text import T
+from i18n.text import T, text_data
 from rules.base import Seat
 from rules.errors import IllegalMove, PlayerError
 from table.computers import is_computer, thinking
@@ -208,7 +208,7 @@ class Moves(MatchCore):
                 version,
                 seat=seat,
                 move=text,
-                description=description,
+                description=text_data(description),
                 forced=details,
                 clock=clock,
                 **({"table": True} if by_table else {}),

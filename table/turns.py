@@ -26,7 +26,7 @@ from data.clockrows import Plan, Prefs
 from data.clockstore import ClockStore, Timer, running_deadlines
 from data.store import Announcement, Saved, VersionConflict
 from data.timerwrites import PresenceChanged
-from i18n.text import N_, T, Text
+from i18n.text import N_, T, Text, text_data
 from rules import rng
 from rules.base import Seat
 from rules.errors import PlayerError
@@ -249,7 +249,7 @@ class Turns:
                     version,
                     seat=seat,
                     user=match.user_at(seat),
-                    moves=[{"move": t, "description": d} for t, d in mine],
+                    moves=[{"move": t, "description": text_data(d)} for t, d in mine],
                     forced=forced_details(forced),
                     table=to_table,
                     clock=info,

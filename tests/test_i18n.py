@@ -245,3 +245,15 @@ def test_a_text_pickles_whole_for_a_picture_worker():
     again = pickle.loads(pickle.dumps(text))
     assert again == text and again.plural == text.plural and again.params == text.params
     assert say(again, PSEUDO) == say(text, PSEUDO)
+
+
+def test_a_text_kept_as_data_reads_back_whole_through_json():
+    # An outbox entry keeps a move's words as data: the post says them in its own language.
+    import json
+
+    from i18n.text import text_data, text_from
+
+    text = joined([T("{who} took {count}.", who="Seat 1", count=3), T("The game is over.")], " ")
+    again = text_from(json.loads(json.dumps(text_data(text))))
+    assert again == text and say(again, PSEUDO) == say(text, PSEUDO)
+    assert text_from("moved a1 up") == "moved a1 up"  # an entry written before: its English

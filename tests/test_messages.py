@@ -237,3 +237,14 @@ def test_toshi_sends_one_dm_per_decision_not_one_per_change():
         state = after
     assert len(sent) == stretches + 3
     assert not private_views(GAMES["tonari"], None, GAMES["tonari"].setup(2, {}, 1), players, 1)
+
+
+def test_a_final_moves_words_lose_the_sentence_announcing_the_end_in_any_language():
+    from i18n.catalogue import PSEUDO, say
+    from i18n.text import T, joined
+
+    final = joined([T("{who} took the last stone."), T("The game is over.")], " ")
+    kept = messages.without_end(final)
+    assert kept == "{who} took the last stone."
+    assert "⟦" in say(kept, PSEUDO) and "over" not in kept
+    assert messages.without_end("Seat 1 took 2. The game is over.") == "Seat 1 took 2."
