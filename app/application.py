@@ -13,6 +13,7 @@ import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -35,6 +36,7 @@ from cogs.translator import CatalogueTranslator
 from cogs.viewer import VIEWER_ITEMS
 from data.clock import Clock, SystemClock
 from data.dberrors import StorageError
+from data.lru import Lru
 from data.outbox import Dispatcher
 from data.store import BUSY_TIMEOUT_MS, LEASE_SECONDS, Store
 from rules.base import Game
@@ -130,6 +132,7 @@ class Tidetable(Host):
         self._warming: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.people = People(self, self.clock)  # display names of players, for texts and pictures
+        self._guild_locales: Lru[int, str] = Lru(10_000)  # servers' locales asked of Discord
         self.game_cogs: dict[str, GameTable] = {}  # each game's cog registers itself on load
         self.service: MatchService
         self.dispatcher: Dispatcher
@@ -198,9 +201,20 @@ class Tidetable(Host):
         pictures.prime(self.picture_samples())
         self._warming = asyncio.create_task(asyncio.to_thread(pictures.warm))
 
-    def _guild_locale(self, guild_id: int) -> str | None:
+    async def _guild_locale(self, guild_id: int) -> str | None:
+        """A server's locale: from the cache, else asked of Discord once (a restarted bot
+        delivers what waited before Discord sends it its servers), else unknown."""
         guild = self.get_guild(guild_id)
-        return guild.preferred_locale.value if guild is not None else None
+        if guild is not None:
+            return guild.preferred_locale.value
+        known = self._guild_locales.get(guild_id)
+        if known is None:
+            try:
+                known = (await self.fetch_guild(guild_id)).preferred_locale.value
+            except (discord.HTTPException, aiohttp.ClientError, OSError):
+                return None  # said in English this once; asked again next time
+            self._guild_locales[guild_id] = known
+        return known
 
     def picture_samples(self) -> list[Sample]:
         """A starting board of each game as its posts draw it (phone layout, named players):

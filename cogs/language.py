@@ -15,7 +15,7 @@ said in English (``i18n.catalogue.language_of``).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands
@@ -49,11 +49,12 @@ def server_locale_of(interaction: discord.Interaction) -> str | None:
 class Languages:
     """The languages of servers, matches and people, as the rest of the bot says its texts.
 
-    ``guild_locale`` tells a server's locale as the bot's cache has it (``Guild.preferred_locale``;
-    None when unknown)."""
+    ``guild_locale`` tells a server's locale (``Guild.preferred_locale``) as the bot's cache
+    has it, or as Discord says when asked (a restarted bot delivers what waited before Discord
+    sent it its servers); None when unknown."""
 
     def __init__(
-        self, store: Store, clock: Clock, guild_locale: Callable[[int], str | None]
+        self, store: Store, clock: Clock, guild_locale: Callable[[int], Awaitable[str | None]]
     ) -> None:
         self.store = store
         self.settings = SettingsStore(store)
@@ -71,7 +72,7 @@ class Languages:
         chosen = await self._chosen(guild_id)
         if chosen:
             return language_of(chosen)
-        return language_of(seen or self.guild_locale(guild_id))
+        return language_of(seen or await self.guild_locale(guild_id))
 
     async def _chosen(self, guild_id: int) -> str | None:
         now = self.clock.now()

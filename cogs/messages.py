@@ -614,7 +614,11 @@ def your_decision(
         return say(T("nothing any more: the match is over"), language)
     pending = say(match.game.pending(match.state), language)
     actor = _ACTOR.match(pending)
+    # Turned to the second person in English only: in another language the rules' own words
+    # stand, the seat named as the person (a grammar cannot be rebuilt from its sentence).
     if seat is None or actor is None or actor.group(1) or int(actor.group(2)) - 1 != seat:
+        return people(pending, match, names, language)
+    if language != ENGLISH:
         return people(pending, match, names, language)
     rest = pending[actor.end() :]
     if rest.startswith(":"):  # "Seat 2: move the boat…"
@@ -622,9 +626,9 @@ def your_decision(
     elif rest.startswith(" to "):  # "Seat 1 (A) to set wages…"
         rest = rest[4:]
     elif rest.startswith(" has "):  # "Seat 1 (A) has 2 left: …"
-        rest = say(T("you have {rest}", rest=rest[5:]), language)
+        rest = f"you have {rest[5:]}"
     else:  # "Seat 1 (A) rolled 4: …"
-        rest = say(T("you {rest}", rest=rest.strip()), language)
+        rest = f"you {rest.strip()}"
     return people(rest, match, names, language)
 
 
