@@ -41,6 +41,12 @@ NOTATION = {
     "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se",
 }  # fmt: skip
 _TOKEN = re.compile(r"[^\s:,;·()]+")
+# A run of notation's tokens (words of the notation, coordinates, numbers, single letters),
+# with a colon after it when it names a button's move.
+_PART = (
+    r"(?:[A-Za-z]{1,2}|[A-Za-z]*\d[A-Za-z0-9-]*|" + "|".join(sorted(NOTATION, key=len)[::-1]) + ")"
+)
+_NOTATION_RUN = re.compile(rf"(?<![\w]){_PART}(?:[ ,]+{_PART})*:?(?![\w])", re.IGNORECASE)
 
 # Keys whose string values Discord shows to people, wherever they are in a body.
 _SHOWN = {"content", "title", "description", "label", "placeholder", "text"}
@@ -66,18 +72,32 @@ def plain_words(text: str, allowed: set[str]) -> list[str]:
     """The words of plain English in ``text`` (said in the pseudo-language) that are not
     names, published names or notation: each one a text that bypassed the catalogue."""
     stripped = _NOT_WORDS.sub(" ", text)
-    if is_notation(stripped):
-        return []
+    # A name in a move ("trade red for blue bob (B)") is one of its tokens, as a seat is.
+    stripped = re.sub(
+        r"[^\W\d_]+", lambda w: "N" if w.group(0).lower() in allowed else w.group(0), stripped
+    )
+    stripped = _NOTATION_RUN.sub(_unless_prose, stripped)
     return [word for word in _WORD.findall(stripped) if word.lower() not in allowed]
+
+
+def _is_token(token: str) -> bool:
+    return token.lower() in NOTATION or any(c.isdigit() for c in token) or len(token) <= 2
+
+
+def _unless_prose(found: re.Match[str]) -> str:
+    """A run of notation's tokens is a move when one of them is a coordinate, a number or a
+    letter (``a1 down``, ``place 5 on A``, ``reroll s``), or when it names what a button does
+    (``take:``); a run of words alone (``left``) is prose."""
+    tokens = found.group(0).rstrip(":").split()
+    moves = any(token.lower() not in NOTATION for token in tokens) or found.group(0).endswith(":")
+    return " " if moves else found.group(0)
 
 
 def is_notation(text: str) -> bool:
     """Whether ``text`` is move notation only: each of its words a word of the notation, a
     coordinate or a number."""
     tokens = _TOKEN.findall(text)
-    return bool(tokens) and all(
-        token.lower() in NOTATION or any(c.isdigit() for c in token) for token in tokens
-    )
+    return bool(tokens) and all(_is_token(token) for token in tokens)
 
 
 def shown_texts(body: Any, parent: str = "") -> Iterable[tuple[str, str]]:

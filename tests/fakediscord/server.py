@@ -13,6 +13,7 @@ import json
 import logging
 import math
 import mimetypes
+import os
 import re
 import time
 from typing import Any
@@ -288,9 +289,11 @@ class FakeServer(Places):
         )
         for where, text in shown_texts(body):
             if words := plain_words(text, allowed):
-                self.language_leaks.append(
-                    f"{request.method} {request.path} {where}: {words} in {text[:300]!r}"
-                )
+                leak = f"{request.method} {request.path} {where}: {words} in {text[:300]!r}"
+                self.language_leaks.append(leak)
+                if log_to := os.environ.get("TIDETABLE_LEAK_LOG"):  # a whole run's, as it goes
+                    with open(log_to, "a", encoding="utf-8") as leaks:
+                        leaks.write(f"{where}: {words} in {text[:200]!r}\n")
         said: dict[str, Any] = read_back(body)
         return said
 

@@ -1,0 +1,36 @@
+"""The pseudo-language run's judge (tests/fakediscord/languages.py): plain English words are
+leaks, unless they are names, published names or move notation."""
+
+from __future__ import annotations
+
+from i18n.catalogue import PSEUDO, say
+from i18n.text import T
+from tests.fakediscord.languages import plain_words, read_back
+
+NAMES = {"alice", "bob"}
+
+
+def test_english_that_bypassed_the_catalogue_is_found():
+    assert plain_words("You joined match #1.", NAMES) == ["joined", "match"]
+    assert plain_words("Play", NAMES) == ["Play"]  # a word of the notation alone is prose
+    assert plain_words("⟦Ṅėẋṫ⟧: move the boat", NAMES) == ["move", "boat"]
+
+
+def test_what_the_catalogue_said_names_and_notation_pass():
+    said = say(
+        T("{who} moved from {square} down to {target}.", who="alice", square="e5", target="e3"),
+        PSEUDO,
+    )
+    assert plain_words(said, NAMES) == []
+    for notation in ("place 1 on A", "reroll s 5", "a1 right", "trade yellow for green bob (A)"):
+        assert plain_words(notation, NAMES) == [], notation
+    assert plain_words(say(T("{move}: keep the fish", move="take"), PSEUDO), NAMES) == []
+    assert plain_words("Type `/tokan move` for **TOKAN** <@12> <t:99:R>", NAMES) == ["Type"]
+
+
+def test_everything_is_read_back_as_english():
+    said = say(T("It is {who}'s turn.", who="Zoë"), PSEUDO)
+    assert read_back({"content": said, "components": [{"label": said}]}) == {
+        "content": "It is Zoë's turn.",
+        "components": [{"label": "It is Zoë's turn."}],
+    }
