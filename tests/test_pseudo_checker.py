@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from i18n.catalogue import PSEUDO, say
 from i18n.text import T
-from tests.fakediscord.languages import plain_words, read_back
+from tests.fakediscord.languages import PUBLISHED, plain_words, read_back
 
-NAMES = {"alice", "bob"}
+NAMES = {"alice", "bob"} | PUBLISHED
 
 
 def test_english_that_bypassed_the_catalogue_is_found():
