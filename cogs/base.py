@@ -617,7 +617,9 @@ class GameCog(
         self, texts: list[str], channel_id: int, language: str = ENGLISH
     ) -> list[str]:
         """``named`` for several texts of the channel's match, reading it once (and not at
-        all when none of them names a seat: the common case of a suggestion list)."""
+        all when none of them names a seat: the common case of a suggestion list), each said in
+        ``language`` (a suggestion's description is a text of the catalogue)."""
+        texts = [say(text, language) for text in texts]
         if not any(messages.names_a_seat(text) for text in texts):
             return texts
         try:
@@ -636,18 +638,29 @@ class GameCog(
             return text
         return messages.seats_for_names(text, match, await self.names_for(match))
 
-    def public_png(self, match: Match, names: messages.Names = None) -> bytes:
-        """The public picture (no secret), naming the players: the phone-first layout where
-        the renderer has one (legible at chat size, ``render.phone``)."""
+    def public_png(
+        self, match: Match, names: messages.Names = None, language: str = ENGLISH
+    ) -> bytes:
+        """The public picture (no secret), naming the players, its words in ``language``: the
+        phone-first layout where the renderer has one (legible at chat size, ``render.phone``)."""
         view = self.game.view(match.state, None)
-        return board_png(self.game_key, type(self).board_renderer, view, names, layout="phone")
+        return board_png(
+            self.game_key,
+            type(self).board_renderer,
+            view,
+            names,
+            layout="phone",
+            language=language,
+        )
 
     def alt_text(self, match: Match, names: messages.Names = None, language: str = ENGLISH) -> str:
         """The public picture in words, for screen readers (the attachment's description)."""
         view = self.game.view(match.state, None)
         describe = alt_text_of(type(self).board_renderer)
         if describe is not None:
-            return clip_alt(say(describe(view, names=picture_names(names)), language))
+            return clip_alt(
+                say(describe(view, names=picture_names(names), language=language), language)
+            )
         said = messages.next_line(match, names, notify=False, language=language)
         text = T(
             "{game} match #{number}. {next}", game=self.game.spec.name, number=match.id, next=said
@@ -659,7 +672,10 @@ class GameCog(
     ) -> discord.File:
         """The public picture as an attachment with its alt text (in ``language``)."""
         png, alt = await asyncio.to_thread(
-            lambda: (self.public_png(match, names), self.alt_text(match, names, language))
+            lambda: (
+                self.public_png(match, names, language),
+                self.alt_text(match, names, language),
+            )
         )
         return discord.File(io.BytesIO(png), filename=filename, description=alt)
 

@@ -182,7 +182,7 @@ class Herald:
         # People are named by their display name on the server, in the texts and the picture.
         names = await self.bot.people.names(match.row.guild_id, match.players)
         if event == "resign" and not payload.get("table"):
-            ended = final_view(match.id) if match.status == "finished" else None
+            ended = final_view(match.id, language) if match.status == "finished" else None
             return messages.final_text(match, names, language=language), [], ended
         if event in ("rejoin", "pause", "resume", "reminder"):
             return await self._clock_post(match, payload, names, language), [], None
@@ -233,7 +233,7 @@ class Herald:
             files += [f for f in [await breakdown_file(self.bot, then)] if f is not None]
         current = version == match.version and match.status == "active"
         if then.status == "finished":  # the final post: look back, or play again
-            return content, files, final_view(match.id)
+            return content, files, final_view(match.id, language)
         return content, files, cog.choices_for(then, names, language) if current else None
 
     @staticmethod
