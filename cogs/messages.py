@@ -75,11 +75,13 @@ def shown_name(name: str | None) -> str | None:
     return _MARKDOWN.sub(r"\\\1", name) if any(c.isalnum() for c in name) else None
 
 
-def seat_tag(match: Match, seat: int) -> str:
-    """The seat's letter ("A") or the game's own name for it (TOKAN's "red"), as the pictures
-    mark its pieces."""
+def seat_tag(match: Match, seat: int, language: str = ENGLISH) -> str:
+    """The seat's letter ("A") or the game's own name for it (TOKAN's "red", a word of the
+    catalogue said in ``language``), as the pictures mark its pieces."""
     found = re.search(r"\(([^()]+)\)\s*$", match.game.seat_name(seat))
-    return found[1] if found else SEAT_LETTERS[seat]
+    if not found:
+        return SEAT_LETTERS[seat]
+    return found[1] if len(found[1]) == 1 else say(Text(found[1]), language)
 
 
 def person(match: Match, seat: int, names: Names = None, language: str = ENGLISH) -> str:
@@ -91,12 +93,12 @@ def person(match: Match, seat: int, names: Names = None, language: str = ENGLISH
         names is not None and seat < len(names) and not is_computer(user) and not is_former(user)
     )
     name = shown_name(names[seat]) if known and names is not None else None
-    return f"{name or mention(user, language)} ({seat_tag(match, seat)})"
+    return f"{name or mention(user, language)} ({seat_tag(match, seat, language)})"
 
 
 def ping(match: Match, seat: int, language: str = ENGLISH) -> str:
     """ "<@id> (A)": a person named by mention, for the texts that notify them."""
-    return f"{mention(match.user_at(seat), language)} ({seat_tag(match, seat)})"
+    return f"{mention(match.user_at(seat), language)} ({seat_tag(match, seat, language)})"
 
 
 def seat_label(

@@ -283,7 +283,8 @@ async def viewer_message(
     frame = every[position]
     then = dataclasses.replace(match, state=frame.state)
     cog = bot.game_cog(match.row.game)
-    files = [await cog.board_file(then, names, f"{match.row.game}-{match.id}-at-{position}.png")]
+    filename = f"{match.row.game}-{match.id}-at-{position}.png"
+    files = [await cog.board_file(then, names, filename, language)]
     values: dict[str, Param] = {
         "game": match.game.spec.name,
         "number": match.id,
@@ -305,9 +306,10 @@ async def viewer_message(
     if position == frame.count - 1 and match.status != "active":
         final = frame.ending
         drawn = [name or match.game.seat_name(s) for s, name in enumerate(names)]
-        parts.append(messages.people(last_caption(match, final, drawn, language), match, names))
+        caption = last_caption(match, final, drawn, language)
+        parts.append(messages.people(caption, match, names, language))
     if own and seat is not None:
-        private, hand = await cog.private_view(then, seat, names)
+        private, hand = await cog.private_view(then, seat, names, language)
         parts.append("")
         parts.append(T("**Your own view then** (only you see this): {view}", view=private))
         if hand is not None:
