@@ -15,13 +15,15 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from data.clock import ManualClock
 from i18n.catalogue import po_path
 from rules import rng
-from tests.e2e.driver import offered_move
+from table.turnclock import TURN_NOTICE_DELAY
+from tests.e2e.driver import drain, offered_move
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeMessage
 
-KANA = re.compile(r"[\u3040-\u30ff]")
+KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")  # kana, kanji, full-width marks
 WORD = re.compile(r"[^\W\d_]{4,}")
 NOT_WORDS = re.compile(r"`[^`]*`|<[@#][!&]?\d+>|<t:\d+(?::\w)?>|https?://\S+|\S+\.(?:png|gif)")
 
@@ -73,7 +75,8 @@ async def test_a_japanese_and_a_german_player_each_read_their_own_language(make_
         bob = fake.add_member("bob", locale="de")
         language = {alice.id: "ja", bob.id: "de"}
         replies: list[tuple[str, Any]] = []  # (language, interaction)
-        async with fake.running(make_bot(new_seed=lambda: 3)) as bot:
+        clock = ManualClock()
+        async with fake.running(make_bot(clock=clock, new_seed=lambda: 3)) as bot:
             for user in (alice, bob):  # their turns reach them by DM
                 said = await fake.slash(user, fake.dm_channel(user), "tidetable notify", turn="dm")
                 replies.append((language[user.id], said))
@@ -103,6 +106,10 @@ async def test_a_japanese_and_a_german_player_each_read_their_own_language(make_
                 value = next(c["value"] for c in choices if offered_move(c["value"]) == text)
                 moved = await fake.slash(user, channel, "tokan move", move=value)
                 replies.append((language[user.id], moved))
+                # The next player's "your turn" DM goes after a short delay (one DM for the
+                # several matches that may call them at once).
+                clock.advance(TURN_NOTICE_DELAY)
+                await drain(bot, fake)
             assert match.status != "active", "the match did not end"
 
             for expected, interaction in replies:
