@@ -363,7 +363,7 @@ def display_name(name: str) -> str:
 def player_name(seat: int, names: Sequence[str] | None, language: str = ENGLISH) -> str:
     """The seat's display name, drawable and at most NAME_EMS wide; "Seat 2" without one."""
     if names is not None and 0 <= seat < len(names):
-        name = display_name(str(names[seat]))
+        name = display_name(said(names[seat], language))  # a computer's: a text
         if name:
             return name
     return said(T("Seat {number}", number=seat + 1), language)

@@ -22,7 +22,15 @@ def test_what_the_catalogue_said_names_and_notation_pass():
         PSEUDO,
     )
     assert plain_words(said, NAMES) == []
-    for notation in ("place 1 on A", "reroll s 5", "a1 right", "trade yellow for green bob (A)"):
+    computer = say(T("Bot ({level})", level=T("easy")), PSEUDO)
+    for notation in (
+        "place 1 on A",
+        "reroll s 5",
+        "a1 right",
+        "trade yellow for green bob (A)",
+        f"trade red for blue {computer} (B)",
+        "double red",
+    ):
         assert plain_words(notation, NAMES) == [], notation
     assert plain_words(say(T("{move}: keep the fish", move="take"), PSEUDO), NAMES) == []
     assert plain_words("Type `/tokan move` for **TOKAN** <@12> <t:99:R>", NAMES) == ["Type"]

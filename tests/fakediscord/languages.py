@@ -43,9 +43,9 @@ NOTATION = {
 _TOKEN = re.compile(r"[^\s:,;·()]+")
 # A run of notation's tokens (words of the notation, coordinates, numbers, single letters),
 # with a colon after it when it names a button's move.
-_PART = (
-    r"(?:[A-Za-z]{1,2}|[A-Za-z]*\d[A-Za-z0-9-]*|" + "|".join(sorted(NOTATION, key=len)[::-1]) + ")"
-)
+_SAID = re.compile(r"⟦[^⟦⟧A-Za-z]*⟧")  # a message said, nothing plain inside it
+_WORDS_OF_NOTATION = "|".join(sorted(NOTATION, key=len)[::-1])
+_PART = rf"(?:<\w+>|[A-Za-z]{{1,2}}|[A-Za-z]*\d[A-Za-z0-9-]*|{_WORDS_OF_NOTATION})"
 _NOTATION_RUN = re.compile(rf"(?<![\w]){_PART}(?:[ ,]+{_PART})*:?(?![\w])", re.IGNORECASE)
 
 # Keys whose string values Discord shows to people, wherever they are in a body.
@@ -72,11 +72,18 @@ def plain_words(text: str, allowed: set[str]) -> list[str]:
     """The words of plain English in ``text`` (said in the pseudo-language) that are not
     names, published names or notation: each one a text that bypassed the catalogue."""
     stripped = _NOT_WORDS.sub(" ", text)
+    # What the catalogue said, with nothing plain in it, is one token of a move as a name is
+    # ("trade red for blue ⟦Ḃȯṫ (ėȧṡẏ)⟧ (B)").
+    while (inner := _SAID.sub(" ǂ ", stripped)) != stripped:  # innermost first
+        stripped = inner
+    stripped = stripped.replace("ǂ", "N")
     # A name in a move ("trade red for blue bob (B)") is one of its tokens, as a seat is.
     stripped = re.sub(
         r"[^\W\d_]+", lambda w: "N" if w.group(0).lower() in allowed else w.group(0), stripped
     )
     stripped = _NOTATION_RUN.sub(_unless_prose, stripped)
+    if len(stripped.split()) > 1 and is_notation(stripped):  # "double red": a move's button
+        return []
     return [word for word in _WORD.findall(stripped) if word.lower() not in allowed]
 
 
