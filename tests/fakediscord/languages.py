@@ -39,6 +39,8 @@ NOTATION = {
     "green", "lead", "leave", "left", "mamboa", "move", "pass", "place", "play", "red",
     "remove", "reroll", "right", "samboa", "slide", "swap", "take", "wages", "yellow", "up",
     "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se",
+    # Friendly Fishing's special sets, as the ``sets`` option names them (typed as they are)
+    "kingfish", "lunkers", "dinkers", "skipjacks", "shiners", "junk",
 }  # fmt: skip
 _TOKEN = re.compile(r"[^\s:,;·()]+")
 # A run of notation's tokens (words of the notation, coordinates, numbers, single letters),

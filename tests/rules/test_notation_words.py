@@ -33,3 +33,9 @@ def test_every_word_of_a_games_notation_is_known_to_the_stand_in(key: str):
     words = {word for word in seen if not re.fullmatch(r"[a-z]\d*", word)}
     assert words, "a game writes words in its moves"
     assert words <= NOTATION | {"up"}, sorted(words - NOTATION)
+
+
+def test_friendly_fishings_special_sets_are_typed_as_the_option_names_them():
+    from rules.fishing.data import SPECIAL_SETS
+
+    assert set(SPECIAL_SETS) <= NOTATION
