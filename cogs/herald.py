@@ -35,6 +35,7 @@ from data.outbox import Permanent, Transient
 from data.store import Announcement, OutboxEntry, StorageError, match_lane
 from i18n.catalogue import say
 from i18n.text import Param, T, Text, text_from
+from rules.errors import PlayerError
 from table.computers import TABLE_LEVEL
 from table.match import Match
 
@@ -404,12 +405,24 @@ class Herald:
         name = await self.bot.people.server(guild_id)
         return f"**{name}**" if name else T("a server")
 
+    async def _match_of(self, entry: OutboxEntry) -> Match | None:
+        """The match a DM is about (its language is the DM's for one who never used the bot)."""
+        if not entry.match_id:
+            return None
+        try:
+            match = await self.bot.service.by_id(entry.match_id, allow_damaged=True)
+        except PlayerError:  # gone since: the DM says so in English
+            return None
+        return None if match.damaged else match
+
     # -- private views ----------------------------------------------------------------------
     async def _dm(self, entry: OutboxEntry) -> None:
         payload = entry.payload
         if is_former(int(payload.get("user") or 0)):  # no Discord user has the placeholder
             raise Permanent(FORGOTTEN)
-        language = await self.bot.languages.of_person(int(payload["user"]))
+        language = await self.bot.languages.of_person(
+            int(payload["user"]), await self._match_of(entry)
+        )
         if "turns" in payload or "reminder" in payload:
             text = await self._clock_dm(entry, language)
             await self._send_dm(entry, int(payload["user"]), text, turn_view(payload, language))

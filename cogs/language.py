@@ -108,8 +108,10 @@ class Languages:
         return await self.of_server(interaction.guild_id, server_locale_of(interaction))
 
     # -- people ----------------------------------------------------------------------------
-    async def of_person(self, user_id: int) -> str:
-        """The language of a DM to ``user_id``: the locale they last used, else English."""
+    async def of_person(self, user_id: int, match: Match | None = None) -> str:
+        """The language of a DM to ``user_id``: the locale they last used; for one who never
+        used the bot (seated by a rematch, a league), the language of the match the DM is
+        about, else English."""
         held = self._people.get(user_id)
         if held is not None:
             return language_of(held)
@@ -117,10 +119,13 @@ class Languages:
             locale = await self.store.locale_of(user_id)
         except StorageError:
             log.warning("could not read the locale of a person", exc_info=True)
-            return ENGLISH
+            locale = None
         if locale is not None:
             self._people[user_id] = locale
-        return language_of(locale)
+            return language_of(locale)
+        if match is not None and match.row.creator_id != user_id:
+            return await self.of_match(match)
+        return ENGLISH
 
     async def remember(self, interaction: discord.Interaction) -> None:
         """Keep the locale ``interaction``'s sender uses, when it is new (one write per change)."""

@@ -93,7 +93,8 @@ def person(match: Match, seat: int, names: Names = None, language: str = ENGLISH
         names is not None and seat < len(names) and not is_computer(user) and not is_former(user)
     )
     # A computer's name is a text of the catalogue (its level a word of the language).
-    name = shown_name(say(names[seat], language)) if known and names is not None else None
+    given = names[seat] if known and names is not None else None
+    name = shown_name(say(given, language)) if given is not None else None
     return f"{name or mention(user, language)} ({seat_tag(match, seat, language)})"
 
 

@@ -12,8 +12,9 @@ NAMES = {"alice", "bob"} | PUBLISHED
 
 def test_english_that_bypassed_the_catalogue_is_found():
     assert plain_words("You joined match #1.", NAMES) == ["joined", "match"]
-    assert plain_words("Play", NAMES) == ["Play"]  # a word of the notation alone is prose
-    assert plain_words("⟦Ṅėẋṫ⟧: move the boat", NAMES) == ["move", "boat"]
+    assert plain_words("Play", NAMES) == ["Play"]  # a capitalised word of the notation is prose
+    assert plain_words("pass", NAMES) == []  # as typed, it is a move (a tap panel's step)
+    assert plain_words("⟦Ṅėẋṫ⟧: move the boat onto a tile", NAMES) == ["onto", "tile"]
 
 
 def test_what_the_catalogue_said_names_and_notation_pass():

@@ -38,7 +38,7 @@ NOTATION = {
     "bigboa", "blue", "boat", "build", "carry", "cocoa", "double", "down", "end", "flip",
     "green", "lead", "leave", "left", "mamboa", "move", "pass", "place", "play", "red",
     "remove", "reroll", "right", "samboa", "slide", "swap", "take", "wages", "yellow", "up",
-    "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se",
+    "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se", "camp", "palmoa",
     # Friendly Fishing's special sets, as the ``sets`` option names them (typed as they are)
     "kingfish", "lunkers", "dinkers", "skipjacks", "shiners", "junk",
 }  # fmt: skip
@@ -86,7 +86,13 @@ def plain_words(text: str, allowed: set[str]) -> list[str]:
     stripped = _NOTATION_RUN.sub(_unless_prose, stripped)
     if len(stripped.split()) > 1 and is_notation(stripped):  # "double red": a move's button
         return []
-    return [word for word in _WORD.findall(stripped) if word.lower() not in allowed]
+    # A word of the notation as it is typed (lower case: "pass", a tap panel's step, "take the
+    # Dinker") is notation wherever it stands; capitalised ("Pass", "Play") it is prose.
+    return [
+        word
+        for word in _WORD.findall(stripped)
+        if word.lower() not in allowed and not (word.islower() and word in NOTATION)
+    ]
 
 
 def _is_token(token: str) -> bool:

@@ -20,11 +20,11 @@ def test_every_word_of_a_games_notation_is_known_to_the_stand_in(key: str):
     for players in (game.spec.min_players, game.spec.max_players):
         state = game.setup(players, game.spec.resolve_options({}), 3)
         draw = rng.stream(3, "notation")
-        for _ in range(150):
+        for _ in range(400):
             if game.outcome(state) is not None:
                 break
             for seat in game.to_act(state):
-                for move in list(game.legal_moves(state, seat))[:100]:
+                for move in list(game.legal_moves(state, seat))[:300]:
                     seen |= {
                         w.lower() for w in re.findall(r"[A-Za-z]{2,}", game.format(state, move))
                     }
