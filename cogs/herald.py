@@ -254,12 +254,12 @@ class Herald:
             said = messages.people(said, then, names, language)
             who = messages.person(then, seat, names, language)
             if index == 0 and payload.get("table"):  # the computer, for a seat the table plays
-                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
+                said = messages.without_mover(said, who)
                 lines.append(say(table_played(who, said), language))
             elif index == 0:
-                lines.append(said if said.startswith(who) else f"{who}: {said}")
+                lines.append(said if who in said else f"{who}: {said}")
             else:  # "The only choice, played for bob (B): moved the boat to a3 …"
-                said = said[len(who) :].lstrip(" :") if said.startswith(who) else said
+                said = messages.without_mover(said, who)
                 # Marked "table": an entry written before the table's computer player, when
                 # the table played its seats inline (it may still wait in an outbox).
                 if played.get("table"):

@@ -154,7 +154,7 @@ def log_lines(
         # Said first, then the seats named as people (on the said words, as every post).
         said = say(line.text, language)
         if line.seat is not None and line.seat < len(match.players):
-            said = messages.told(match, line.seat, said, names)
+            said = messages.told(match, line.seat, said, names, language)
         entry = T("{number}. {move}", number=line.number, move=said)
         if line.undone:
             entry = T("{number}. {move} *(taken back)*", number=line.number, move=said)

@@ -19,7 +19,7 @@ from typing import Any
 
 from data.former import is_former
 from data.store import OutboxEntry
-from i18n.catalogue import ENGLISH, say
+from i18n.catalogue import ENGLISH, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, say
 from i18n.text import N_, Param, T, Text, joined
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
@@ -147,6 +147,15 @@ def told(match: Match, seat: int, said: str, names: Names = None, language: str 
     return said if who in said else f"{who}: {said}"
 
 
+def without_mover(said: str, who: str) -> str:
+    """A move's words without the mover they begin with ("bob (B) moved…" -> "moved…"), to
+    follow a text that names them already; in the pseudo-language, inside its bracket."""
+    for opening in ("", PSEUDO_OPEN):
+        if said.startswith(opening + who):
+            return opening + said[len(opening + who) :].lstrip(" :")
+    return said
+
+
 def people(text: str, match: Match, names: Names = None, language: str = ENGLISH) -> str:
     """A rules text with every "Seat 2 (B)", "Seat 2" or "seat 2" written as the person, and
     (in games that name seats by colour, as TOKAN's "Red moved…") the capitalised colour too.
@@ -193,11 +202,12 @@ def seats_for_names(text: str, match: Match, names: Names) -> str:
 
 
 def sentence(text: str) -> str:
-    """``text`` ending with exactly one full stop (or its own ! ? … or closing code)."""
+    """``text`` ending with exactly one full stop (or its own ! ? … or closing code; a
+    Japanese 。 too). What the pseudo-language's bracket closes is looked at inside it."""
     text = re.sub(r"(?<![.…])\.\s*\.(?!\.)", ".", text.strip())
-    if not text or text[-1] in ".!?…":
+    if not text or text.rstrip(PSEUDO_CLOSE)[-1:] in tuple(".!?…。！？"):
         return text
-    return text + "."
+    return text + ("。" if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text) else ".")
 
 
 def ended(text: str) -> str:
@@ -617,16 +627,20 @@ def your_decision(
     if match.state is None or match.status != "active":
         return say(T("nothing any more: the match is over"), language)
     pending = say(match.game.pending(match.state), language)
-    actor = _ACTOR.match(pending)
-    # Turned to the second person in English only: in another language the rules' own words
-    # stand, the seat named as the person (a grammar cannot be rebuilt from its sentence).
+    # Turned to the second person in English only (and in the pseudo-language, which shows the
+    # English's shape): in another language the rules' own words stand, the seat named as the
+    # person (a grammar cannot be rebuilt from its sentence).
+    opening = PSEUDO_OPEN if language == PSEUDO and pending.startswith(PSEUDO_OPEN) else ""
+    actor = _ACTOR.match(pending, len(opening))
     if seat is None or actor is None or actor.group(1) or int(actor.group(2)) - 1 != seat:
         return people(pending, match, names, language)
-    if language != ENGLISH:
+    if language not in (ENGLISH, PSEUDO):
         return people(pending, match, names, language)
     rest = pending[actor.end() :]
     if rest.startswith(":"):  # "Seat 2: move the boat…"
-        rest = rest[1:].strip()
+        rest = opening + rest[1:].strip()
+    elif opening:  # the other shapes are English words, dotted in the pseudo-language
+        return people(pending, match, names, language)
     elif rest.startswith(" to "):  # "Seat 1 (A) to set wages…"
         rest = rest[4:]
     elif rest.startswith(" has "):  # "Seat 1 (A) has 2 left: …"
