@@ -125,13 +125,12 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
         "; ",
     )
     # The final post's picture: said in the match's language, as the post.
-    said = say(
-        T("Score breakdown. {scores}", scores=described), await bot.languages.of_match(match)
-    )
+    language = await bot.languages.of_match(match)
+    said = say(T("Score breakdown. {scores}", scores=described), language)
     return discord.File(
         io.BytesIO(png),
         filename=f"{match.row.game}-{match.id}{SCORES_SUFFIX}",
-        description=clip_alt(messages.people(said, match, names)),
+        description=clip_alt(messages.people(said, match, names, language)),
     )
 
 

@@ -56,7 +56,7 @@ def fish_values(piles: Sequence[Pile], season: Token | None) -> tuple[int, ...]:
 
 def final_scores(piles: Sequence[Pile], season: Token | None) -> tuple[SeatScore, ...]:
     """Every seat's score: its fish, plus its left neighbour's with 3-4 players."""
-    return seat_scores([fish_lines(piles, seat, season) for seat in range(len(piles))], "fish")
+    return seat_scores([fish_lines(piles, seat, season) for seat in range(len(piles))], T("fish"))
 
 
 def winners(
