@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from i18n.text import T
 from rules.errors import PlayerError
 
 log = logging.getLogger("tidetable.store")
@@ -41,27 +42,35 @@ class StorageUnavailable(StorageError):
 
 
 BUSY = (
-    "The database is busy; nothing was saved. Try again in a moment.",
+    T("The database is busy; nothing was saved. Try again in a moment."),
     "database locked by another writer",
 )
 READ_ONLY = (
-    "Nothing was saved: the bot's database is read-only. A server admin must tell the bot's "
-    "operator.",
+    T(
+        "Nothing was saved: the bot's database is read-only. A server admin must tell the bot's "
+        "operator."
+    ),
     "database is read-only",
 )
 DISK_FULL = (
-    "Nothing was saved: the disk of the bot's database is full. A server admin must tell the "
-    "bot's operator.",
+    T(
+        "Nothing was saved: the disk of the bot's database is full. A server admin must tell the "
+        "bot's operator."
+    ),
     "database or disk is full",
 )
 UNREACHABLE = (
-    "Nothing was saved: the bot cannot reach its database right now. Try again in a moment; "
-    "if it lasts, a server admin must tell the bot's operator.",
+    T(
+        "Nothing was saved: the bot cannot reach its database right now. Try again in a moment; "
+        "if it lasts, a server admin must tell the bot's operator."
+    ),
     "database unreachable",
 )
 BROKEN = (
-    "Nothing was saved: the bot's database cannot be written right now. A server admin must "
-    "tell the bot's operator.",
+    T(
+        "Nothing was saved: the bot's database cannot be written right now. A server admin must "
+        "tell the bot's operator."
+    ),
     "database error",
 )
 

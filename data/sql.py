@@ -37,13 +37,13 @@ from data.dberrors import (
 from data.lru import Lru
 from metrics.instruments import STORAGE_ERRORS
 
-# How each failure is named in the metrics.
+# How each failure is named in the metrics (by its cause for the log).
 ERROR_KINDS = {
-    BUSY: "busy",
-    READ_ONLY: "read_only",
-    DISK_FULL: "disk_full",
-    UNREACHABLE: "unreachable",
-    BROKEN: "broken",
+    BUSY[1]: "busy",
+    READ_ONLY[1]: "read_only",
+    DISK_FULL[1]: "disk_full",
+    UNREACHABLE[1]: "unreachable",
+    BROKEN[1]: "broken",
 }
 
 
@@ -128,7 +128,7 @@ class Database(ABC):
     ) -> StorageError:
         message, cause = texts
         self.causes.once(f"{cause} ({detail})")
-        STORAGE_ERRORS.labels(ERROR_KINDS.get(texts, "other")).inc()
+        STORAGE_ERRORS.labels(ERROR_KINDS.get(cause, "other")).inc()
         return kind(message, cause)
 
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from i18n.catalogue import language_of
 from render.common import ALT_LIMIT
 from rules import rng
 from tests.e2e.driver import choose_turns, open_match, play_one, play_to_end
@@ -66,8 +67,12 @@ async def test_posts_and_pictures_name_people_with_alt_text_and_plain_words(fake
 
         # The picture itself was drawn with the display names (the herald passed them).
         cog = bot.game_cog("tonari")
-        assert final.attachments[0][1] == cog.public_png(final_match, by_seat)
-        assert final.attachments[0][1] != cog.public_png(final_match, None)
+        assert final.attachments[0][1] == cog.public_png(
+            final_match, by_seat, language_of(fake.locale)
+        )
+        assert final.attachments[0][1] != cog.public_png(
+            final_match, None, language_of(fake.locale)
+        )
 
         # Buttons say what they take: "d3: Red".
         labels = [

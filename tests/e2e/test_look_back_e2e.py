@@ -13,6 +13,7 @@ import pytest
 from cogs.analysis import analyst
 from cogs.viewer import PAGE, frames
 from data.analyses import AnalysisStore
+from i18n.catalogue import language_of
 from rules import rng
 from table import history
 from tests.e2e.driver import Table, drain, open_match
@@ -55,11 +56,13 @@ def position_of(content: str) -> int:
 
 
 async def expected_board(table: Table, state) -> bytes:
-    """The public picture of ``state`` as the bot draws a board (the same names)."""
+    """The public picture of ``state`` as the bot draws a board (the same names, in the
+    language the stand-in's people speak)."""
     match = await table.match()
     names = await table.bot.people.names(match.row.guild_id, match.players)
     cog = table.bot.game_cog(table.key)
-    return cog.public_png(dataclasses.replace(match, state=state), names)  # type: ignore[attr-defined]
+    then = dataclasses.replace(match, state=state)
+    return cog.public_png(then, names, language_of(table.fake.locale))  # type: ignore[attr-defined]
 
 
 def board_of(message) -> bytes:

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from data.clock import ManualClock
+from i18n.catalogue import language_of
 from tests.e2e.driver import Table, open_match
 from tests.fakediscord.faults import MESSAGE_CREATE
 
@@ -49,7 +50,8 @@ async def test_a_move_is_posted_once_with_the_picture_drawn_ahead_for_its_versio
         # The very picture the herald would have drawn for that version.
         cog = bot.game_cog("tokan")
         names = await cog.names_for(after)
-        assert data == await asyncio.to_thread(cog.public_png, after, names)
+        language = language_of(fake.locale)
+        assert data == await asyncio.to_thread(cog.public_png, after, names, language)
         (entry,) = [
             e
             for e in await bot.service.store.outbox(after.id)

@@ -29,6 +29,7 @@ _NOT_WORDS = re.compile(
     r"|`[^`]*`"  # code: commands and notation, kept as written
     r"|<a?:\w+:\d+>|<[@#][!&]?\d+>|<t:\d+(?::\w)?>|</[\w -]+:\d+>"  # mentions, emoji, times
     r"|\S+\.(?:png|gif|jpe?g|webp)\b"  # file names
+    r"|\b[A-Z][a-z]+(?:/[A-Za-z_]+)+"  # time zones as their database names them
 )
 _WORD = re.compile(r"[A-Za-z]{4,}")
 # The words of the games' move notation (tests/rules/test_notation_words.py keeps it whole): a
@@ -41,6 +42,8 @@ NOTATION = {
     "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se", "camp", "palmoa",
     # Friendly Fishing's special sets, as the ``sets`` option names them (typed as they are)
     "kingfish", "lunkers", "dinkers", "skipjacks", "shiners", "junk",
+    # option values and spot words as they are typed (`variant:specialisation`, `b2.centre`)
+    "specialisation", "standard", "centre",
 }  # fmt: skip
 _TOKEN = re.compile(r"[^\s:,;·()]+")
 # A run of notation's tokens (words of the notation, coordinates, numbers, single letters),
