@@ -102,12 +102,18 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
     if outcome is None:
         return None
     names = await display_names(bot, match.row.guild_id, match.players, seat_names(match))
-    png = await asyncio.to_thread(rendered, "scores", breakdown_chart, outcome, names)
+    # The final post's picture: said in the match's language, as the post.
+    language = await bot.languages.of_match(match)
+    png = await asyncio.to_thread(
+        rendered, "scores", breakdown_chart, outcome, names, language=language
+    )
 
     # The picture's alt text: each player's points by category, as the bars show them.
     def who(seat: int) -> str:  # "carol (C)", "alice (red)": the name and the seat's letter
-        label = match.game.seat_name(seat)
-        return f"{names[seat]} {label[label.find('(') :]}" if "(" in label else names[seat]
+        name = say(names[seat], language)  # a computer's name is a text of the catalogue
+        if "(" not in match.game.seat_name(seat):
+            return name
+        return f"{name} ({messages.seat_tag(match, seat, language)})"
 
     described = joined(
         (
@@ -124,8 +130,6 @@ async def breakdown_file(bot: Host, match: Match) -> discord.File | None:
         ),
         "; ",
     )
-    # The final post's picture: said in the match's language, as the post.
-    language = await bot.languages.of_match(match)
     said = say(T("Score breakdown. {scores}", scores=described), language)
     return discord.File(
         io.BytesIO(png),

@@ -456,7 +456,7 @@ class ViewerCommands:
         alt = T(
             "Animated replay of {game} match #{number} between {players}: {moves}, a frame each "
             "with the move in words under the board, then the final scores.",
-            players=", ".join(names),
+            players=joined(names, ", "),  # a computer's name is a text of the catalogue
             **values,
         )
         file = discord.File(
