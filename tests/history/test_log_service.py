@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.herald import description_of
 from cogs.history import last_caption, log_lines, log_pages, replay_captions
 from cogs.messages import told
 from data.store import Store
@@ -50,9 +51,9 @@ def posted_lines(match: Match, payloads: list[dict], names=None) -> list[str]:
     """What the move posts said, one line per log entry (a forced move has its own entry)."""
     lines = []
     for post in payloads:
-        lines.append(told(match, post["seat"], post["description"], names))
+        lines.append(told(match, post["seat"], description_of(post), names))
         for forced in post.get("forced", ()):
-            lines.append(told(match, forced["seat"], forced["description"], names))
+            lines.append(told(match, forced["seat"], description_of(forced), names))
     return lines
 
 
