@@ -29,7 +29,6 @@ PSEUDO_MODULES = frozenset(
         "test_gentle_stop_e2e",
         "test_glance_e2e",
         "test_languages_e2e",
-        "test_league_crash_e2e",
         "test_league_elimination_e2e",
         "test_league_roundrobin_e2e",
         "test_league_signup_e2e",
