@@ -9,6 +9,8 @@ shows which catalogue the post was said with.
 
 from __future__ import annotations
 
+import re
+
 from i18n.catalogue import translate
 from table.computers import TABLE_LEVEL
 from tests.fakediscord import FakeDiscord
@@ -35,7 +37,9 @@ async def test_a_match_opened_in_japanese_posts_with_the_japanese_catalogue(make
             # computer player, and the post says how strong it is, in the match's language.
             resigned = await fake.slash(bob, channel, "tonari resign")
             assert resigned.ephemeral and "You resigned" in resigned.content  # bob's English
-            post = fake.messages(channel, "resigned")[-1].content
+            # The post of the resignation, said in Japanese (the server's own is English).
+            post = fake.messages(channel)[-1].content
+            assert re.search(r"[\u3040-\u30ff]", post) and "resigned" not in post, post
             level = translate(TABLE_LEVEL, "ja")
             assert level != TABLE_LEVEL  # the catalogue has it: the test shows something
             assert level in post, post
