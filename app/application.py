@@ -312,6 +312,9 @@ class Tidetable(Host):
         herald = getattr(self, "herald", None)
         if herald is not None:
             herald.sketches.clear()  # pictures drawn ahead that nothing will post now
+        languages = getattr(self, "languages", None)
+        if languages is not None and self.store is not None:
+            await languages.close()  # the locales people used, not yet written
         computers = getattr(self, "computers", None)
         if computers is not None:
             computers.close()

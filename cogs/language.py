@@ -14,6 +14,7 @@ said in English (``i18n.catalogue.language_of``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -32,6 +33,7 @@ from table.match import Match
 log = logging.getLogger("tidetable.language")
 
 SERVER_TTL = 60.0  # seconds a server's chosen language is trusted from memory
+SAVE_AFTER = 10.0  # seconds a new locale waits in memory before it is written
 REMEMBERED = 50_000  # people whose last locale is held in memory (others are read)
 
 
@@ -62,6 +64,8 @@ class Languages:
         self.guild_locale = guild_locale
         self._servers: dict[int, tuple[float, str | None]] = {}
         self._people: Lru[int, str] = Lru(REMEMBERED)
+        self._unsaved: dict[int, str] = {}  # locales kept in memory, not yet in the database
+        self._saving: asyncio.Task[None] | None = None
 
     # -- servers and matches -------------------------------------------------------------
     async def of_server(self, guild_id: int | None, seen: str | None = None) -> str:
@@ -128,22 +132,45 @@ class Languages:
         return ENGLISH
 
     async def remember(self, interaction: discord.Interaction) -> None:
-        """Keep the locale ``interaction``'s sender uses, when it is new (one write per change)."""
+        """Keep the locale ``interaction``'s sender uses when it is new: at once in memory,
+        and in the database a little later, with the others then (a write at the interaction
+        itself would wait behind, or hold up, the interaction's own when the database is busy)."""
         locale = str(getattr(interaction.locale, "value", interaction.locale) or "")
         user_id = interaction.user.id
         if not locale or self._people.get(user_id) == locale:
             return
-        try:
-            if await self.store.locale_of(user_id) != locale:
-                await self.store.remember_locale(user_id, locale)
-        except StorageError:  # their DMs stay in the language last kept
-            log.warning("could not keep the locale of a person", exc_info=True)
-            return
         self._people[user_id] = locale
+        self._unsaved[user_id] = locale
+        if self._saving is None or self._saving.done():
+            self._saving = asyncio.get_running_loop().create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await self.clock.sleep_until(self.clock.now() + SAVE_AFTER, asyncio.Event())
+        await self.save()
+
+    async def save(self) -> None:
+        """Write the locales kept in memory only (a gentle stop calls it too)."""
+        unsaved, self._unsaved = self._unsaved, {}
+        for user_id, locale in unsaved.items():
+            try:
+                if await self.store.locale_of(user_id) != locale:
+                    await self.store.remember_locale(user_id, locale)
+            except StorageError:  # kept for the next try; their DMs use memory meanwhile
+                log.warning("could not keep the locale of a person", exc_info=True)
+                self._unsaved.setdefault(user_id, locale)
+
+    async def close(self) -> None:
+        """Stop waiting and write what is unsaved (the bot stops)."""
+        saving, self._saving = self._saving, None
+        if saving is not None and not saving.done() and saving is not asyncio.current_task():
+            saving.cancel()
+            await asyncio.gather(saving, return_exceptions=True)
+        await self.save()
 
     def forget_person(self, user_id: int) -> None:
         """``user_id`` asked to be forgotten: nothing of them stays in memory either."""
         self._people.pop(user_id, None)
+        self._unsaved.pop(user_id, None)
 
 
 def said(text: Text | str, language: str) -> str:
