@@ -42,7 +42,6 @@ PSEUDO_MODULES = frozenset(
         "test_pool_e2e",
         "test_privacy_e2e",
         "test_private_e2e",
-        "test_repost_e2e",
         "test_shards_e2e",
         "test_sketches_e2e",
         "test_tables_e2e",
