@@ -36,7 +36,7 @@ from data.outbox import Permanent
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
 from i18n.text import N_, Param, T, Text, joined
-from render.chances import chances_chart
+from render.chances import chances_alt, chances_chart
 from render.common import clip_alt
 from table.analysis import Analyst
 from table.errors import NoMatchHere
@@ -59,8 +59,11 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names) -> Text:
-    """The post's words: what the chart is, and the three largest swings."""
+def analysis_text(
+    match: Match, analysis: StoredAnalysis, names: messages.Names, language: str = ENGLISH
+) -> str:
+    """The post's words, said in ``language``: what the chart is, and the three largest swings
+    (each move in the words the rules gave it, kept whole with the analysis)."""
     game = match.game
     lines: list[Text] = [
         T(
@@ -78,9 +81,10 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         before = chances[index - 1] if index > 0 else [1.0 / players] * players
         after = chances[index]
         moved = max(range(players), key=lambda s: abs(after[s] - before[s]))
-        who = messages.person(match, seat, names)
-        # The move's words are kept with the analysis as the channel read them then.
-        did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
+        who = messages.person(match, seat, names, language)
+        # The move's words are the rules' text, kept with the analysis: said now, in the
+        # reader's language (an analysis kept before texts were holds its English).
+        did = messages.told(match, seat, swing["move"], names, language).rstrip(". 。")
         values: dict[str, Param] = {
             "number": number,
             "decision": index + 1,
@@ -96,18 +100,25 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         else:
             turned = T(
                 "{number}. Decision {decision}: {move}: {player}'s chances {before} → {after}.",
-                player=messages.person(match, moved, names),
+                player=messages.person(match, moved, names, language),
                 **values,
             )
         preferred = swing.get("preferred")
-        if preferred:
-            theirs = swing["preferred_chances"][seat]
-            said = messages.people(str(preferred), match, names)
+        theirs = percent(swing["preferred_chances"][seat]) if preferred else ""
+        if isinstance(preferred, Text):  # words: the kind of a move whose card stays hidden
+            instead = T(
+                "The search preferred {move} ({player}'s chances {chances} after it).",
+                move=preferred,
+                player=who,
+                chances=theirs,
+            )
+        elif preferred:  # the move's notation, its seats written as people
+            said = messages.people(str(preferred), match, names, language)
             instead = T(
                 "The search preferred `{move}` ({player}'s chances {chances} after it).",
                 move=messages.quote(said),
                 player=who,
-                chances=percent(theirs),
+                chances=theirs,
             )
         else:
             instead = T("The search would have played the same.")
@@ -120,7 +131,7 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
                 count=len(chances),
             )
         )
-    return joined(lines)
+    return say(joined(lines), language)
 
 
 async def analysis_post(
@@ -135,22 +146,22 @@ async def analysis_post(
         language,
     )
     png = await asyncio.to_thread(
-        rendered, "chances", chances_chart, analysis.chances, drawn, swings, title=title
+        rendered,
+        "chances",
+        chances_chart,
+        analysis.chances,
+        drawn,
+        swings,
+        title=title,
+        language=language,
     )
-    final = ", ".join(f"{drawn[s]} {percent(c)}" for s, c in enumerate(analysis.chances[-1]))
-    alt = T(
-        "Chart of each player's chances of winning over {count} decisions. At the end: "
-        "{final}. Marked swings at decisions {swings}.",
-        count=len(analysis.chances),
-        final=final,
-        swings=", ".join(str(i + 1) for i in swings),
-    )
+    alt = chances_alt(analysis.chances, drawn, swings, language)
     file = discord.File(
         io.BytesIO(png),
         filename=f"{match.row.game}-{match.id}-analysis.png",
-        description=clip_alt(say(alt, language)),
+        description=clip_alt(alt),
     )
-    return messages.clip(say(analysis_text(match, analysis, names), language)), file
+    return messages.clip(analysis_text(match, analysis, names, language)), file
 
 
 async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Match) -> None:

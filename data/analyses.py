@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.store import Announcement, Store
+from i18n.text import TEXT_KEY, Text, text_data, text_from
 
 ANALYSIS = "analysis"  # the outbox kind that posts a kept analysis in its match's channel
 
@@ -16,7 +17,7 @@ ANALYSIS = "analysis"  # the outbox kind that posts a kept analysis in its match
 class StoredAnalysis:
     match_id: int
     chances: list[list[float]]  # by decision, by seat
-    swings: list[dict[str, Any]]
+    swings: list[dict[str, Any]]  # a swing's words (its move, what was preferred) as texts
     cpu_seconds: float
     created_at: float
 
@@ -35,7 +36,11 @@ class AnalysisStore:
             return None
         row = rows[0]
         return StoredAnalysis(
-            int(row[0]), json.loads(row[1]), json.loads(row[2]), float(row[3]), float(row[4])
+            int(row[0]),
+            json.loads(row[1]),
+            [_swing_from(swing) for swing in json.loads(row[2])],
+            float(row[3]),
+            float(row[4]),
         )
 
     async def save(
@@ -56,7 +61,7 @@ class AnalysisStore:
                 (
                     match_id,
                     json.dumps(chances),
-                    json.dumps(swings),
+                    json.dumps([_swing_data(swing) for swing in swings]),
                     cpu_seconds,
                     self.store.clock.now(),
                 ),
@@ -69,3 +74,20 @@ class AnalysisStore:
         stored = await self.get(match_id)
         assert stored is not None
         return stored, posted
+
+
+# A swing's words (the move as the channel was told it, what the search preferred) are texts of
+# the catalogue: kept whole, their message and values, so that a post made from the kept
+# analysis (now or after a restart) says them in its reader's language. A plain string (an
+# analysis kept before texts were) reads back as it was written: its English.
+def _swing_data(swing: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: text_data(value) if isinstance(value, Text) else value for key, value in swing.items()
+    }
+
+
+def _swing_from(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: text_from(value) if isinstance(value, dict) and TEXT_KEY in value else value
+        for key, value in data.items()
+    }

@@ -22,7 +22,7 @@ from ai.analysis import Decision
 from ai.pool import AnalysisPool
 from ai.publiclog import public_entry
 from data.analyses import AnalysisStore, StoredAnalysis
-from i18n.text import T
+from i18n.text import T, Text
 from table import history
 from table.errors import NoMatchHere
 from table.match import Match
@@ -36,7 +36,7 @@ class Step:
 
     number: int  # the log entry's number
     seat: int
-    move: str  # in the channel's words (never a secret)
+    move: Text | str  # in the channel's words (never a secret): the rules' text, kept whole
 
 
 def decisions_of(match: Match, entries: Sequence[Any]) -> tuple[list[Decision], list[Step], Any]:
@@ -97,18 +97,19 @@ def largest_swings(
     return sizes[:count]
 
 
-def shown_preference(match: Match, seat: int, text: str) -> str:
-    """The preferred move as a public post may say it. In a game with hidden information a
-    move not played would show what the seat held (a card it could have built), so only the
-    kind of move is said there, in the public log's words (``ai.publiclog``)."""
+def shown_preference(match: Match, seat: int, text: str) -> Text | str:
+    """The preferred move as a public post may say it: its notation. In a game with hidden
+    information a move not played would show what the seat held (a card it could have built),
+    so only the kind of move is said there, in words around the public log's first word of it
+    (``ai.publiclog``): a text of the catalogue, not notation."""
     if not match.game.spec.hidden_information:
         return text
     _, public = public_entry(match.row.game, seat, text)
     if not public:
         # i18n: a preferred move of a hidden-information game, its card not said
         return T("another … (which card stays hidden)")
-    # i18n: {verb} is the public log's first word for the move ("built", "played")
-    return T("{verb} … (which card stays hidden)", verb=public.split(" ", 1)[0])
+    # i18n: {verb} is the first word of the move's notation ("build", "play"), typed as it is
+    return T("`{verb}` … (which card stays hidden)", verb=public.split(" ", 1)[0])
 
 
 class Analyst:

@@ -347,3 +347,95 @@ async def test_a_rematch_seats_its_computers_in_the_transaction_that_opens_it(se
     assert sorted(lobby.players) == sorted(rotated_seating(match.players))
     started = (await service.start(14, "nim", ALICE)).match
     assert list(started.players) == rotated_seating(match.players)
+
+
+async def test_an_analysis_says_its_moves_in_the_readers_language(tmp_path: Path):
+    """A swing's move is the rules' own text, kept whole with the analysis (it was kept as its
+    English, and a German table read "moved the lion…"): read back from storage, as a post
+    made after a restart reads it, it is said in the post's language."""
+    from cogs.analysis import analysis_text
+    from data.analyses import AnalysisStore
+    from i18n.catalogue import say
+    from i18n.text import Text
+    from rules import rng
+    from rules.registry import GAMES
+    from table.analysis import Analyst
+
+    store = await Store.open(tmp_path / "words.sqlite3", ManualClock())
+    try:
+        service = MatchService(store, {"tokan": GAMES["tokan"]}, new_seed=lambda: 7)
+        await service.create("tokan", 1, 30, ALICE, {})
+        await service.join(30, "tokan", BOB)
+        match = (await service.start(30, "tokan", ALICE)).match
+        draw = rng.stream(3, "analysis-words")
+        while match.status == "active":
+            seat = match.game.to_act(match.state)[0]
+            move = match.game.playout_move(match.state, seat, draw)
+            text = match.game.format(match.state, move)
+            match = (await service.move(30, "tokan", match.user_at(seat), text)).after
+        analyst = Analyst(AnalysisStore(store), StubPool())  # type: ignore[arg-type]
+        await analyst.analysis(match, await store.moves(match.id))
+        kept = await AnalysisStore(store).get(match.id)
+        assert kept is not None and len(kept.swings) == 3
+        moves = [swing["move"] for swing in kept.swings]
+        assert all(isinstance(m, Text) and "moved the" in m for m in moves), moves
+        names = ["alice", "bob"]
+        english = analysis_text(match, kept, names, "en")
+        german = analysis_text(match, kept, names, "de")
+        japanese = analysis_text(match, kept, names, "ja")
+        assert english.count("moved the") == 3 and english.count("stack is now") == 3
+        assert german.count("Stapel ist jetzt") == 3, german
+        for said in (german, japanese):
+            assert "moved" not in said and "stack" not in said and "covering" not in said
+        for move in moves:  # each move's own German words (its seats then written as people)
+            words = say(move, "de").split(": ", 1)[-1].split(" (der Stapel")[0]
+            assert words in german, (words, german)
+    finally:
+        await store.close()
+
+
+def test_a_hidden_preference_is_kept_as_words_and_said_in_the_readers_language():
+    """In a game with hidden information the search's preferred move is said by its kind
+    only: a text of the catalogue (its verb notation, in backticks), said in the post's
+    language and never with its card."""
+    from types import SimpleNamespace
+
+    from cogs.analysis import analysis_text
+    from data.analyses import StoredAnalysis
+    from i18n.catalogue import say
+    from i18n.text import Text, text_data, text_from
+    from rules.registry import GAMES
+    from table.analysis import shown_preference
+
+    toshi = SimpleNamespace(game=GAMES["toshi"], row=SimpleNamespace(game="toshi"))
+    preferred = shown_preference(toshi, 0, "build r7 down b2")  # type: ignore[arg-type]
+    assert isinstance(preferred, Text) and preferred.endswith("stays hidden)")
+    assert "r7" not in preferred and "`build`" in preferred
+    assert text_from(json.loads(json.dumps(text_data(preferred)))) == preferred
+    german = say(preferred, "de")
+    assert "`build`" in german and "hidden" not in german and "r7" not in german
+
+    players = (ALICE, BOB, CAROL)
+    match = SimpleNamespace(
+        game=GAMES["toshi"],
+        id=9,
+        players=players,
+        status="finished",
+        row=SimpleNamespace(game="toshi"),
+        user_at=lambda seat: players[seat],
+        seat_of=lambda user: players.index(user),
+        outcome=lambda: object(),
+    )
+    swing = {
+        "index": 0,
+        "number": 1,
+        "seat": 0,
+        "move": Text("{seat} passes.", (("seat", "Seat 1 (A)"),)),
+        "size": 0.2,
+        "preferred": preferred,
+        "preferred_chances": [0.6, 0.2, 0.2],
+    }
+    kept = StoredAnalysis(9, [[0.6, 0.2, 0.2]], [swing], 0.0, 0.0)
+    said = analysis_text(match, kept, ["alice", "bob", "cat"], "de")  # type: ignore[arg-type]
+    assert german in said and "alice (A)" in said and "r7" not in said
+    assert "preferred" not in said and "stays hidden" not in said
