@@ -36,7 +36,7 @@ from i18n.catalogue import ENGLISH, say
 from i18n.text import TN, T, Text, joined
 from render.common import clip_alt
 from render.replay import replay_gif
-from render.scores import breakdown_chart, rating_chart
+from render.scores import breakdown_chart, rating_alt, rating_chart
 from rules.base import Game
 from table import history
 from table.match import Match
@@ -512,30 +512,13 @@ async def stats_answer(
         for row in rows
     }
     title = say(T("Rating over time — {player}", player=target.display_name), language)
-    png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
+    png = await asyncio.to_thread(
+        rendered, "ratings", rating_chart, series, title=title, language=language
+    )
     # The chart in words, like the boards: each game's line from its first rating to its last.
-    described = joined(
-        (
-            TN(
-                "{game}: {count} rated match, from {first} to {last}",
-                "{game}: {count} rated matches, from {first} to {last}",
-                len(points),
-                game=game,
-                first=format(points[0][1], ".0f"),
-                last=format(points[-1][1], ".0f"),
-            )
-            for game, points in series.items()
-            if points
-        ),
-        "; ",
-    )
-    alt = T(
-        "Chart: {player}'s rating over time. {described}.",
-        player=target.display_name,
-        described=described,
-    )
+    alt = rating_alt(target.display_name, series, language)
     file = discord.File(
-        io.BytesIO(png), filename=f"stats-{target.id}.png", description=clip_alt(say(alt, language))
+        io.BytesIO(png), filename=f"stats-{target.id}.png", description=clip_alt(alt)
     )
     await answer(interaction, messages.clip(say(joined(lines), language)), file=file)
 

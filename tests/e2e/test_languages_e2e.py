@@ -15,9 +15,14 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from cogs.history import ratings
 from data.clock import ManualClock
-from i18n.catalogue import po_path
+from i18n.catalogue import po_path, say
+from i18n.text import T
+from render.common import to_png
+from render.scores import rating_chart
 from rules import rng
+from table.ratings import shown_rating
 from table.turnclock import TURN_NOTICE_DELAY
 from tests.e2e.driver import drain, offered_move
 from tests.fakediscord import FakeDiscord
@@ -56,7 +61,10 @@ def _vocabulary() -> tuple[set[str], set[str]]:
 
 
 def language_of(message: FakeMessage) -> str:
-    text = message.text()
+    return text_language(message.text())
+
+
+def text_language(text: str) -> str:
     words = _words(text)
     german_only, english_only = _vocabulary()
     if KANA.search(text) and not words & english_only:
@@ -126,3 +134,26 @@ async def test_a_japanese_and_a_german_player_each_read_their_own_language(make_
             assert any("Game over" in post.content for post in posts)
             for post in posts:
                 assert language_of(post) == "en", post.text()
+
+            # Their records: the rating chart's words and its alt text in each one's language.
+            table = await ratings(bot.service.store)
+            for user in (alice, bob):
+                stats = await fake.slash(user, channel, "tidetable stats")
+                (chart,) = stats.message.stored_attachments
+                assert (
+                    chart.description and text_language(chart.description) == language[user.id]
+                ), chart.description
+                series = {
+                    "TOKAN": [
+                        (when, float(shown_rating(value)))
+                        for when, value in table.series("tokan", [user.id], match.row.guild_id)[
+                            user.id
+                        ]
+                    ]
+                }
+                title = T("Rating over time — {player}", player=user.name)
+                drawn = {
+                    spoken: to_png(rating_chart(series, title=say(title, spoken), language=spoken))
+                    for spoken in ("en", language[user.id])
+                }
+                assert chart.data == drawn[language[user.id]] != drawn["en"]
