@@ -3,6 +3,7 @@ echo, and the event loop's lag meanwhile. Prints figures; asserts nothing.
 
     .venv/bin/python -m bench.board                  # picture workers as the bot (2)
     .venv/bin/python -m bench.board --workers 0 2    # in a thread, then in 2 processes
+    .venv/bin/python -m bench.board --floor          # then the floor: no picture to draw
 
 The bot (``build_bot``, a real SQLite file, the system clock) runs against the Discord
 stand-in with the bench's ``/echo`` cog (bench/echo_cog.py: it answers at once). TOKAN matches
@@ -14,6 +15,12 @@ its answer: the cost of any interaction on the same bot, under the same load. A 
 the bot waited for a board's picture (drawing and encoding, in a worker or in a thread);
 "ahead/sent": of the outbox entries sent while measuring (board posts, and the rest), the posts
 whose picture was drawn ahead, from the move's commit (cogs/sketches.py).
+
+The floor (``--floor``, the rows marked ``floor``): the same moves with every picture ready
+before it is asked for (the PNG of a TOKAN board, returned at once by the picture pool), so the
+board's post costs all it costs but the drawing: the interaction, the move's transaction, the
+outbox's claim and mark, composing the post and uploading the same bytes. What the drawing
+adds is the difference between a row and its floor.
 
 Two runs per picture setting: one match moving alone (each move as soon as the last board is
 shown), then 20 matches at once (each player thinks a random 0-2 s, ~10 moves a second in
@@ -34,8 +41,13 @@ from typing import Any
 
 from app.application import Tidetable, build_bot
 from bench.autocomplete import answered, percentile, with_echo
+from bench.run import positions
+from cogs import pictures
 from data.clock import SystemClock
 from metrics.instruments import RENDER_SECONDS
+from render import tokan
+from render.common import to_png
+from rules.registry import GAMES
 from tests.e2e.driver import open_match
 from tests.fakediscord import FakeDiscord
 
@@ -146,8 +158,16 @@ async def lag(run: Run) -> None:
             run.lag_ms.append(max(0.0, (time.perf_counter() - began - LAG_TICK) * 1000))
 
 
-async def measure(database: Path, workers: int, matches: int) -> Run:
+def ready_picture() -> bytes:
+    """The PNG of a TOKAN board in the phone layout, mid-game (the floor's picture)."""
+    game = GAMES["tokan"]
+    state = positions(game, 3, 2)[len(positions(game, 3, 2)) // 2]
+    return to_png(tokan.render(game.view(state, None), names=["p0", "p1"], layout="phone"))
+
+
+async def measure(database: Path, workers: int, matches: int, floor: bool = False) -> Run:
     run = Run()
+    ready = ready_picture() if floor else b""
     async with FakeDiscord(quiet=0.02) as fake:
         boards = Boards(fake)
         bot = with_echo(build_bot(database=database, clock=SystemClock(), render_workers=workers))
@@ -164,6 +184,8 @@ async def measure(database: Path, workers: int, matches: int) -> Run:
             for index in range(matches)
         ]
         async with fake.running(bot):
+            if floor:  # every picture ready at once, in the asking thread: no drawing
+                pictures.configure(0, work=lambda renderer, args, kwargs: ready)
             for table in tables:
                 await table.open(boards)
             for table in tables:  # the workers start, the code paths warm
@@ -212,7 +234,7 @@ def render_totals() -> tuple[float, float]:
     )
 
 
-def report(workers: int, matches: int, run: Run) -> None:
+def report(workers: int | str, matches: int, run: Run) -> None:
     board50, board99 = percentile(run.board_ms, 0.5), percentile(run.board_ms, 0.99)
     echo50 = percentile(run.echo_ms, 0.5)
     lag99 = percentile(run.lag_ms, 0.99)
@@ -235,6 +257,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, nargs="*", default=[2])
     parser.add_argument("--matches", type=int, nargs="*", default=[1, CROWD])
+    parser.add_argument(
+        "--floor", action="store_true", help="also the floor: every picture ready at once"
+    )
     args = parser.parse_args()
     print(
         "move -> board through discord.py and the stand-in, beside /echo (ms);"
@@ -250,6 +275,10 @@ async def main() -> None:
             for matches in args.matches:
                 database = Path(folder) / f"board-{workers}-{matches}.sqlite3"
                 report(workers, matches, await measure(database, workers, matches))
+        if args.floor:
+            for matches in args.matches:
+                database = Path(folder) / f"board-floor-{matches}.sqlite3"
+                report("floor", matches, await measure(database, 0, matches, floor=True))
 
 
 if __name__ == "__main__":

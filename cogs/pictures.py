@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -49,6 +49,7 @@ RENDER_DEADLINE = 10.0  # seconds a picture may take in a worker (a board takes 
 Renderer = Callable[..., Image.Image]
 Work = Callable[[Renderer, tuple[Any, ...], dict[str, Any]], bytes]
 Sample = tuple[Renderer, tuple[Any, ...], dict[str, Any]]  # a picture drawn to prime a worker
+R = TypeVar("R")
 
 
 class RenderFailed(RuntimeError):
@@ -97,18 +98,30 @@ class PicturePool:
         never an event loop: call it through ``asyncio.to_thread``)."""
         if self.workers <= 0:
             return self._work(renderer, args, kwargs)
+        return self._in_worker(self._work, (renderer, args, kwargs), self.deadline)
+
+    def call(self, work: Callable[..., R], *args: Any, deadline: float) -> R:
+        """``work(*args)`` in a worker (a module-level function, pickled by name, whose result
+        pickles), within ``deadline`` seconds: for drawings longer than a board, such as a
+        replay's GIF (seconds of CPU that would otherwise hold the bot's interpreter). Blocks
+        the calling thread, as ``render`` does; fails as it does (``RenderFailed``)."""
+        if self.workers <= 0:
+            return work(*args)
+        return self._in_worker(work, args, deadline)
+
+    def _in_worker(self, work: Callable[..., R], args: tuple[Any, ...], deadline: float) -> R:
         executor = self._current()
         try:
-            future: Future[bytes] = executor.submit(self._work, renderer, args, kwargs)
+            future: Future[R] = executor.submit(work, *args)
         except (BrokenProcessPool, RuntimeError):  # broke (or closed) while nobody waited
             executor = self._renew(executor)
-            future = executor.submit(self._work, renderer, args, kwargs)
+            future = executor.submit(work, *args)
         try:
-            return future.result(timeout=self.deadline)
+            return future.result(timeout=deadline)
         except FutureTimeout:
             future.cancel()
             self._renew(executor)  # its worker may be stuck for good: kill it
-            raise RenderFailed(f"a picture took longer than {self.deadline:g} s") from None
+            raise RenderFailed(f"a picture took longer than {deadline:g} s") from None
         except BrokenProcessPool:
             self._renew(executor)
             raise RenderFailed("a picture's worker process died") from None

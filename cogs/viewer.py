@@ -30,7 +30,7 @@ import discord
 from discord import app_commands
 from PIL import Image
 
-from cogs import messages
+from cogs import messages, pictures
 from cogs.bounds import DISCORD_INT_MAX, MatchNumber
 from cogs.history import (
     GATES,
@@ -56,6 +56,9 @@ from table.service import MatchService
 PUBLIC_VIEW, OWN_VIEW = "p", "o"
 PAGE = 23  # positions a page of the select lists (with "earlier" and "later": Discord's 25)
 NO_MENTIONS = discord.AllowedMentions.none()
+# Seconds a replay's GIF may take in a picture worker: the longest match of any game (Toshi
+# Tōshi at five, 121 frames) takes about 8 s on a loaded 2-core machine (``bench.replay``).
+REPLAY_DEADLINE = 90.0
 
 
 @dataclass(frozen=True)
@@ -442,8 +445,18 @@ class ViewerCommands:
         if gate is None:
             gate = GATES[self.bot] = asyncio.Semaphore(1)
         async with gate:  # one GIF at a time per bot: each keeps a core busy for seconds
+            # Drawn in a picture worker: seconds of CPU in a thread of the bot would hold its
+            # interpreter, and every other answer with it (issue 29).
             data, note, count = await asyncio.to_thread(
-                render_replay, found, entries, names, renderer, None, language
+                pictures.pool().call,
+                render_replay,
+                found,
+                entries,
+                names,
+                renderer,
+                None,
+                language,
+                deadline=REPLAY_DEADLINE,
             )
         moves = TN("{count} log entry", "{count} log entries", count - 1)
         values: dict[str, Param] = {"game": self.game.spec.name, "number": found.id, "moves": moves}

@@ -16,7 +16,14 @@ from cogs.pictures import PicturePool, RenderFailed, board_png, configure, pool,
 from cogs.replies import PICTURE_FAILED, explain
 from render import tokan as tokan_pictures
 from rules.registry import GAMES
-from tests.support.picture_work import dies_once, fails, hangs_when_armed, noted
+from tests.support.picture_work import (
+    dies_once,
+    fails,
+    hangs_when_armed,
+    never_ends,
+    noted,
+    pid_and,
+)
 from tests.support.processes import children
 
 
@@ -169,3 +176,49 @@ def test_the_bot_primes_its_workers_with_a_board_of_every_game() -> None:
     for renderer, args, kwargs in samples:  # as its posts draw it
         assert kwargs.get("layout", "phone") == "phone" and kwargs["names"][0] == "Player 1"
         assert png_of(renderer, args, kwargs).startswith(b"\x89PNG")
+
+
+def test_a_longer_drawing_runs_in_a_worker_within_its_own_deadline(
+    workers: PicturePool,
+) -> None:
+    # A replay's GIF takes seconds of CPU: handed to a worker, never the bot's own threads
+    # (they share its interpreter with the event loop), with a deadline of its own.
+    pid, value = workers.call(pid_and, 7, deadline=60.0)
+    assert value == 7 and pid != os.getpid() and pid in workers.pids()
+    with pytest.raises(RenderFailed, match=r"longer than 0\.5 s"):
+        workers.call(never_ends, deadline=0.5)
+    assert workers.restarts == 1, "the stuck worker's pool was started afresh"
+    assert workers.call(pid_and, 8, deadline=60.0)[1] == 8
+    assert PicturePool(0).call(pid_and, 9, deadline=1.0) == (os.getpid(), 9), "0: right here"
+
+
+def test_a_replay_gif_drawn_in_a_worker_is_the_one_drawn_here(workers: PicturePool) -> None:
+    # What `/<game> replay gif:True` hands the pool (cogs/viewer.py): a finished match, its
+    # log, the names, the game's renderer and the viewer's language, pickled to the worker.
+    from cogs.history import render_replay
+    from data.store import MatchRow
+    from table.match import Match
+    from tests.history.support import playout
+
+    game = GAMES["tokan"]
+    played = playout(game, 2, 3)
+    row = MatchRow(
+        id=1,
+        game="tokan",
+        guild_id=1,
+        channel_id=1,
+        creator_id=1,
+        status="finished",
+        options=played.options,
+        seed=played.seed,
+        state_json=None,
+        version=len(played.entries) + 1,
+        result=None,
+        players=(100, 101),
+    )
+    match = Match(row=row, game=game, state=played.final)
+    args = (match, played.entries, ["Zoë", "山田 太郎"], tokan_pictures.render, None, "ja")
+    here = PicturePool(0).call(render_replay, *args, deadline=60.0)
+    there = workers.call(render_replay, *args, deadline=60.0)
+    assert there == here and there[0].startswith(b"GIF8")
+    assert there[2] == len(played.entries) + 1, "a frame per log entry, then the scores"

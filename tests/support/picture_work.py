@@ -47,3 +47,13 @@ def noted(marker: str) -> Image.Image:
 def fails(reason: str) -> Image.Image:
     """A picture that cannot be drawn."""
     raise ValueError(reason)
+
+
+def pid_and(value: int) -> tuple[int, int]:
+    """Which process ran this, and ``value`` back (a longer drawing handed to a worker)."""
+    return os.getpid(), value
+
+
+def never_ends() -> None:
+    """A longer drawing that never ends (a stuck worker)."""
+    threading.Event().wait()
