@@ -13,7 +13,6 @@ import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -203,7 +202,9 @@ class Tidetable(Host):
 
     async def _guild_locale(self, guild_id: int) -> str | None:
         """A server's locale: from the cache, else asked of Discord once (a restarted bot
-        delivers what waited before Discord sends it its servers), else unknown."""
+        delivers what waited before Discord sends it its servers); None only for a server the
+        bot is not in. When Discord cannot answer now (5xx, 429, the network), its error is
+        raised: the outbox tries the text again later, rather than say it in English."""
         guild = self.get_guild(guild_id)
         if guild is not None:
             return guild.preferred_locale.value
@@ -211,8 +212,8 @@ class Tidetable(Host):
         if known is None:
             try:
                 known = (await self.fetch_guild(guild_id)).preferred_locale.value
-            except (discord.HTTPException, aiohttp.ClientError, OSError):
-                return None  # said in English this once; asked again next time
+            except (discord.NotFound, discord.Forbidden):
+                return None  # a server the bot left: nothing of it to say in its language
             self._guild_locales[guild_id] = known
         return known
 
