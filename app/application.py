@@ -206,7 +206,10 @@ class Tidetable(Host):
         bot is not in. When Discord cannot answer now (5xx, 429, the network), its error is
         raised: the outbox tries the text again later, rather than say it in English."""
         guild = self.get_guild(guild_id)
-        if guild is not None:
+        # A server READY named but whose GUILD_CREATE has not come yet is held as unavailable,
+        # with discord.py's default locale (en-US), not its own: it is asked for like one
+        # not held.
+        if guild is not None and not guild.unavailable:
             return guild.preferred_locale.value
         known = self._guild_locales.get(guild_id)
         if known is None:

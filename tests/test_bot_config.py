@@ -188,7 +188,8 @@ def test_picture_workers_from_the_environment(tmp_path: Path):
 async def test_a_servers_locale_is_asked_of_discord_and_an_outage_is_no_english(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    """Before the gateway delivered a server (a process just started after an outage), its
+    """Before the gateway delivered a server (a process just started after an outage, or
+    between READY and the server's GUILD_CREATE), its
     locale is asked of Discord; when Discord cannot answer now, the error goes up (the outbox
     tries the post or DM again later) rather than the text being said in English; a server the
     bot is not in has none."""
@@ -202,6 +203,12 @@ async def test_a_servers_locale_is_asked_of_discord_and_an_outage_is_no_english(
         return SimpleNamespace(preferred_locale=SimpleNamespace(value=answer))
 
     monkeypatch.setattr(bot, "fetch_guild", fetch_guild)
+    # READY names the servers, unavailable until their GUILD_CREATE: discord.py holds them with
+    # its default locale (en-US), which is not theirs.
+    unavailable = SimpleNamespace(
+        unavailable=True, preferred_locale=discord.Locale.american_english
+    )
+    monkeypatch.setattr(bot, "get_guild", lambda guild_id: unavailable if guild_id == 5 else None)
     with pytest.raises(OSError):
         await bot._guild_locale(5)
     with pytest.raises(discord.HTTPException):
