@@ -1,8 +1,8 @@
 """A process that starts after an outage delivers what waited before Discord has sent it its
-servers (READY names them, unavailable, and their GUILD_CREATE comes later, as under load):
-a DM about a match, to one whose own locale is not kept, falling due between the two, is said in the server's language
-all the same (asked of Discord), not in discord.py's stand-in locale for a server it does not
-know yet (en-US)."""
+servers: READY names them, unavailable, and their GUILD_CREATE comes later (as under load). A
+DM about a match that falls due between the two, to one whose own locale is not kept, is said
+in the server's language all the same (asked of Discord), not in the locale discord.py gives a
+server it does not know yet (en-US)."""
 
 from __future__ import annotations
 
