@@ -51,7 +51,7 @@ def result_for(match: FinishedMatch, user_id: int) -> Text:
         return T("{result} ({scores})", result=said, scores=joined(shown, ", "))
     if match.result.get("reason"):
         # The reason is the table's words, kept with the result: said in the reader's language.
-        reason = messages.stored_reason(match.result["reason"])
+        reason = messages.stored_reason(match.result)
         return T("{result} ({reason})", result=said, reason=reason)
     return said
 
