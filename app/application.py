@@ -13,7 +13,6 @@ import signal
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -203,16 +202,21 @@ class Tidetable(Host):
 
     async def _guild_locale(self, guild_id: int) -> str | None:
         """A server's locale: from the cache, else asked of Discord once (a restarted bot
-        delivers what waited before Discord sends it its servers), else unknown."""
+        delivers what waited before Discord sends it its servers); None only for a server the
+        bot is not in. When Discord cannot answer now (5xx, 429, the network), its error is
+        raised: the outbox tries the text again later, rather than say it in English."""
         guild = self.get_guild(guild_id)
-        if guild is not None:
+        # A server READY named but whose GUILD_CREATE has not come yet is held as unavailable,
+        # with discord.py's default locale (en-US), not its own: it is asked for like one
+        # not held.
+        if guild is not None and not guild.unavailable:
             return guild.preferred_locale.value
         known = self._guild_locales.get(guild_id)
         if known is None:
             try:
                 known = (await self.fetch_guild(guild_id)).preferred_locale.value
-            except (discord.HTTPException, aiohttp.ClientError, OSError):
-                return None  # said in English this once; asked again next time
+            except (discord.NotFound, discord.Forbidden):
+                return None  # a server the bot left: nothing of it to say in its language
             self._guild_locales[guild_id] = known
         return known
 

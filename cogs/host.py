@@ -133,6 +133,10 @@ class Host(commands.AutoShardedBot):
         if task is not None:
             self.in_flight.add(task)
             task.add_done_callback(self.in_flight.discard)
+        # Their locale, if new, is written with the first change this task commits.
+        languages: Languages | None = getattr(self, "languages", None)  # None: not set up yet
+        if languages is not None:
+            languages.speaking(interaction)
         return True
 
     # Buttons and selects are registered once for the whole bot; they route to the game's cog.

@@ -24,7 +24,7 @@ from discord.ext import commands
 from data.clock import Clock
 from data.lru import Lru
 from data.serversettings import SettingsStore
-from data.store import StorageError, Store
+from data.store import SPEAKER, Speaker, StorageError, Store
 from i18n.catalogue import ENGLISH, language_of, say
 from i18n.text import Text
 from table.lobby import LANGUAGE
@@ -114,8 +114,8 @@ class Languages:
     # -- people ----------------------------------------------------------------------------
     async def of_person(self, user_id: int, match: Match | None = None) -> str:
         """The language of a DM to ``user_id``: the locale they last used; for one who never
-        used the bot (seated by a rematch, a league), the language of the match the DM is
-        about, else English."""
+        used the bot (seated by a rematch, a league) or whose locale was never written, the
+        language of the match the DM is about (a match in DMs: its creator's), else English."""
         held = self._people.get(user_id)
         if held is not None:
             return language_of(held)
@@ -127,7 +127,7 @@ class Languages:
         if locale is not None:
             self._people[user_id] = locale
             return language_of(locale)
-        if match is not None and match.row.creator_id != user_id:
+        if match is not None:  # their own too: a creator's locale may not be written yet
             return await self.of_match(match)
         return ENGLISH
 
@@ -135,14 +135,30 @@ class Languages:
         """Keep the locale ``interaction``'s sender uses when it is new: at once in memory,
         and in the database a little later, with the others then (a write at the interaction
         itself would wait behind, or hold up, the interaction's own when the database is busy)."""
+        self._keep(interaction)
+
+    def speaking(self, interaction: discord.Interaction) -> None:
+        """The running task handles ``interaction``: its sender's locale, when not yet written,
+        goes into the first transaction the task commits (``data.store.SPEAKER``), so an
+        action of theirs that is saved keeps it, even if the process dies before the write a
+        little later (a DM about it, from a process started after a crash, is in their
+        language), and the interaction waits for no write of its own."""
+        locale = self._keep(interaction)
+        if locale is not None and self._unsaved.get(interaction.user.id) == locale:
+            SPEAKER.set(Speaker(interaction.user.id, locale))
+
+    def _keep(self, interaction: discord.Interaction) -> str | None:
         locale = str(getattr(interaction.locale, "value", interaction.locale) or "")
         user_id = interaction.user.id
-        if not locale or self._people.get(user_id) == locale:
-            return
+        if not locale:
+            return None
+        if self._people.get(user_id) == locale:
+            return locale
         self._people[user_id] = locale
         self._unsaved[user_id] = locale
         if self._saving is None or self._saving.done():
             self._saving = asyncio.get_running_loop().create_task(self._save_later())
+        return locale
 
     async def _save_later(self) -> None:
         await self.clock.sleep_until(self.clock.now() + SAVE_AFTER, asyncio.Event())
@@ -168,9 +184,13 @@ class Languages:
         await self.save()
 
     def forget_person(self, user_id: int) -> None:
-        """``user_id`` asked to be forgotten: nothing of them stays in memory either."""
+        """``user_id`` asked to be forgotten: nothing of them stays in memory either, and the
+        task forgetting them writes their locale in none of its transactions."""
         self._people.pop(user_id, None)
         self._unsaved.pop(user_id, None)
+        speaker = SPEAKER.get()
+        if speaker is not None and speaker.user_id == user_id:
+            speaker.written = True
 
 
 def said(text: Text | str, language: str) -> str:

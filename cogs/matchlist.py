@@ -50,8 +50,9 @@ def result_for(match: FinishedMatch, user_id: int) -> Text:
             shown.append(joined([who, str(scores.get(str(index), "–"))], " "))
         return T("{result} ({scores})", result=said, scores=joined(shown, ", "))
     if match.result.get("reason"):
-        # The reason is the table's words, kept with the result (English: said as it was).
-        return T("{result} ({reason})", result=said, reason=str(match.result["reason"])[:60])
+        # The reason is the table's words, kept with the result: said in the reader's language.
+        reason = messages.stored_reason(match.result)
+        return T("{result} ({reason})", result=said, reason=reason)
     return said
 
 

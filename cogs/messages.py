@@ -20,7 +20,7 @@ from typing import Any
 from data.former import is_former
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, say
-from i18n.text import N_, Param, T, Text, joined
+from i18n.text import N_, Param, T, Text, joined, text_from
 from rules.base import SEAT_LETTERS, Outcome, SeatScore
 from table.computers import computer_name, is_computer
 from table.lobby import SEATING, players_needed, seating_of
@@ -366,7 +366,7 @@ def final_text(
         if result.get("resigned") is not None:
             return resigned_text(match, int(result["resigned"]), names, notify, language)
         winners = [int(s) for s in result.get("winners", [])]
-        said = say(result.get("reason") or T("ended"), language)
+        said = say(stored_reason(result) or T("ended"), language)
         reason = people(capital(str(said)), match, names, language)
         won = seat_labels(match, winners, names, notify, language) or say(T("nobody"), language)
         over = T("**Game over** — {reason} Win: {winners}.", reason=sentence(reason), winners=won)
@@ -438,6 +438,22 @@ def standing(match: Match) -> list[tuple[int, int, str]] | None:
     if isinstance(seats, tuple) and seats and hasattr(seats[0], "money"):
         return [(line.seat, int(line.money), COINS) for line in seats]
     return None
+
+
+def stored_reason(result: Mapping[str, Any]) -> Text | str:
+    """A stored result's reason in the reader's language: the table writes a message of the
+    catalogue (marked with ``N_``: "every player ran out of time"), said where it is shown;
+    a text kept whole is read back as it was. A resignation's reason is no message (its
+    words are the table's own: ``resigned_text`` says it); nothing: an empty string."""
+    reason = result.get("reason")
+    if not reason:
+        return ""
+    if isinstance(reason, dict):
+        kept = text_from(reason)
+        return kept if isinstance(kept, str) else str(kept)
+    if isinstance(reason, Text) or result.get("resigned") is not None:
+        return reason if isinstance(reason, Text) else str(reason)
+    return Text(str(reason))
 
 
 def capital(text: str) -> str:

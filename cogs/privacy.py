@@ -162,6 +162,7 @@ class ForgetButton(
                 )
                 return
             await interaction.response.defer()  # forgetting may take more than 3 seconds
+            bot.languages.forget_person(self.user_id)  # their locale is not written again
             done = await bot.privacy.forget(self.user_id)
             bot.languages.forget_person(self.user_id)  # their locale's row went with the rest
             try:  # the resignations' posts: tried before the answer, as for any action

@@ -187,6 +187,26 @@ def is_postgres_url(target: str | Path) -> bool:
 # it commits.
 _ANNOUNCED: ContextVar[list[str] | None] = ContextVar("announced", default=None)
 
+
+@dataclass
+class Speaker:
+    """The person whose interaction the running task handles, and the locale they use, not yet
+    written (``cogs/language.py``). Written in the first transaction the task commits: an
+    action of theirs that is saved keeps their locale with it, whatever crashes after it,
+    without a write of its own in the interaction's way."""
+
+    user_id: int
+    locale: str
+    written: bool = False
+
+
+SPEAKER: ContextVar[Speaker | None] = ContextVar("speaker", default=None)
+_REMEMBER_LOCALE = (
+    "INSERT INTO users (user_id, locale) VALUES (?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale"
+)
+
+
 # The channel on which processes sharing a PostgreSQL database tell each other that work was
 # released (a gentle stop) and may be taken now.
 WORK_CHANNEL = "tidetable_work"
@@ -320,11 +340,18 @@ class Store:
         actions it announced are counted once it committed (``ACTIONS_SAVED``)."""
         events: list[str] = []
         token = _ANNOUNCED.set(events)
+        speaker = SPEAKER.get()
         try:
             async with self.db.transaction() as tx:
                 yield tx
+                if speaker is not None and not speaker.written and getattr(tx, "begun", True):
+                    await tx.execute(_REMEMBER_LOCALE, (speaker.user_id, speaker.locale))
+                else:
+                    speaker = None
         finally:
             _ANNOUNCED.reset(token)
+        if speaker is not None:
+            speaker.written = True
         for event in events:
             ACTIONS_SAVED.labels(event).inc()
 
@@ -834,11 +861,7 @@ class Store:
     async def remember_locale(self, user_id: int, locale: str) -> None:
         """The Discord locale ``user_id`` last used ("de", "ja"): their DMs are said in it."""
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO users (user_id, locale) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
-                (user_id, locale),
-            )
+            await db.execute(_REMEMBER_LOCALE, (user_id, locale))
 
     async def locale_of(self, user_id: int) -> str | None:
         """The locale ``user_id`` last used, None when never seen."""

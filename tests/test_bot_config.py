@@ -7,7 +7,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import discord
 import pytest
 
 from app.application import build_bot
@@ -181,3 +183,43 @@ def test_picture_workers_from_the_environment(tmp_path: Path):
             Settings.from_env({"RENDER_WORKERS": wrong})
     bot = build_bot(database=tmp_path / "w.db", sync_commands=False, render_workers=3)
     assert bot.render_workers == 3
+
+
+async def test_a_servers_locale_is_asked_of_discord_and_an_outage_is_no_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Before the gateway delivered a server (a process just started after an outage, or
+    between READY and the server's GUILD_CREATE), its
+    locale is asked of Discord; when Discord cannot answer now, the error goes up (the outbox
+    tries the post or DM again later) rather than the text being said in English; a server the
+    bot is not in has none."""
+    bot = build_bot(database=tmp_path / "l.db", sync_commands=False)
+    answers: list[object] = [OSError("no route"), discord_error(503), "ja", discord_error(404)]
+
+    async def fetch_guild(guild_id: int) -> object:
+        answer = answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        return SimpleNamespace(preferred_locale=SimpleNamespace(value=answer))
+
+    monkeypatch.setattr(bot, "fetch_guild", fetch_guild)
+    # READY names the servers, unavailable until their GUILD_CREATE: discord.py holds them with
+    # its default locale (en-US), which is not theirs.
+    unavailable = SimpleNamespace(
+        unavailable=True, preferred_locale=discord.Locale.american_english
+    )
+    monkeypatch.setattr(bot, "get_guild", lambda guild_id: unavailable if guild_id == 5 else None)
+    with pytest.raises(OSError):
+        await bot._guild_locale(5)
+    with pytest.raises(discord.HTTPException):
+        await bot._guild_locale(5)
+    assert await bot._guild_locale(5) == "ja"
+    assert await bot._guild_locale(5) == "ja"  # asked once, then kept
+    assert await bot._guild_locale(6) is None  # not a server of the bot's
+
+
+def discord_error(status: int) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason="", headers={})
+    if status == 404:
+        return discord.NotFound(response, {"code": 10004, "message": "Unknown Guild"})  # type: ignore[arg-type]
+    return discord.DiscordServerError(response, {"code": 0, "message": "Unavailable"})  # type: ignore[arg-type]

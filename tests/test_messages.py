@@ -7,11 +7,13 @@ import re
 
 from cogs import messages
 from data.store import MatchRow
+from i18n.catalogue import PSEUDO, say
 from rules.base import Outcome, ScoreLine, SeatScore
 from rules.fishing.game import TakeDinker
 from rules.fishing_common import MoveBoat
 from rules.registry import GAMES
 from table.match import Match, private_views
+from tests.fakediscord.languages import plain_words
 from tests.support.nim import Nim, NimState, Take
 
 ALICE, BOB, CAROL = 100, 200, 300
@@ -248,3 +250,16 @@ def test_a_final_moves_words_lose_the_sentence_announcing_the_end_in_any_languag
     assert kept == "{who} took the last stone."
     assert "⟦" in say(kept, PSEUDO) and "over" not in kept
     assert messages.without_end("Seat 1 took 2. The game is over.") == "Seat 1 took 2."
+
+
+def test_a_stored_results_reason_is_said_in_the_readers_language():
+    """The table stores a marked message as the reason ("every player ran out of time"): the
+    post of the end says it in the match's language, not as the English kept."""
+    result = {"reason": "every player ran out of time", "winners": []}
+    assert say(messages.stored_reason(result), "de") == "allen Spielern ist die Zeit abgelaufen"
+    assert plain_words(say(messages.stored_reason(result), PSEUDO), set()) == []
+    assert say(messages.stored_reason(result), "en") == "every player ran out of time"
+    # A resignation's words are the table's own, not a message; no reason is nothing.
+    resigned = {"reason": "seat 2 resigned", "winners": [0], "resigned": 1}
+    assert say(messages.stored_reason(resigned), PSEUDO) == "seat 2 resigned"
+    assert messages.stored_reason({"winners": []}) == ""

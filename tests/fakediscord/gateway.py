@@ -78,6 +78,11 @@ class Gateway:
         self.sessions: list[GatewaySession] = []
         self._sockets: set[web.WebSocketResponse] = set()
         self._count = 0
+        # Set by a test: each new session's GUILD_CREATEs wait for it after READY (Discord
+        # sending a process's servers a while after it connected, as under load or after an
+        # outage); READY's servers are unavailable to the bot meanwhile.
+        self.guilds_held: asyncio.Event | None = None
+        self._later: set[asyncio.Task[None]] = set()
 
     @property
     def live(self) -> list[GatewaySession]:
@@ -111,6 +116,16 @@ class Gateway:
             if not intent or session.intents & intent:
                 await session.dispatch(event, data, guild)
 
+    async def _send_guilds(self, session: GatewaySession) -> None:
+        for guild in self._guild_create():
+            if session.serves(int(guild["id"])):
+                await session.dispatch("GUILD_CREATE", guild, int(guild["id"]))
+
+    async def _guilds_later(self, session: GatewaySession, held: asyncio.Event) -> None:
+        await held.wait()
+        if not session.ws.closed:
+            await self._send_guilds(session)
+
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
@@ -141,9 +156,12 @@ class Gateway:
                     if "shard" in data:
                         ready["shard"] = data["shard"]
                     await session.dispatch("READY", ready)
-                    for guild in self._guild_create():
-                        if session.serves(int(guild["id"])):
-                            await session.dispatch("GUILD_CREATE", guild, int(guild["id"]))
+                    if self.guilds_held is not None and not self.guilds_held.is_set():
+                        later = asyncio.create_task(self._guilds_later(session, self.guilds_held))
+                        self._later.add(later)
+                        later.add_done_callback(self._later.discard)
+                    else:
+                        await self._send_guilds(session)
                 elif op == 6:  # RESUME: not kept; ask for a fresh IDENTIFY like an expired session
                     await ws.send_str(json.dumps({"op": 9, "d": False}))
                 elif op == 8 and session is not None:  # REQUEST_GUILD_MEMBERS
@@ -172,6 +190,8 @@ class Gateway:
         return ws
 
     async def close(self) -> None:
+        for later in list(self._later):
+            later.cancel()
         for ws in list(self._sockets):
             await ws.close(code=1000, message=b"stand-in closing")
 
