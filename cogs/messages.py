@@ -134,7 +134,9 @@ def match_link(match: Match) -> str:
     return f"https://discord.com/channels/{where}/{match.row.channel_id}"
 
 
-_SEAT_IN_TEXT = re.compile(r"\b[Ss]eat (\d)(?: \(([^()]{1,12})\))?")
+# Bounded by Latin letters and digits only, not ``\b``: in Japanese the words around a seat are
+# letters too ("Seat 2 (B)が", "にBlackが"), and the seat would be left unnamed.
+_SEAT_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_])[Ss]eat (\d)(?: \(([^()]{1,12})\))?")
 
 
 def told(match: Match, seat: int, said: str, names: Names = None, language: str = ENGLISH) -> str:
@@ -174,7 +176,7 @@ def people(text: str, match: Match, names: Names = None, language: str = ENGLISH
         pattern = "|".join(re.escape(tag.capitalize()) for tag in tags)
         by_word = {tag.capitalize(): seat for seat, tag in enumerate(tags)}
         text = re.sub(
-            rf"(?<![\w(])({pattern})\b(?! \()",
+            rf"(?<![A-Za-z0-9_(])({pattern})(?![A-Za-z0-9_]| \()",
             lambda found: person(match, by_word[found.group(1)], names, language),
             text,
         )

@@ -88,7 +88,8 @@ def chances_chart(
         colour = COLOURS[seat % len(COLOURS)]
         draw.line((cx, cy + 11, cx + 30, cy + 11), fill=colour, width=3)
         _marker(draw, (cx + 15, cy + 11), SHAPES[seat % len(SHAPES)], colour, 5)
-        label = f"{names[seat][:24]}  {round(rows[-1][seat] * 100)}%"
+        # A computer's name (and "a former player") is a text: said before it is cut.
+        label = f"{said(names[seat], language)[:24]}  {round(rows[-1][seat] * 100)}%"
         draw.text((cx + 40, cy + 11), label, font=font(SMALL), fill=INK, anchor="lm")
     return image
 
@@ -101,7 +102,9 @@ def chances_alt(
 ) -> str:
     """The chart in words, in ``language``: how many decisions, everyone's chances at the end,
     the decisions marked as swings (numbered from 1, as the post counts them)."""
-    final = ", ".join(f"{names[s]} {round(c * 100)}%" for s, c in enumerate(chances[-1]))
+    final = ", ".join(
+        f"{said(names[s], language)} {round(c * 100)}%" for s, c in enumerate(chances[-1])
+    )
     text = TN(
         "Chart of each player's chances of winning over {count} decisions. At the end: {final}. "
         "Marked swings at decisions {swings}.",

@@ -380,7 +380,8 @@ def seat_label(
     return f"{player_name(seat, names, language)} ({tag or SEAT_LETTERS[seat]})"
 
 
-_SEAT_IN_TEXT = re.compile(r"\bSeat (\d)(?: \(([A-Za-z]+)\))?")
+# Bounded by Latin letters and digits, not ``\b``: a Japanese caption's kana are letters too.
+_SEAT_IN_TEXT = re.compile(r"(?<![A-Za-z0-9_])Seat (\d)(?: \(([A-Za-z]+)\))?")
 
 
 def name_seats(

@@ -122,6 +122,27 @@ def test_colour_seats_are_named_as_people_too():
     assert said == "alice (red) moved the jackal, covering a red mouse. bob (black) is on turn."
 
 
+def test_seats_are_named_in_a_japanese_text_whose_letters_touch_them():
+    """A Japanese translation writes its words right against a seat ("{seat}が", "に{seat}"):
+    kana are word characters to ``\\b``, so the seat was left as the rules wrote it ("Blackが
+    ジャッカルを…" in an analysis said in Japanese, "Seat 2 (B)が動いた" in a refusal)."""
+    tokan = real_match("tokan", 2)
+    said = messages.people("Blackがジャッカルを動かし、次はRedの番", tokan, NAMES, "ja")
+    black, red = messages.person(tokan, 1, NAMES, "ja"), messages.person(tokan, 0, NAMES, "ja")
+    assert said == f"{black}がジャッカルを動かし、次は{red}の番", said
+    assert "Black" not in said and "Red" not in said
+    tonari = real_match("tonari", 3)
+    said = messages.people("あなたの直前の手の後にSeat 2 (B)が動いた", tonari, NAMES, "ja")
+    assert said == "あなたの直前の手の後にbob (B)が動いた", said
+    # Latin words around a seat's name still bound it: a word that begins with it is no seat.
+    assert messages.people("Redwood Blacks", tokan, NAMES) == "Redwood Blacks"
+    assert messages.people("Loveseat 2 (B)", tonari, NAMES) == "Loveseat 2 (B)"
+    # A picture's caption names them the same way (render.common).
+    from render.common import name_seats
+
+    assert name_seats("にSeat 2 (B)が", ["alice", "bob"]) == "にbob (B)が"
+
+
 def test_display_names_cannot_format_or_mention():
     assert messages.shown_name("**big** _x_") == "\\*\\*big\\*\\* \\_x\\_"
     assert re.search(r"<@!?\d", messages.shown_name("<@123>") or "") is None

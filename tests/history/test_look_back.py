@@ -387,6 +387,9 @@ async def test_an_analysis_says_its_moves_in_the_readers_language(tmp_path: Path
         assert german.count("Stapel ist jetzt") == 3, german
         for said in (german, japanese):
             assert "moved" not in said and "stack" not in said and "covering" not in said
+        # Japanese writes a seat right against its kana ("Blackが"): named as the person too.
+        assert "Black" not in japanese and "Red" not in japanese, japanese
+        assert japanese.count("bob (黒)") + japanese.count("alice (赤)") >= 3, japanese
         for move in moves:  # each move's own German words (its seats then written as people)
             words = say(move, "de").split(": ", 1)[-1].split(" (der Stapel")[0]
             assert words in german, (words, german)

@@ -244,3 +244,25 @@ def test_the_charts_alt_texts_read_as_the_posts_wrote_them_and_are_said_in_the_l
     for alt in said:
         assert alt.startswith("⟦") and plain_words(alt, allowed) == [], alt
     assert "⟦Ċȧṁṗṡ⟧ +40" in said[0]  # a line's label that is a text is said too
+
+
+def test_a_computer_s_name_in_the_chances_chart_and_its_alt_is_said_in_the_language():
+    """An analysis names its players as the cog finds them: a computer seat by its own name and
+    a forgotten player as "a former player", both texts of the catalogue (``cogs.people``).
+    The chart's legend and its alt text say them in the post's language, as the boards do; an
+    f-string or a slice of the text would have kept its English ("Bot (easy)")."""
+    from cogs.messages import FORMER_NAME
+    from render.common import to_png
+    from table.computers import computer_id, computer_name
+
+    bot = computer_name(computer_id("easy", 1))
+    odds = [[0.5, 0.3, 0.2], [0.25, 0.7, 0.05]]
+    names = ["alice", bot, FORMER_NAME]
+    german = [say(name, "de") for name in names]
+    assert german[1] != bot and german[2] != FORMER_NAME  # the catalogue has their German
+    alt = chances.chances_alt(odds, names, [1], "de")
+    assert f"{german[1]} 70%" in alt and f"{german[2]} 5%" in alt, alt
+    assert str.__str__(bot) not in alt and str.__str__(FORMER_NAME) not in alt, alt
+    drawn = chances.chances_chart(odds, names, [1], language="de")
+    assert to_png(drawn) == to_png(chances.chances_chart(odds, german, [1], language="de"))
+    assert to_png(drawn) != to_png(chances.chances_chart(odds, names, [1], language="en"))
