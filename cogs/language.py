@@ -15,6 +15,7 @@ said in English (``i18n.catalogue.language_of``).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -144,8 +145,17 @@ class Languages:
         little later (a DM about it, from a process started after a crash, is in their
         language), and the interaction waits for no write of its own."""
         locale = self._keep(interaction)
-        if locale is not None and self._unsaved.get(interaction.user.id) == locale:
-            SPEAKER.set(Speaker(interaction.user.id, locale))
+        user_id = interaction.user.id
+        if locale is not None and self._unsaved.get(user_id) == locale:
+            # Asked again at the write: the task (or one it started) may commit after they
+            # were forgotten, by another interaction of theirs, or after they used another
+            # locale; then nothing is written.
+            unsaved = functools.partial(self._is_unsaved, user_id, locale)
+            SPEAKER.set(Speaker(user_id, locale, unsaved=unsaved))
+
+    def _is_unsaved(self, user_id: int, locale: str) -> bool:
+        """Whether ``locale`` is the one of ``user_id``'s that waits to be written."""
+        return self._unsaved.get(user_id) == locale
 
     def _keep(self, interaction: discord.Interaction) -> str | None:
         locale = str(getattr(interaction.locale, "value", interaction.locale) or "")

@@ -188,16 +188,26 @@ def is_postgres_url(target: str | Path) -> bool:
 _ANNOUNCED: ContextVar[list[str] | None] = ContextVar("announced", default=None)
 
 
+def _still_unsaved() -> bool:
+    return True
+
+
 @dataclass
 class Speaker:
     """The person whose interaction the running task handles, and the locale they use, not yet
     written (``cogs/language.py``). Written in the first transaction the task commits: an
     action of theirs that is saved keeps their locale with it, whatever crashes after it,
-    without a write of its own in the interaction's way."""
+    without a write of its own in the interaction's way.
+
+    ``unsaved`` is asked at the write: whether that locale still waits to be written. The
+    context variable is copied into every task the interaction starts, and another task may
+    have changed things meanwhile: the person asked to be forgotten (a row written then would
+    name them again), or used another locale since (it would write the older one over it)."""
 
     user_id: int
     locale: str
     written: bool = False
+    unsaved: Callable[[], bool] = field(default=_still_unsaved, compare=False)
 
 
 SPEAKER: ContextVar[Speaker | None] = ContextVar("speaker", default=None)
@@ -344,7 +354,12 @@ class Store:
         try:
             async with self.db.transaction() as tx:
                 yield tx
-                if speaker is not None and not speaker.written and getattr(tx, "begun", True):
+                if (
+                    speaker is not None
+                    and not speaker.written
+                    and getattr(tx, "begun", True)
+                    and speaker.unsaved()
+                ):
                     await tx.execute(_REMEMBER_LOCALE, (speaker.user_id, speaker.locale))
                 else:
                     speaker = None

@@ -5,7 +5,6 @@ would hold the interaction's own answer up); forgetting a person drops what wait
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -13,13 +12,13 @@ import pytest
 from cogs.language import SAVE_AFTER, Languages
 from data.clock import ManualClock
 from data.store import Store
+from tests.support.backends import Place
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    opened = await Store.open(tmp_path / "t.sqlite3", ManualClock())
-    yield opened
-    await opened.close()
+async def store(place: Place):
+    """On both back-ends: the locale is written in the SQL of each (an upsert)."""
+    return await place.open(ManualClock())
 
 
 def used(user_id: int, locale: str) -> object:
@@ -93,6 +92,58 @@ async def test_forgetting_oneself_writes_no_locale_in_the_forgetting_transaction
 
     await asyncio.create_task(forget())
     assert await store.locale_of(7) is None
+
+
+async def test_an_interaction_under_way_writes_no_locale_once_its_sender_was_forgotten(
+    store: Store,
+):
+    """Two interactions of one person at once: the first (a long picture, an analysis) commits
+    its change only after the second forgot them. The first task's transaction writes no
+    locale of theirs then: a users row naming them would be back after the erasure."""
+    languages = Languages(store, store.clock, no_guild)
+    forgotten = asyncio.Event()
+
+    async def slow() -> None:
+        languages.speaking(used(7, "de"))  # type: ignore[arg-type]
+        await forgotten.wait()
+        await store.set_dm_closed(8, True)  # its change, committed after the erasure
+
+    async def forget() -> None:
+        languages.speaking(used(7, "de"))  # type: ignore[arg-type]
+        languages.forget_person(7)
+        async with store._transaction() as tx:  # the erasure (data/erasures.py)
+            await tx.execute("DELETE FROM users WHERE user_id = ?", (7,))
+        forgotten.set()
+
+    await asyncio.gather(asyncio.create_task(slow()), asyncio.create_task(forget()))
+    rows = await store._read("SELECT user_id FROM users")
+    assert [int(row[0]) for row in rows] == [8]
+    assert await store.locale_of(7) is None
+
+
+async def test_an_older_locale_is_not_written_over_the_one_used_since(store: Store):
+    """A task that commits late (or one it started: a picture drawn ahead) writes no locale
+    its sender has since changed, and which was written already: their DMs stay in the new one."""
+    languages = Languages(store, store.clock, no_guild)
+    changed = asyncio.Event()
+
+    async def slow() -> None:
+        languages.speaking(used(7, "de"))  # type: ignore[arg-type]
+        await changed.wait()
+        await store.set_dm_closed(8, True)
+
+    async def later() -> None:
+        languages.speaking(used(7, "ja"))  # type: ignore[arg-type]
+        await store.set_dm_closed(9, True)  # writes "ja" with it
+        store.clock.advance(SAVE_AFTER)  # type: ignore[attr-defined]
+        saving = languages._saving
+        assert saving is not None
+        await saving  # nothing left to write: "ja" is in the database
+        changed.set()
+
+    await asyncio.gather(asyncio.create_task(slow()), asyncio.create_task(later()))
+    assert await store.locale_of(7) == "ja"
+    assert await Languages(store, store.clock, no_guild).of_person(7) == "ja"
 
 
 def match_in(guild_id: int | None, creator_id: int) -> object:
