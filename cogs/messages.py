@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from cogs.checks import permission_name
 from data.former import is_former
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, say
@@ -554,10 +555,16 @@ def at_version(match: Match, version: int, state: Any) -> Match:
 
 
 def cannot_post(channel_id: int) -> Text:
+    """Why a post did not go: the permissions named as Discord's settings name them, in the
+    reader's language (said where the failure is reported, so kept whole in the outbox)."""
     return T(
-        "I cannot post in {channel}: a server admin must give me View Channel, Send "
-        "Messages and Attach Files there (and Send Messages in Threads)",
+        "I cannot post in {channel}: a server admin must give me {view}, {send} and {attach} "
+        "there (and {threads})",
         channel=channel_mention(channel_id),
+        view=permission_name("view_channel"),
+        send=permission_name("send_messages"),
+        attach=permission_name("attach_files"),
+        threads=permission_name("send_messages_in_threads"),
     )
 
 

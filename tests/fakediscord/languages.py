@@ -23,6 +23,8 @@ from i18n.catalogue import PSEUDO, unpseudo
 # Words that are not messages: the games' names as their publishers print them, the bot's.
 PUBLISHED = {"tokan", "tonari", "friendly", "fishing", "toshi", "tōshi", "tonga", "bonga"}
 PUBLISHED |= {"tidetable"}
+# The library the ratings are computed by, named in their footnote (``table.ratings.RATING_NOTE``)
+PUBLISHED |= {"openskill"}
 
 _NOT_WORDS = re.compile(
     r"https?://\S+"  # links
