@@ -135,7 +135,14 @@ async def analysis_post(
         language,
     )
     png = await asyncio.to_thread(
-        rendered, "chances", chances_chart, analysis.chances, drawn, swings, title=title
+        rendered,
+        "chances",
+        chances_chart,
+        analysis.chances,
+        drawn,
+        swings,
+        title=title,
+        language=language,
     )
     final = ", ".join(f"{drawn[s]} {percent(c)}" for s, c in enumerate(analysis.chances[-1]))
     alt = T(

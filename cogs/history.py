@@ -512,7 +512,9 @@ async def stats_answer(
         for row in rows
     }
     title = say(T("Rating over time — {player}", player=target.display_name), language)
-    png = await asyncio.to_thread(rendered, "ratings", rating_chart, series, title=title)
+    png = await asyncio.to_thread(
+        rendered, "ratings", rating_chart, series, title=title, language=language
+    )
     # The chart in words, like the boards: each game's line from its first rating to its last.
     described = joined(
         (

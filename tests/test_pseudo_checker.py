@@ -34,6 +34,9 @@ def test_what_the_catalogue_said_names_and_notation_pass():
     ):
         assert plain_words(notation, NAMES) == [], notation
     assert plain_words(say(T("{move}: keep the fish", move="take"), PSEUDO), NAMES) == []
+    # A picture's alt text drops the backticks: Tonga Bonga's `keep` is still notation there.
+    seasick = say(T("`{keep}` (all seasick)", keep="keep"), PSEUDO).replace("`", "")
+    assert plain_words(seasick, NAMES) == []
     assert plain_words("Type `/tokan move` for **TOKAN** <@12> <t:99:R>", NAMES) == ["Type"]
 
 

@@ -42,6 +42,7 @@ NOTATION = {
     "green", "lead", "leave", "left", "mamboa", "move", "pass", "place", "play", "red",
     "remove", "reroll", "right", "samboa", "slide", "swap", "take", "wages", "yellow", "up",
     "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se", "camp", "palmoa",
+    "keep",  # Tonga Bonga's crew turn when every die is seasick (rare in a playout)
     # Friendly Fishing's special sets, as the ``sets`` option names them (typed as they are)
     "kingfish", "lunkers", "dinkers", "skipjacks", "shiners", "junk",
     # option values and spot words as they are typed (`variant:specialisation`, `b2.centre`)
