@@ -25,10 +25,14 @@ PSEUDO_MODULES = frozenset(
     {
         "test_bounds_e2e",
         "test_command_languages_e2e",
+        "test_exactly_once_e2e",
+        "test_global_lists_e2e",
+        "test_history_e2e",
         "test_league_signup_e2e",
         "test_lobby_e2e",
         "test_places_e2e",
         "test_tables_e2e",
+        "test_tokan_e2e",
     }
 )
 
