@@ -568,6 +568,22 @@ def cannot_post(channel_id: int) -> Text:
     )
 
 
+def refused(code: int, said: str) -> Text:
+    """Why Discord would not take a post: its own code and words, quoted as Discord wrote them
+    (they are Discord's, not ours to translate)."""
+    return T("Discord refused it (`{code}: {error}`)", code=code, error=quote(said))
+
+
+def no_such_place(said: str) -> Text:
+    """Discord knows no such channel or user (404): its own words, quoted."""
+    return T("Discord has no such channel or user (`{error}`)", error=quote(said))
+
+
+def channel_gone(code: int, said: str) -> Text:
+    """The channel of a post is gone (Discord's unknown channel): its own words, quoted."""
+    return T("the channel is gone (`{code}: {error}`)", code=code, error=quote(said))
+
+
 def fit_choice(text: str, limit: int = 100) -> str:
     """An autocomplete entry that explains: at most ``limit`` characters, never cut mid-word."""
     text = " ".join(text.split())
