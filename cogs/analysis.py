@@ -35,7 +35,7 @@ from data.analyses import AnalysisStore, StoredAnalysis
 from data.outbox import Permanent
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, say
-from i18n.text import N_, Param, T, Text, joined
+from i18n.text import N_, Param, T, Text, joined, text_from
 from render.chances import chances_chart
 from render.common import clip_alt
 from table.analysis import Analyst
@@ -59,8 +59,18 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names) -> Text:
-    """The post's words: what the chart is, and the three largest swings."""
+def kept_words(data: object) -> str:
+    """A move's words as the analysis keeps them: a Text (said in the reader's language), or
+    the English of an analysis kept before they were kept whole."""
+    kept = text_from(data)
+    return kept if isinstance(kept, str) else str(kept)
+
+
+def analysis_text(
+    match: Match, analysis: StoredAnalysis, names: messages.Names, language: str = ENGLISH
+) -> Text:
+    """The post's words: what the chart is, and the three largest swings, said in
+    ``language`` (the moves' words are kept with the analysis as texts of the catalogue)."""
     game = match.game
     lines: list[Text] = [
         T(
@@ -78,9 +88,10 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         before = chances[index - 1] if index > 0 else [1.0 / players] * players
         after = chances[index]
         moved = max(range(players), key=lambda s: abs(after[s] - before[s]))
-        who = messages.person(match, seat, names)
-        # The move's words are kept with the analysis as the channel read them then.
-        did = messages.told(match, seat, str(swing["move"]), names).rstrip(". ")
+        who = messages.person(match, seat, names, language)
+        # The move's words are kept with the analysis as the channel read them then (an
+        # analysis kept before they were kept whole: its English).
+        did = messages.told(match, seat, kept_words(swing["move"]), names, language).rstrip(". ")
         values: dict[str, Param] = {
             "number": number,
             "decision": index + 1,
@@ -96,13 +107,13 @@ def analysis_text(match: Match, analysis: StoredAnalysis, names: messages.Names)
         else:
             turned = T(
                 "{number}. Decision {decision}: {move}: {player}'s chances {before} → {after}.",
-                player=messages.person(match, moved, names),
+                player=messages.person(match, moved, names, language),
                 **values,
             )
         preferred = swing.get("preferred")
         if preferred:
             theirs = swing["preferred_chances"][seat]
-            said = messages.people(str(preferred), match, names)
+            said = messages.people(kept_words(preferred), match, names, language)
             instead = T(
                 "The search preferred `{move}` ({player}'s chances {chances} after it).",
                 move=messages.quote(said),
@@ -157,7 +168,7 @@ async def analysis_post(
         filename=f"{match.row.game}-{match.id}-analysis.png",
         description=clip_alt(say(alt, language)),
     )
-    return messages.clip(say(analysis_text(match, analysis, names), language)), file
+    return messages.clip(say(analysis_text(match, analysis, names, language), language)), file
 
 
 async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Match) -> None:

@@ -22,7 +22,7 @@ from ai.analysis import Decision
 from ai.pool import AnalysisPool
 from ai.publiclog import public_entry
 from data.analyses import AnalysisStore, StoredAnalysis
-from i18n.text import T
+from i18n.text import T, text_data
 from table import history
 from table.errors import NoMatchHere
 from table.match import Match
@@ -36,7 +36,7 @@ class Step:
 
     number: int  # the log entry's number
     seat: int
-    move: str  # in the channel's words (never a secret)
+    move: str  # in the channel's words (never a secret): a Text, said in each reader's language
 
 
 def decisions_of(match: Match, entries: Sequence[Any]) -> tuple[list[Decision], list[Step], Any]:
@@ -162,11 +162,12 @@ class Analyst:
                         "index": index,
                         "number": steps[index].number,
                         "seat": steps[index].seat,
-                        "move": steps[index].move,
+                        # Kept whole (message and values): each post says it in its language.
+                        "move": text_data(steps[index].move),
                         "size": round(size, 4),
                         "preferred": None
                         if pref.move == decisions[index].move
-                        else shown_preference(match, steps[index].seat, pref.move),
+                        else text_data(shown_preference(match, steps[index].seat, pref.move)),
                         "preferred_chances": [round(c, 4) for c in pref.chances],
                     }
                 )

@@ -14,6 +14,7 @@ from cogs.analysis import analyst
 from cogs.viewer import PAGE, frames
 from data.analyses import AnalysisStore
 from i18n.catalogue import language_of
+from i18n.text import text_from
 from rules import rng
 from table import history
 from tests.e2e.driver import Table, drain, open_match
@@ -207,8 +208,9 @@ async def test_step_through_and_analyse_a_finished_match(fake, make_bot, key):
         won = [round(1 / len(winners), 4) if s in winners else 0.0 for s in range(players)]
         assert kept.chances[-1] == (won if winners else [round(1 / players, 4)] * players)
         if match.game.spec.hidden_information:  # a move not played would show a hand
-            for swing in kept.swings:
-                assert swing["preferred"] is None or swing["preferred"].endswith("stays hidden)")
+            for swing in kept.swings:  # kept whole, as a text of the catalogue (its English)
+                preferred = swing["preferred"]
+                assert preferred is None or str(text_from(preferred)).endswith("stays hidden)")
         # Asked again: the kept analysis, privately, with its chart; nothing posted.
         again = await fake.slash(watcher, channel, f"{key} analysis", match=match.id)
         assert again.ephemeral and "where it turned" in again.content
