@@ -728,7 +728,9 @@ class GameCog(
         if renderer is None:
             return text, None
         view = self.game.view(match.state, seat)
-        png = await asyncio.to_thread(board_png, self.game_key, renderer, view, names)
+        png = await asyncio.to_thread(
+            board_png, self.game_key, renderer, view, names, language=language
+        )
         # The picture holds what the text says: the text is its alt text.
         hand = T(
             "Your hand in match #{number}: {hand}", number=match.id, hand=text.replace("*", "")

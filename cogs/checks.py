@@ -24,6 +24,12 @@ PERMISSION_NAMES = {
 }
 
 
+def permission_name(name: str) -> Text:
+    """A permission (``send_messages``) as Discord's settings name it, said in the reader's
+    language."""
+    return Text(PERMISSION_NAMES[name])
+
+
 def require_posting(interaction: discord.Interaction, *, thread: bool = False) -> None:
     """Refuse, before anything is saved, an action whose announcement the bot could not post:
     Discord tells each interaction what the bot may do in its channel."""
@@ -35,7 +41,7 @@ def require_posting(interaction: discord.Interaction, *, thread: bool = False) -
         needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
     missing = [name for name in needed if not getattr(allowed, name, False)]
     if missing:
-        names = joined((Text(PERMISSION_NAMES[name]) for name in missing), ", ")
+        names = joined((permission_name(name) for name in missing), ", ")
         raise CannotPost(
             T(
                 "I cannot post in this channel, so nothing was saved: a server admin must give "

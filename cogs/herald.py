@@ -107,14 +107,14 @@ class Herald:
             else:
                 raise Permanent(f"unknown outbox kind {entry.kind!r}")
         except discord.Forbidden as error:
-            raise Permanent(f"Discord refused it ({error.code}: {error.text})") from None
+            raise Permanent(messages.refused(error.code, error.text)) from None
         except discord.NotFound as error:
-            raise Permanent(f"Discord has no such channel or user ({error.text})") from None
+            raise Permanent(messages.no_such_place(error.text)) from None
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:
                 retry = _retry_after(error)
                 raise Transient(f"Discord answered {error.status}", retry) from None
-            raise Permanent(f"Discord refused it ({error.status}: {error.text})") from None
+            raise Permanent(messages.refused(error.status, error.text)) from None
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             raise Transient(f"network: {type(error).__name__}") from None
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from cogs.checks import permission_name
 from data.former import is_former
 from data.store import OutboxEntry
 from i18n.catalogue import ENGLISH, PSEUDO, PSEUDO_CLOSE, PSEUDO_OPEN, say
@@ -572,11 +573,33 @@ def at_version(match: Match, version: int, state: Any) -> Match:
 
 
 def cannot_post(channel_id: int) -> Text:
+    """Why a post did not go: the permissions named as Discord's settings name them, in the
+    reader's language (said where the failure is reported, so kept whole in the outbox)."""
     return T(
-        "I cannot post in {channel}: a server admin must give me View Channel, Send "
-        "Messages and Attach Files there (and Send Messages in Threads)",
+        "I cannot post in {channel}: a server admin must give me {view}, {send} and {attach} "
+        "there (and {threads})",
         channel=channel_mention(channel_id),
+        view=permission_name("view_channel"),
+        send=permission_name("send_messages"),
+        attach=permission_name("attach_files"),
+        threads=permission_name("send_messages_in_threads"),
     )
+
+
+def refused(code: int, said: str) -> Text:
+    """Why Discord would not take a post: its own code and words, quoted as Discord wrote them
+    (they are Discord's, not ours to translate)."""
+    return T("Discord refused it (`{code}: {error}`)", code=code, error=quote(said))
+
+
+def no_such_place(said: str) -> Text:
+    """Discord knows no such channel or user (404): its own words, quoted."""
+    return T("Discord has no such channel or user (`{error}`)", error=quote(said))
+
+
+def channel_gone(code: int, said: str) -> Text:
+    """The channel of a post is gone (Discord's unknown channel): its own words, quoted."""
+    return T("the channel is gone (`{code}: {error}`)", code=code, error=quote(said))
 
 
 def fit_choice(text: str, limit: int = 100) -> str:

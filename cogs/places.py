@@ -88,8 +88,8 @@ async def gone_from_post(bot: Host, channel_id: int, error: discord.NotFound) ->
     (its match handed to the table first); any other 404 only fails the post."""
     if error.code == UNKNOWN_CHANNEL:
         await channel_gone(bot, channel_id)
-        return Permanent(f"the channel is gone ({error.code}: {error.text})")
-    return Permanent(f"Discord has no such channel or user ({error.text})")
+        return Permanent(messages.channel_gone(error.code, error.text))
+    return Permanent(messages.no_such_place(error.text))
 
 
 async def deliver(bot: Host, entry: OutboxEntry, nonce: str) -> None:

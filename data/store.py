@@ -44,6 +44,7 @@ from data.results import MatchResult
 from data.schema import MIGRATIONS
 from data.sql import Database, PostgresDatabase, Row, SqliteDatabase, Tx
 from data.timerwrites import lock_presence, pause_rows, resume_rows, void_match, write_plan
+from i18n.text import TEXT_KEY, Text, text_data, text_from
 from metrics.instruments import ACTIONS_SAVED
 
 # How long a write waits for a lock held by another connection or process before giving up.
@@ -148,7 +149,7 @@ class OutboxEntry:
     due_at: float
     attempts: int
     status: str
-    last_error: str | None
+    last_error: str | None  # a reason told to people is a Text (its string: the English)
     priority: int = PLAIN
     # When a process first claimed it to deliver it (None: never). Earlier than this claim, a
     # try may have reached Discord already, and its nonce may have been forgotten since.
@@ -762,7 +763,7 @@ class Store:
             await db.execute(
                 "UPDATE outbox SET status = 'failed', attempts = attempts + 1, done_at = ?,"
                 " last_error = ?, lease_until = NULL WHERE id = ? AND status = 'pending'",
-                (self.clock.now(), error[:500], entry_id),
+                (self.clock.now(), kept_error(error), entry_id),
             )
             return await self._announce(db, row[0] if row else None, follow_ups)
 
@@ -771,7 +772,7 @@ class Store:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, due_at = ?, last_error = ?,"
                 " claimed_by = NULL, lease_until = NULL WHERE id = ? AND status = 'pending'",
-                (due_at, error[:500], entry_id),
+                (due_at, kept_error(error), entry_id),
             )
 
     async def hurry(self, lane: str) -> None:
@@ -964,6 +965,31 @@ def table_seats_of(result: Any) -> list[int]:
     return [int(s) for s in seats if isinstance(s, int)]
 
 
+ERROR_KEPT = 500  # characters of a failure's reason kept
+
+
+def kept_error(error: str) -> str:
+    """A failure's reason as its row keeps it: a :class:`Text` (a reason the person is told,
+    "I cannot post in …") whole, as its message and values, so that the answer reporting it
+    says it in its reader's language; any other reason (for the logs) as it is, cut."""
+    if isinstance(error, Text):
+        kept = json.dumps(text_data(error), ensure_ascii=False)
+        if len(kept) <= ERROR_KEPT:
+            return kept
+    return str.__str__(error)[:ERROR_KEPT]
+
+
+def read_error(kept: str | None) -> str | None:
+    """What ``kept_error`` wrote, read back (a Text again, whose string is its English)."""
+    if kept is None or not kept.startswith('{"' + TEXT_KEY + '"'):
+        return kept
+    try:
+        said = text_from(json.loads(kept))
+    except (ValueError, TypeError):
+        return kept
+    return said if isinstance(said, str) else kept
+
+
 def _entry(row: Row) -> OutboxEntry:
     return OutboxEntry(
         id=row["id"],
@@ -975,7 +1001,7 @@ def _entry(row: Row) -> OutboxEntry:
         due_at=row["due_at"],
         attempts=row["attempts"],
         status=row["status"],
-        last_error=row["last_error"],
+        last_error=read_error(row["last_error"]),
         priority=row["priority"],
         first_tried=row["first_tried"],
     )

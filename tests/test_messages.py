@@ -284,3 +284,21 @@ def test_a_stored_results_reason_is_said_in_the_readers_language():
     resigned = {"reason": "seat 2 resigned", "winners": [0], "resigned": 1}
     assert say(messages.stored_reason(resigned), PSEUDO) == "seat 2 resigned"
     assert messages.stored_reason({"winners": []}) == ""
+
+
+def test_why_a_post_failed_is_said_in_the_readers_language():
+    """A failed post's reason is a catalogue text: the permissions it names are translated;
+    Discord's own words, quoted, are kept as Discord wrote them."""
+    from i18n.catalogue import PSEUDO, say
+    from tests.fakediscord.languages import plain_words
+
+    for reason in (
+        messages.cannot_post(10),
+        messages.refused(50001, "Missing `Access`"),
+        messages.no_such_place("Unknown Channel"),
+        messages.channel_gone(10003, "Unknown Channel"),
+    ):
+        assert plain_words(say(reason, PSEUDO), set()) == [], reason
+    assert "Missing ˋAccessˋ" in messages.refused(50001, "Missing `Access`")
+    german = say(messages.cannot_post(10), "de")
+    assert "„Nachrichten senden“" in german and "Send" not in german

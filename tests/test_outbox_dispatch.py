@@ -134,3 +134,24 @@ async def test_an_immediate_stop_abandons_the_delivery_under_way(store: Store):
     (entry,) = await store.outbox()
     assert slow.done == [] and entry.status == "pending"  # tried again after the restart
     assert not dispatcher._flying
+
+
+async def test_a_failures_reason_told_to_people_is_kept_whole(store: Store):
+    """A reason the person is told ("I cannot post in …") is a text of the catalogue: kept as
+    its message and values, it is said in the reader's language when the failure is reported;
+    a reason for the logs stays as written, cut to its column's length."""
+    from i18n.catalogue import PSEUDO, say
+    from i18n.text import T, Text
+
+    told = await write(store, "told", "lane:a")
+    logged = await write(store, "logged", "lane:b")
+    reason = T("I cannot post in {channel}", channel=T("this channel"))
+    await store.mark_failed(told, reason)
+    await store.mark_failed(logged, "Discord refused it (50001: " + "x" * 600)
+    kept = {e.id: e.last_error for e in await store.outbox()}
+    assert isinstance(kept[told], Text) and kept[told] == reason
+    assert say(kept[told], PSEUDO) == say(reason, PSEUDO) != reason
+    assert not isinstance(kept[logged], Text) and len(kept[logged] or "") == 500
+    # A row whose reason only looks like kept text is read as it is.
+    await store.retry_later(await write(store, "odd", "lane:c"), 0.0, '{"$text": [1')
+    assert '{"$text": [1' in [e.last_error for e in await store.outbox()]

@@ -34,7 +34,17 @@ def test_what_the_catalogue_said_names_and_notation_pass():
     ):
         assert plain_words(notation, NAMES) == [], notation
     assert plain_words(say(T("{move}: keep the fish", move="take"), PSEUDO), NAMES) == []
+    # A picture's alt text drops the backticks: Tonga Bonga's `keep` is still notation there.
+    seasick = say(T("`{keep}` (all seasick)", keep="keep"), PSEUDO).replace("`", "")
+    assert plain_words(seasick, NAMES) == []
     assert plain_words("Type `/tokan move` for **TOKAN** <@12> <t:99:R>", NAMES) == ["Type"]
+
+
+def test_the_rating_systems_library_is_a_name():
+    from table.ratings import RATING_NOTE
+
+    assert plain_words(say(RATING_NOTE, PSEUDO), NAMES) == []
+    assert plain_words("ratings (openskill)", NAMES) == ["ratings"]
 
 
 def test_everything_is_read_back_as_english():

@@ -15,39 +15,18 @@ from tests.fakediscord.languages import SUITE
 
 # The pseudo-language run (tests/fakediscord/languages.py): every member and server of a
 # stand-in speaks ``x-pseudo``, every text the bot sends must come through the catalogue, and
-# the stand-in reads it back as English for the tests. The modules below run in it on every
-# run of the suite; TIDETABLE_E2E_LOCALE=x-pseudo runs every module in it,
-# TIDETABLE_E2E_LOCALE=en-US none (see the README's "Languages" for what still fails there).
-CHOSEN = os.environ.get("TIDETABLE_E2E_LOCALE")
-# Modules whose whole run passes in it under load too (the language of a text no longer
-# depends on timing: cogs/language.py).
-PSEUDO_MODULES = frozenset(
-    {
-        "test_bounds_e2e",
-        "test_command_languages_e2e",
-        "test_crash_e2e",
-        "test_league_crash_e2e",
-        "test_league_signup_e2e",
-        "test_league_swiss_e2e",
-        "test_lobby_e2e",
-        "test_places_e2e",
-        "test_repost_e2e",
-        "test_settings_e2e",
-        "test_storm_e2e",
-        "test_tables_e2e",
-        "test_two_processes_e2e",
-    }
-)
+# the stand-in reads it back as English for the tests. Every module runs in it (a test that
+# sets its people's locales itself, as the languages test does, keeps them);
+# TIDETABLE_E2E_LOCALE=en-US runs the suite with plain English instead.
+CHOSEN = os.environ.get("TIDETABLE_E2E_LOCALE", PSEUDO)
 
 
 @pytest.fixture(autouse=True)
-def no_english_leaks(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The test's stand-ins speak the pseudo-language when its module is among those above
-    (or every module, if asked); each of them (the shared one and those a test makes itself)
-    must have received no text that bypassed the catalogue."""
-    module = request.module.__name__.rsplit(".", 1)[-1]
-    pseudo = CHOSEN == PSEUDO or (CHOSEN is None and module in PSEUDO_MODULES)
-    SUITE.locale = PSEUDO if pseudo else "en-US"
+def no_english_leaks() -> Iterator[None]:
+    """The test's stand-ins speak the pseudo-language (unless the run chose English); each of
+    them (the shared one and those a test makes itself) must have received no text that
+    bypassed the catalogue."""
+    SUITE.locale = PSEUDO if CHOSEN == PSEUDO else "en-US"
     SUITE.stand_ins.clear()
     yield
     leaks = [leak for stand_in in SUITE.stand_ins for leak in stand_in.language_leaks]

@@ -148,12 +148,29 @@ async def test_a_tokan_match_with_an_undo_then_log_replay_and_leaderboard(fake, 
         for user in players:
             assert f"<@{user.id}>" in board.content
         assert board.content.count("1 match,") == 2
-        # Ratings read from 1,000, the winner's above it; provisional after a single match.
-        shown = [
-            int(r.replace(",", ""))
-            for r in re.findall(r"\*\*([\d,]+) \(provisional\)\*\*", board.content)
-        ]
-        assert len(shown) == 2 and shown[0] > 1000 > shown[1], board.content
+        # Ratings read from 1,000, the winner's above it and listed first, the loser's below
+        # (a draw rates both alike); provisional after a single match. Each player's line is
+        # read by their mention, whatever the words around it (the seats, hence who wins,
+        # follow the match's own seed).
+        result = match.game.outcome(match.state)
+        assert result is not None
+        winners = {match.user_at(seat) for seat in result.winners}
+        listed = board.content.split("\n")[1:]
+        assert len(listed) == 2, board.content
+        order = [next(u.id for u in players if f"<@{u.id}>" in line) for line in listed]
+        assert sorted(order) == sorted(u.id for u in players), board.content
+        shown = {}
+        for user_id, line in zip(order, listed, strict=True):
+            found = re.search(r"\*\*([\d,]+) \(provisional\)\*\*", line)
+            assert found, line
+            shown[user_id] = int(found[1].replace(",", ""))
+        if len(winners) == 1:
+            (winner,) = winners
+            (loser,) = set(order) - winners
+            assert order[0] == winner, board.content
+            assert shown[winner] > 1000 > shown[loser], board.content
+        else:  # nobody (or both) won: neither rated above the other
+            assert shown[order[0]] == shown[order[1]], board.content
         everywhere = await fake.slash(alice, channel, "tokan leaderboard", **{"global": True})
         assert "all servers" in everywhere.content
         empty = await fake.slash(alice, channel, "tonga leaderboard")

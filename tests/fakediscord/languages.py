@@ -23,6 +23,8 @@ from i18n.catalogue import PSEUDO, unpseudo
 # Words that are not messages: the games' names as their publishers print them, the bot's.
 PUBLISHED = {"tokan", "tonari", "friendly", "fishing", "toshi", "tōshi", "tonga", "bonga"}
 PUBLISHED |= {"tidetable"}
+# The library the ratings are computed by, named in their footnote (``table.ratings.RATING_NOTE``)
+PUBLISHED |= {"openskill"}
 
 _NOT_WORDS = re.compile(
     r"https?://\S+"  # links
@@ -40,6 +42,7 @@ NOTATION = {
     "green", "lead", "leave", "left", "mamboa", "move", "pass", "place", "play", "red",
     "remove", "reroll", "right", "samboa", "slide", "swap", "take", "wages", "yellow", "up",
     "crayfish", "for", "seat", "trade", "orange", "go", "on", "tonga", "se", "camp", "palmoa",
+    "keep",  # Tonga Bonga's crew turn when every die is seasick (rare in a playout)
     # Friendly Fishing's special sets, as the ``sets`` option names them (typed as they are)
     "kingfish", "lunkers", "dinkers", "skipjacks", "shiners", "junk",
     # option values and spot words as they are typed (`variant:specialisation`, `b2.centre`)

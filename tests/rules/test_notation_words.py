@@ -39,3 +39,13 @@ def test_friendly_fishings_special_sets_are_typed_as_the_option_names_them():
     from rules.fishing.data import SPECIAL_SETS
 
     assert set(SPECIAL_SETS) <= NOTATION
+
+
+def test_tonga_bongas_rarer_moves_are_known_to_the_stand_in():
+    """Moves a playout seldom reaches (every die seasick: ``keep``) are notation too."""
+    from rules.tonga.notation import format_move
+    from rules.tonga.state import Camp, End, Keep
+
+    for move in (Keep(), Camp(), End()):
+        words = set(re.findall(r"[a-z]{2,}", format_move(move)))
+        assert words and words <= NOTATION, (move, sorted(words - NOTATION))
