@@ -125,9 +125,7 @@ def main(args: list[str]) -> None:
 def bot_path() -> None:
     """The bot's replay (cogs.history.render_replay) on the longest playout of each game."""
     from cogs.history import render_replay
-    from data.store import MatchRow
-    from table.match import Match
-    from tests.history.support import playout
+    from tests.history.support import finished_match, playout
 
     renderers = {key: importlib.import_module(f"render.{key}").render for key in GAMES}
     for key, game in GAMES.items():
@@ -136,21 +134,7 @@ def bot_path() -> None:
             (playout(game, players, seed) for players in counts for seed in range(6)),
             key=lambda p: len(p.entries),
         )
-        row = MatchRow(
-            id=1,
-            game=key,
-            guild_id=1,
-            channel_id=1,
-            creator_id=1,
-            status="finished",
-            options=played.options,
-            seed=played.seed,
-            state_json=None,
-            version=len(played.entries) + 1,
-            result=None,
-            players=tuple(range(100, 100 + played.players)),
-        )
-        match = Match(row=row, game=game, state=played.final)
+        match = finished_match(game, played)
         names = [f"player {i + 1}" for i in range(played.players)]
         start, cpu = time.perf_counter(), time.process_time()
         data, note, frames = render_replay(match, played.entries, names, renderers[key])

@@ -196,27 +196,11 @@ def test_a_replay_gif_drawn_in_a_worker_is_the_one_drawn_here(workers: PicturePo
     # What `/<game> replay gif:True` hands the pool (cogs/viewer.py): a finished match, its
     # log, the names, the game's renderer and the viewer's language, pickled to the worker.
     from cogs.history import render_replay
-    from data.store import MatchRow
-    from table.match import Match
-    from tests.history.support import playout
+    from tests.history.support import finished_match, playout
 
     game = GAMES["tokan"]
     played = playout(game, 2, 3)
-    row = MatchRow(
-        id=1,
-        game="tokan",
-        guild_id=1,
-        channel_id=1,
-        creator_id=1,
-        status="finished",
-        options=played.options,
-        seed=played.seed,
-        state_json=None,
-        version=len(played.entries) + 1,
-        result=None,
-        players=(100, 101),
-    )
-    match = Match(row=row, game=game, state=played.final)
+    match = finished_match(game, played)
     args = (match, played.entries, ["Zoë", "山田 太郎"], tokan_pictures.render, None, "ja")
     here = PicturePool(0).call(render_replay, *args, deadline=60.0)
     there = workers.call(render_replay, *args, deadline=60.0)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from data.store import MatchRow
 from rules import rng
 from rules.base import Game
 from rules.tonga.state import decisions
 from table.history import Entry
+from table.match import Match
 
 MAX_STEPS = 5000
 
@@ -62,3 +64,22 @@ def playout(
             played.states.append(after)
             state = after
     raise AssertionError("the playout did not end")
+
+
+def finished_match(game: Game, played: Played) -> Match:
+    """The finished match of a playout, as the store would hold it (its players 100, 101, …)."""
+    row = MatchRow(
+        id=1,
+        game=game.spec.key,
+        guild_id=1,
+        channel_id=1,
+        creator_id=1,
+        status="finished",
+        options=played.options,
+        seed=played.seed,
+        state_json=None,
+        version=len(played.entries) + 1,
+        result=None,
+        players=tuple(range(100, 100 + played.players)),
+    )
+    return Match(row=row, game=game, state=played.final)
