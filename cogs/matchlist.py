@@ -23,7 +23,6 @@ from cogs.replies import answer, report
 from data.matchlist import FinishedMatch, finished_matches
 from i18n.catalogue import ENGLISH, say
 from i18n.text import T, Text, joined
-from table.computers import computer_name, is_computer
 from table.errors import NoMatchHere
 
 PAGE_SIZE = 10
@@ -46,9 +45,18 @@ def result_for(match: FinishedMatch, user_id: int) -> Text:
     if scores:
         shown = []
         for index, user in enumerate(match.players):
-            who = computer_name(user) if is_computer(user) else messages.mention(user)
-            shown.append(joined([who, str(scores.get(str(index), "–"))], " "))
+            shown.append(
+                joined([messages.mention_text(user), str(scores.get(str(index), "–"))], " ")
+            )
         return T("{result} ({scores})", result=said, scores=joined(shown, ", "))
+    quitter = match.result.get("resigned")
+    if isinstance(quitter, int) and 0 <= quitter < len(match.players):
+        # The stored reason names a seat ("seat 2 resigned"): the line names the person.
+        return T(
+            "{result} ({who} resigned)",
+            result=said,
+            who=messages.mention_text(match.players[quitter]),
+        )
     if match.result.get("reason"):
         # The reason is the table's words, kept with the result: said in the reader's language.
         reason = messages.stored_reason(match.result)

@@ -302,3 +302,25 @@ def test_why_a_post_failed_is_said_in_the_readers_language():
     assert "Missing ˋAccessˋ" in messages.refused(50001, "Missing `Access`")
     german = say(messages.cannot_post(10), "de")
     assert "„Nachrichten senden“" in german and "Send" not in german
+
+
+def test_a_resignation_in_the_history_names_the_person_in_the_readers_language():
+    """`/tidetable history`: a match ended by a resignation says who resigned (the stored
+    reason names a seat, "seat 2 resigned"), in the reader's language."""
+    from cogs.matchlist import result_for
+    from data.matchlist import FinishedMatch
+
+    ended = FinishedMatch(
+        id=4,
+        game="tokan",
+        guild_id=1,
+        channel_id=2,
+        finished_at="2026-12-07T10:00:00",
+        result={"reason": "seat 2 resigned", "winners": [0], "resigned": 1},
+        players=(111, 222),
+        final_message=None,
+    )
+    assert say(result_for(ended, 111), "en") == "won (<@222> resigned)"
+    assert say(result_for(ended, 111), "de") == "gewonnen (<@222> hat aufgegeben)"
+    assert say(result_for(ended, 222), "ja").endswith("（<@222>が投了）")
+    assert plain_words(say(result_for(ended, 222), PSEUDO), set()) == []
