@@ -302,3 +302,24 @@ def test_why_a_post_failed_is_said_in_the_readers_language():
     assert "Missing ˋAccessˋ" in messages.refused(50001, "Missing `Access`")
     german = say(messages.cannot_post(10), "de")
     assert "„Nachrichten senden“" in german and "Send" not in german
+
+
+def test_a_failed_posts_internal_reason_is_not_told_in_english():
+    """Only a reason of the catalogue reaches the person told their post failed; an internal
+    one ("match 7 cannot be read: …", "unexpected: …", or a row kept as plain English before
+    reasons were kept whole) is said as a catalogue text, its details left to the logs."""
+    from data.store import OutboxEntry
+
+    def failed(reason: str) -> OutboxEntry:
+        return OutboxEntry(1, "lane", 7, "post", {}, 0.0, 0.0, 1, "failed", reason)
+
+    for reason in (
+        "match 7 cannot be read: KeyError('board')",
+        "unexpected: RuntimeError('boom')",
+        "Discord refused it (50001: Missing Access)",
+    ):
+        note = say(messages.delivery_note([failed(reason)]), PSEUDO)
+        assert plain_words(note, set()) == [] and reason not in note, note
+    told = messages.refused(50001, "Missing Access")
+    assert messages.failure_reason(failed(told)) is told
+    assert "Missing Access" in say(messages.delivery_note([failed(told)]), "de")
