@@ -203,7 +203,7 @@ async def answer_analysis(bot: Host, interaction: discord.Interaction, match: Ma
             "The analysis of match #{number} is saved, but it could not be posted in the "
             "channel: {error}. `/{game} analysis` shows it to you.",
             number=match.id,
-            error=failed[0].last_error or "",
+            error=messages.failure_reason(failed[0]),
             game=match.row.game,
         )
     elif settled and all(e.status == "sent" for e in settled):

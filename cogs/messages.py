@@ -625,6 +625,16 @@ def nothing_matches(typed: str, examples: Sequence[str]) -> Text:
     return T("Nothing legal matches “{typed}”; you have no move now.", typed=quote(typed, 24))
 
 
+def failure_reason(entry: OutboxEntry) -> Text:
+    """Why a post failed, for the person told of it: a reason of the catalogue (Discord's
+    refusal, a missing permission) as it was kept; any other (an internal one for the logs,
+    "match 5 cannot be read: …", or a row written before reasons were kept whole) as a
+    catalogue text too, the details left to the logs."""
+    if isinstance(entry.last_error, Text):
+        return entry.last_error
+    return T("an error on my side (it was logged)")
+
+
 def delivery_note(entries: Sequence[OutboxEntry]) -> Text | str:
     """What the answer to a saved action adds about its announcement: nothing when it was
     posted; else that it is saved and what happened to the post."""
@@ -633,7 +643,7 @@ def delivery_note(entries: Sequence[OutboxEntry]) -> Text | str:
     if failed:
         return T(
             " It is saved, but it could not be posted in the channel: {reason}.",
-            reason=failed[0].last_error or "",
+            reason=failure_reason(failed[0]),
         )
     if any(e.status == "pending" for e in posts):
         return T(

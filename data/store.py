@@ -985,7 +985,7 @@ def read_error(kept: str | None) -> str | None:
         return kept
     try:
         said = text_from(json.loads(kept))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, AttributeError, RecursionError):  # not what it wrote
         return kept
     return said if isinstance(said, str) else kept
 

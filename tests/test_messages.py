@@ -324,3 +324,24 @@ def test_a_resignation_in_the_history_names_the_person_in_the_readers_language()
     assert say(result_for(ended, 111), "de") == "gewonnen (<@222> hat aufgegeben)"
     assert say(result_for(ended, 222), "ja").endswith("（<@222>が投了）")
     assert plain_words(say(result_for(ended, 222), PSEUDO), set()) == []
+
+
+def test_a_failed_posts_internal_reason_is_not_told_in_english():
+    """Only a reason of the catalogue reaches the person told their post failed; an internal
+    one ("match 7 cannot be read: …", "unexpected: …", or a row kept as plain English before
+    reasons were kept whole) is said as a catalogue text, its details left to the logs."""
+    from data.store import OutboxEntry
+
+    def failed(reason: str) -> OutboxEntry:
+        return OutboxEntry(1, "lane", 7, "post", {}, 0.0, 0.0, 1, "failed", reason)
+
+    for reason in (
+        "match 7 cannot be read: KeyError('board')",
+        "unexpected: RuntimeError('boom')",
+        "Discord refused it (50001: Missing Access)",
+    ):
+        note = say(messages.delivery_note([failed(reason)]), PSEUDO)
+        assert plain_words(note, set()) == [] and reason not in note, note
+    told = messages.refused(50001, "Missing Access")
+    assert messages.failure_reason(failed(told)) is told
+    assert "Missing Access" in say(messages.delivery_note([failed(told)]), "de")

@@ -155,3 +155,7 @@ async def test_a_failures_reason_told_to_people_is_kept_whole(store: Store):
     # A row whose reason only looks like kept text is read as it is.
     await store.retry_later(await write(store, "odd", "lane:c"), 0.0, '{"$text": [1')
     assert '{"$text": [1' in [e.last_error for e in await store.outbox()]
+    # ... and so is one kept in a shape no text has (its message a list).
+    odd = '{"$text": [["a"], [], null, null, null, false]}'
+    await store.retry_later(await write(store, "odd2", "lane:d"), 0.0, odd)
+    assert odd in [e.last_error for e in await store.outbox()]
