@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from i18n.catalogue import ENGLISH
 from i18n.text import TN, T, Text
-from render.common import BACKGROUND, INK, MUTED, font, font_for, said
+from render.common import BACKGROUND, INK, MUTED, font, font_for, player_name, said
 
 WIDTH, HEIGHT_PLOT = 1000, 380
 MARGIN, TITLE, SMALL, TEXT = 24, 26, 15, 18
@@ -88,9 +88,10 @@ def chances_chart(
         colour = COLOURS[seat % len(COLOURS)]
         draw.line((cx, cy + 11, cx + 30, cy + 11), fill=colour, width=3)
         _marker(draw, (cx + 15, cy + 11), SHAPES[seat % len(SHAPES)], colour, 5)
-        # A computer's name (and "a former player") is a text: said before it is cut.
-        label = f"{said(names[seat], language)[:24]}  {round(rows[-1][seat] * 100)}%"
-        draw.text((cx + 40, cy + 11), label, font=font(SMALL), fill=INK, anchor="lm")
+        # Drawable in any script, at most a name's width, isolated when it reads right to
+        # left; a computer's name (and "a former player") said in the language first.
+        label = f"{player_name(seat, names, language)}  {round(rows[-1][seat] * 100)}%"
+        draw.text((cx + 40, cy + 11), label, font=font_for(label, SMALL), fill=INK, anchor="lm")
     return image
 
 

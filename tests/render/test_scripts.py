@@ -22,7 +22,15 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 import render
 import render.common as common
 from render import bounded
-from render.common import display_name, font_for, isolated, player_name, printable
+from render.chances import chances_chart
+from render.common import (
+    FIRST_STRONG_ISOLATE,
+    display_name,
+    font_for,
+    isolated,
+    player_name,
+    printable,
+)
 from render.replay import replay_gif
 from render.scores import breakdown_chart, rating_chart
 from rules import rng
@@ -173,6 +181,21 @@ def test_the_rating_chart_names_people_in_any_script_in_its_title_and_legend(dra
     assert ImageChops.difference(
         chart.crop((0, 60, *chart.size)), other.crop((0, 60, *chart.size))
     ).getbbox()
+
+
+def test_the_chances_chart_names_people_in_any_script_in_its_legend(drawn: Drawn):
+    # The analysis' chart (cogs/analysis.py): one line per player, named in the legend.
+    names = [pair[0] for pair in SCRIPTS.values()]
+    odds = [[1 / len(names)] * len(names), [0.5, *[0.5 / (len(names) - 1)] * (len(names) - 1)]]
+    chart = chances_chart(odds, names, [0])
+    assert_no_box(drawn)
+    texts = " ".join(text for text, _ in drawn)
+    for name in names:
+        assert printable(name) in texts, name
+    arabic = next(text for text, _ in drawn if "محمد" in text)
+    assert arabic.startswith(FIRST_STRONG_ISOLATE), "the percentage stays after the name"
+    other = chances_chart(odds, ["王小明", *names[1:]], [0])
+    assert ImageChops.difference(chart, other).getbbox()
 
 
 # -- names themselves --------------------------------------------------------------------------
