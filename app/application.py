@@ -18,7 +18,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from app.observatory import Observatory, discord_trace
-from app.pacing import PACE, RateGate, pacing_trace, share
+from app.pacing import BURST, PACE, RateGate, pacing_trace, share
 from app.settings import RENDER_WORKERS, ROOT, Settings
 from cogs.analysis import ANALYSIS_ITEMS
 from cogs.components import DYNAMIC_ITEMS
@@ -104,7 +104,7 @@ class Tidetable(Host):
         # Every REST request waits for its turn under Discord's global rate limit (this
         # process's share of it), so a storm of due work never runs on 429s (app/pacing.py).
         # On the trace discord.py's session is made with (at login), beside any other.
-        self.pacer = RateGate(PACE * share(shard_count, shard_ids))
+        self.pacer = RateGate(PACE * share(shard_count, shard_ids), burst=BURST)
         self.http.http_trace = pacing_trace(self.pacer, self.http.http_trace)
         self.database = database
         self.guild_id = guild_id

@@ -22,10 +22,13 @@ board's post costs all it costs but the drawing: the interaction, the move's tra
 outbox's claim and mark, composing the post and uploading the same bytes. What the drawing
 adds is the difference between a row and its floor.
 
-Two runs per picture setting: one match moving alone (each move as soon as the last board is
-shown), then 20 matches at once (each player thinks a random 0-2 s, ~10 moves a second in
-all). Targets (issue 29): board p50 at most 6x the echo's p50 alone, at most 10x with 20
-matches; the loop's lag p99 at most 50 ms with 20 matches.
+Two runs per picture setting: one match moving alone (each move ``ALONE_PAUSE`` after the last
+board is shown: a player who looks at it for a twentieth of a second; back to back, a match would
+make more than the ``PACE`` posts a second the bot allows itself under Discord's global rate
+limit, app/pacing.py, and the bench would measure that limit, not a move), then 20 matches at
+once (each player thinks a random 0-2 s, ~10 moves a second in all). Targets (issue 29): board
+p50 at most 6x the echo's p50 alone, at most 10x with 20 matches; the loop's lag p99 at most
+50 ms with 20 matches.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from tests.e2e.driver import open_match
 from tests.fakediscord import FakeDiscord
 
 ALONE_MOVES = 40
+ALONE_PAUSE = 0.05  # seconds a lone match's player looks at the board before moving
 CROWD = 20
 CROWD_SECONDS = 15.0
 THINK = 1.0  # mean seconds a player of the crowd thinks
@@ -200,6 +204,7 @@ async def measure(database: Path, workers: int, matches: int, floor: bool = Fals
             run.measuring = True
             if matches == 1:
                 for _ in range(ALONE_MOVES):
+                    await asyncio.sleep(ALONE_PAUSE)
                     await tables[0].move(boards, run)
             else:
                 deadline = time.perf_counter() + CROWD_SECONDS
