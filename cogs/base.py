@@ -32,7 +32,7 @@ from cogs.host import Host
 from cogs.language import reader
 from cogs.panel import UNCHECKED, with_play
 from cogs.pictures import board_png
-from cogs.replies import answer
+from cogs.replies import acknowledging, answer
 from cogs.settings import opening_options
 from cogs.viewer import ViewerCommands
 from data.clockrows import MENTION
@@ -469,23 +469,23 @@ class GameCog(
         # What the player was looking at when they sent this, read before any await: a second,
         # identical command sent at once is then recognised as sent for the same board.
         receipt = self.service.receipt(self._channel(interaction))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text, version = unpack_choice(move)
-        require_posting(interaction)
-        try:
-            result = await self.service.move(
-                self._channel(interaction),
-                self.game_key,
-                interaction.user.id,
-                text,
-                expected_version=version,
-                receipt=receipt,
-            )
-        except NotYourTurn as error:  # "waiting for …" names the person, not a seat
-            language = reader(interaction)
-            said = say(refusal(error), language)
-            channel = self._channel(interaction)
-            raise NotYourTurn(await self.named(said, channel, language)) from None
+        async with acknowledging(interaction):  # while the move is saved (cogs/replies.py)
+            text, version = unpack_choice(move)
+            require_posting(interaction)
+            try:
+                result = await self.service.move(
+                    self._channel(interaction),
+                    self.game_key,
+                    interaction.user.id,
+                    text,
+                    expected_version=version,
+                    receipt=receipt,
+                )
+            except NotYourTurn as error:  # "waiting for …" names the person, not a seat
+                language = reader(interaction)
+                said = say(refusal(error), language)
+                channel = self._channel(interaction)
+                raise NotYourTurn(await self.named(said, channel, language)) from None
         await self.after_move(interaction, result)
 
     @move.autocomplete("move")
@@ -529,10 +529,11 @@ class GameCog(
             for m, said in zip(moves, shown, strict=True)
         ]
 
-    async def play_choice(
+    async def choose(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
-    ) -> None:
-        """A move chosen with a button or a select posted under a board."""
+    ) -> MoveResult:
+        """A move chosen with a button or a select posted under a board, saved (announced
+        by ``after_move``, once the interaction is acknowledged: ``cogs.host``)."""
         require_posting(interaction)
         try:
             result = await self.service.move_by_index(match_id, interaction.user.id, version, index)
@@ -542,7 +543,7 @@ class GameCog(
             language = reader(interaction)
             said = say(refusal(error), language)
             raise NotYourTurn(messages.people(said, found, names, language)) from None
-        await self.after_move(interaction, result)
+        return result
 
     async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None:
         log.info(

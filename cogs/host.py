@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs import messages
 from cogs.language import Languages
 from cogs.people import People
-from cogs.replies import answer, report
+from cogs.replies import acknowledging, answer, report
 from data.clock import Clock
 from data.outbox import Dispatcher
 from data.store import OutboxEntry
@@ -29,7 +29,7 @@ from i18n.catalogue import ENGLISH
 from i18n.text import T
 from rules.errors import PlayerError
 from table.computer_turns import ComputerTable
-from table.match import Match
+from table.match import Match, MoveResult
 from table.privacy import Privacy
 from table.service import MatchService
 
@@ -42,9 +42,11 @@ class GameTable(Protocol):
     @property
     def game_key(self) -> str: ...
 
-    async def play_choice(
+    async def choose(
         self, interaction: discord.Interaction, match_id: int, version: int, index: int
-    ) -> None: ...
+    ) -> MoveResult: ...
+
+    async def after_move(self, interaction: discord.Interaction, result: MoveResult) -> None: ...
 
     async def join_by_button(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
@@ -147,9 +149,12 @@ class Host(commands.AutoShardedBot):
         if not await self.taking(interaction):
             return
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            match = await self.service.by_id(match_id)
-            await self.game_cog(match.row.game).play_choice(interaction, match_id, version, index)
+            # Acknowledged while the move is saved (cogs/replies.py), as ``/<game> move`` is.
+            async with acknowledging(interaction):
+                match = await self.service.by_id(match_id)
+                cog = self.game_cog(match.row.game)
+                result = await cog.choose(interaction, match_id, version, index)
+            await cog.after_move(interaction, result)
         except Exception as error:  # one handler for every error, as for slash commands
             await report(interaction, error)
 

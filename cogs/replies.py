@@ -4,8 +4,11 @@ turns any error into a short private reply (after Red-DiscordBot's central tree 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -33,6 +36,26 @@ UNEXPECTED = T(
     "please try again, or use `board` to see the current position."
 )
 NOT_HERE = T("You cannot use this command here.")
+
+
+@contextlib.asynccontextmanager
+async def acknowledging(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Acknowledge ``interaction`` (deferred privately) while the body works, instead of
+    before it: the acknowledgement's round trip to Discord (tens of milliseconds there) and a
+    move's transaction overlap, and the board is posted that much sooner. The acknowledgement
+    leaves at the body's first await, well within Discord's 3 seconds, and is waited for when
+    the body ends, so an answer (or the error handler's) always follows it. When it fails
+    after the body committed (the interaction expired on its way), the body's work stands and
+    is announced as usual (the player's answer cannot reach them, and is logged so); when the
+    body failed, its error is what the handler answers."""
+    deferring = asyncio.ensure_future(interaction.response.defer(ephemeral=True, thinking=True))
+    try:
+        yield
+    finally:
+        try:
+            await deferring
+        except discord.HTTPException:
+            log.warning("could not acknowledge interaction %s", interaction.id)
 
 
 async def language_for(interaction: discord.Interaction, ephemeral: bool) -> str:

@@ -1,0 +1,93 @@
+"""A move is acknowledged while it is saved, not before (cogs/replies.py ``acknowledging``):
+the acknowledgement's round trip and the move's transaction overlap, and the board is posted
+that much sooner. What that must not change, end to end:
+
+* a move that waits for the database longer than Discord's 3 seconds is still acknowledged in
+  time, and answered once, saying nothing was saved (the acknowledgement does not wait for the
+  transaction);
+* a move whose acknowledgement Discord refuses (the interaction expired on its way) is saved
+  all the same and its board posted once: nothing a player did is lost;
+* a refused move is answered once, after its acknowledgement, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.e2e.driver import open_match
+from tests.fakediscord.faults import CALLBACK
+from tests.support.locks import hold_lock, release
+
+
+@pytest.fixture
+def players(fake):
+    return [fake.add_member(name) for name in ("alice", "bob")]
+
+
+def boards(fake, channel) -> list:
+    return [m for m in fake.messages(channel) if m.attachments]
+
+
+async def first_move(table) -> tuple[object, str]:
+    match = await table.match()
+    (user_id,) = match.to_act()
+    seat = match.seat_of(user_id)
+    return table.user(user_id), match.game.format(
+        match.state, match.game.legal_moves(match.state, seat)[0]
+    )
+
+
+async def test_a_move_waiting_for_a_locked_database_is_acknowledged_in_time(
+    fake, make_bot, players, tmp_path
+):
+    async with fake.running(make_bot(busy_timeout_ms=3500)) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players[:2])
+        before = await table.match()
+        user, text = await first_move(table)
+        holder = hold_lock(tmp_path / "e2e.sqlite3")
+        try:
+            result = await fake.slash(user, channel, "tokan move", move=text)
+        finally:
+            release(holder)
+        assert not result.expired and result.ephemeral
+        assert len(result.messages) == 1 and "nothing was saved" in result.content
+        assert (await table.match()).version == before.version
+        played = await fake.slash(user, channel, "tokan move", move=text)
+        assert played.content.startswith(f"Done: `{text}`.")
+
+
+async def test_a_move_whose_acknowledgement_is_refused_is_saved_and_posted_once(
+    fake, make_bot, players
+):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players[:2])
+        before = await table.match()
+        user, text = await first_move(table)
+        shown = len(boards(fake, channel))
+        fake.faults.fail("POST", CALLBACK, status=404, code=10062, message="Unknown interaction")
+        await fake.slash(user, channel, "tokan move", move=text)
+        for _ in range(300):  # the board goes out from the outbox, whatever the answer did
+            if len(boards(fake, channel)) > shown:
+                break
+            await asyncio.sleep(0.01)
+        await fake.settle()
+        assert (await table.match()).version == before.version + 1, "the move stands"
+        assert len(boards(fake, channel)) == shown + 1, "its board posted once"
+        assert all(e.status == "sent" for e in await bot.service.store.outbox(before.id))
+
+
+async def test_a_refused_move_is_answered_once_after_its_acknowledgement(fake, make_bot, players):
+    async with fake.running(make_bot()) as bot:
+        channel = fake.channel("games")
+        table = await open_match(fake, bot, "tokan", channel, players[:2])
+        before = await table.match()
+        user, _ = await first_move(table)
+        refused = await fake.slash(user, channel, "tokan move", move="z9 sideways")
+        assert refused.type == 5, "acknowledged (deferred), then answered"
+        assert refused.ephemeral and len(refused.messages) == 1
+        assert (await table.match()).version == before.version
+        assert fake.errors == [], fake.errors
