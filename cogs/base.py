@@ -91,10 +91,11 @@ class GameCog(
     """Shared commands of one game. Subclasses set ``game_key`` and ``board_renderer``.
 
     Every command that changes a match follows one shape: defer (privately) before touching
-    storage, check that the bot can post where the match lives, ask the match service (which
-    commits the change and what must be announced about it in one transaction), then let the
-    outbox deliver and answer the player from the commit: from that moment the answer says the
-    action is saved, whatever Discord does next. Errors are answered once, by the tree's handler.
+    storage (a move: while it is saved, ``cogs.replies.acknowledging``), check that the bot can
+    post where the match lives, ask the match service (which commits the change and what must
+    be announced about it in one transaction), then let the outbox deliver and answer the
+    player from the commit: from that moment the answer says the action is saved, whatever
+    Discord does next. Errors are answered once, by the tree's handler.
     """
 
     game_key: ClassVar[str]
