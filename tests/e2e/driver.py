@@ -207,6 +207,16 @@ async def play_to_end(
     raise AssertionError(f"no end after {max_decisions} decisions")
 
 
+async def a_move(table: Table) -> tuple[Any, str]:
+    """Whoever is to act and the first of their legal moves, as they would type it."""
+    match = await table.match()
+    (user_id,) = match.to_act()
+    seat = match.seat_of(user_id)
+    return table.user(user_id), match.game.format(
+        match.state, match.game.legal_moves(match.state, seat)[0]
+    )
+
+
 async def drain(bot: Tidetable, fake: FakeDiscord) -> None:
     """Let the scheduler carry out what is due at the manual clock's time, and the outbox
     deliver what that wrote (no time passes on the bot's clock)."""

@@ -12,11 +12,9 @@ that much sooner. What that must not change, end to end:
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.e2e.driver import open_match
+from tests.e2e.driver import a_move, drain, open_match
 from tests.fakediscord.faults import CALLBACK
 from tests.support.locks import hold_lock, release
 
@@ -30,15 +28,6 @@ def boards(fake, channel) -> list:
     return [m for m in fake.messages(channel) if m.attachments]
 
 
-async def first_move(table) -> tuple[object, str]:
-    match = await table.match()
-    (user_id,) = match.to_act()
-    seat = match.seat_of(user_id)
-    return table.user(user_id), match.game.format(
-        match.state, match.game.legal_moves(match.state, seat)[0]
-    )
-
-
 async def test_a_move_waiting_for_a_locked_database_is_acknowledged_in_time(
     fake, make_bot, players, tmp_path
 ):
@@ -46,7 +35,7 @@ async def test_a_move_waiting_for_a_locked_database_is_acknowledged_in_time(
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players[:2])
         before = await table.match()
-        user, text = await first_move(table)
+        user, text = await a_move(table)
         holder = hold_lock(tmp_path / "e2e.sqlite3")
         try:
             result = await fake.slash(user, channel, "tokan move", move=text)
@@ -66,15 +55,11 @@ async def test_a_move_whose_acknowledgement_is_refused_is_saved_and_posted_once(
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players[:2])
         before = await table.match()
-        user, text = await first_move(table)
+        user, text = await a_move(table)
         shown = len(boards(fake, channel))
         fake.faults.fail("POST", CALLBACK, status=404, code=10062, message="Unknown interaction")
         await fake.slash(user, channel, "tokan move", move=text)
-        for _ in range(300):  # the board goes out from the outbox, whatever the answer did
-            if len(boards(fake, channel)) > shown:
-                break
-            await asyncio.sleep(0.01)
-        await fake.settle()
+        await drain(bot, fake)  # the board goes out from the outbox, whatever the answer did
         assert (await table.match()).version == before.version + 1, "the move stands"
         assert len(boards(fake, channel)) == shown + 1, "its board posted once"
         assert all(e.status == "sent" for e in await bot.service.store.outbox(before.id))
@@ -85,7 +70,7 @@ async def test_a_refused_move_is_answered_once_after_its_acknowledgement(fake, m
         channel = fake.channel("games")
         table = await open_match(fake, bot, "tokan", channel, players[:2])
         before = await table.match()
-        user, _ = await first_move(table)
+        user, _ = await a_move(table)
         refused = await fake.slash(user, channel, "tokan move", move="z9 sideways")
         assert refused.type == 5, "acknowledged (deferred), then answered"
         assert refused.ephemeral and len(refused.messages) == 1

@@ -16,7 +16,7 @@ import pytest
 
 from cogs.bounds import GAME_OPTION_LENGTH, MOVE_LENGTH
 from data.clock import ManualClock
-from tests.e2e.driver import Table, assert_png, choose_turns, open_match, play_one
+from tests.e2e.driver import a_move, assert_png, choose_turns, open_match, play_one
 from tests.fakediscord.faults import DM_OPEN, MESSAGE_CREATE
 from tests.support.locks import hold_lock, release
 from tests.support.nim import Nim
@@ -54,15 +54,6 @@ async def all_sent(bot, match_id: int) -> bool:
 
 def boards(fake, channel) -> list:
     return [m for m in fake.messages(channel) if m.attachments]
-
-
-async def a_move(table: Table) -> tuple[object, str]:
-    match = await table.match()
-    (user_id,) = match.to_act()
-    seat = match.seat_of(user_id)
-    return table.user(user_id), match.game.format(
-        match.state, match.game.legal_moves(match.state, seat)[0]
-    )
 
 
 # -- row 2: the board post fails after the move is saved --------------------------------------
