@@ -57,6 +57,10 @@ class Label:
     x: float
     y: float
 
+    def halved(self) -> Label:
+        """The label as the picture halved draws it."""
+        return Label(self.text, self.size // 2, self.x / 2, self.y / 2)
+
 
 @dataclass(frozen=True)
 class Status:
@@ -95,7 +99,7 @@ def text_height(text: str, size: float) -> float:
 
 
 def compose(
-    full: Image.Image,
+    full: Image.Image | None,
     status: Status,
     *,
     board: tuple[float, float, float, float],
@@ -108,22 +112,27 @@ def compose(
 ) -> Image.Image:
     """The phone picture from the desktop one (``full``): the status, the region of the
     decision around ``focus`` (clamped to the ``board`` box) when there is one, and the whole
-    picture at half size (``whole``, when the renderer drew it so itself: cheaper than
-    halving the full one). ``labels`` are the coordinates the desktop picture draws; those in
-    the region (and, if ``whole_legible``, in the whole: ``labels`` then give their sizes as
-    drawn there) are recorded as drawn. The captions are said in ``language`` (``caption``,
-    the region's, comes said already)."""
-    if whole is None:
+    picture at half size (``whole``, when the renderer drew it so itself, ``render.halved``:
+    cheaper than halving the full one, which is then needed only for a region). ``labels``
+    are the coordinates the desktop picture draws; those in the region (and, if
+    ``whole_legible``, in the whole: ``labels`` then give their sizes as drawn there) are
+    recorded as drawn. The captions are said in ``language`` (``caption``, the region's, comes
+    said already)."""
+    if whole is not None:
+        halved = 1
+    elif full is not None:
         whole = full.reduce(2)
         halved = 2
     else:
-        halved = 1
+        raise ValueError("a phone picture needs the desktop picture or its whole halved")
     width = whole.width
     size = text_size(width)
     drawn: list[Drawn] = []
     head = _status(status, width, size, drawn)
     parts: list[tuple[Image.Image, str]] = [(head, "status")]
     if focus is not None:
+        if full is None:
+            raise ValueError("a region of the decision is cut from the desktop picture")
         region, box = _region(full, width, board, focus)
         if caption is None:
             caption = said(T("Around the decision (full size):"), language)
@@ -149,7 +158,7 @@ def compose(
         y += part.height + PAD
         if y < total:
             draw.line((0, y - PAD // 2, width, y - PAD // 2), fill=DIVIDER, width=2)
-    image.info[INFO_KEY] = full.info.get(INFO_KEY)
+    image.info[INFO_KEY] = (full if full is not None else whole).info.get(INFO_KEY)
     image.info[TEXTS_KEY] = tuple(drawn)
     return image
 

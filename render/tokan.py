@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from i18n.catalogue import ENGLISH, PSEUDO_OPEN
 from i18n.text import N_, TN, T, Text, joined
-from render import common
+from render import common, halved
 from render.bounded import MB, bounded
 from render.common import (
     BACKGROUND,
@@ -36,6 +36,7 @@ from render.common import (
     word,
     wrap,
 )
+from render.halved import HALF, halve, is_half, layout_scale, text_size
 from render.palette import tagged
 from render.phone import Label, Status, compose
 from rules.tokan.board import (
@@ -150,15 +151,17 @@ def phone(
         lines = [tidy(said(view.pending, language)), said(move, language)]
     scores = [_tally(t, names, language) for t in view.tallies]
     width, height = _size(1.0)
-    # The whole is the desktop picture halved: drawn at scale 0.5 instead, its texts (16 px at
-    # least) crowd the stacks and the key runs off the edge.
+    # The whole is the desktop picture halved, drawn at half size directly (``render.halved``):
+    # drawn at a plain scale 0.5, its texts (16 px at least) would crowd the stacks and the key
+    # would run off the edge.
     return compose(
-        render(view, names=names, language=language),
+        None,
         Status(said(title, language), lines, scores),
         board=(0, 0, width, height),
         focus=None,
-        labels=coordinate_labels(),
+        labels=[label.halved() for label in coordinate_labels()],
         whole_legible=True,
+        whole=render(view, names=names, scale=HALF, language=language),
         language=language,
     )
 
@@ -297,6 +300,8 @@ def _last_words(view: TokanView, names: Sequence[str] | None, language: str = EN
 # -- static background --------------------------------------------------------------------------
 @bounded(12 * MB)
 def _base(scale: float, language: str = ENGLISH) -> Image.Image:
+    if is_half(scale):
+        return halve(_base(1.0, language))
     s = scale
     width, height = _size(s)
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -340,6 +345,10 @@ def _cell_box(index: int, s: float) -> tuple[float, float, float, float]:
 
 
 def _px(size: float, s: float) -> int:
+    """A text's size at scale ``s``: at least 16 px, except in the halved picture (exactly
+    half: ``render.halved``)."""
+    if is_half(s):
+        return text_size(size)
     return max(16, round(size * s))
 
 
@@ -362,6 +371,8 @@ def strip_area(index: int, height: int, s: float) -> tuple[float, float, float, 
 
 
 def chip_size(height: int, s: float) -> float:
+    if is_half(s):  # the full-size chip halved, as its sprite is
+        return chip_size(height, 1.0) / 2
     return round(min(CHIP * s, STRIP_ROOM * s / max(height, 1)), 1)
 
 
@@ -375,6 +386,8 @@ def _draw_gap(
 @bounded(2 * MB)
 def _gap_sprite(s: float, language: str = ENGLISH) -> Image.Image:
     """One empty space (a gap), drawn once per scale and pasted where needed."""
+    if is_half(s):
+        return halve(_gap_sprite(1.0, language))
     side = round(CELL * s)
     image = Image.new("RGB", (side, side), SPACE_FILL)
     draw = ImageDraw.Draw(image)
@@ -436,6 +449,8 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 @bounded(2 * MB)
 def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
     """A tile drawn once per scale: red disc or black square, with its animal letter."""
+    if is_half(s):
+        return halve(_tile_sprite(tile, 1.0, letter))
     size = TILE_SIZE * s
     side = round(size) + 4
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
@@ -446,6 +461,8 @@ def _tile_sprite(tile: str, s: float, letter: bool) -> Image.Image:
 @bounded(2 * MB)
 def _chip_sprite(tile: str, chip: float, s: float) -> Image.Image:
     """A chip of the stack column: the tile's shape and colour with its animal letter."""
+    if is_half(s):
+        return halve(_chip_sprite(tile, chip * 2, 1.0))
     side = round(chip) + 2
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
@@ -501,7 +518,24 @@ def _strip(
         _paste(image, _chip_sprite(tile, chip, s), (x, bottom - (i + 0.5) * chip))
     label = said(TN("{count} high", "{count} high", len(stack)), language)
     # A cached mask: the same few labels come back on every board (drawn anew, a tenth of it).
-    paste_text(image, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, _px(19, s), INK, "mm")
+    _text(image, (x0 + TILE_CENTRE[0] * s, y0 + HEIGHT_Y * s), label, 19, s, INK, "mm")
+
+
+def _text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: float,
+    s: float,
+    fill: tuple[int, int, int],
+    anchor: str,
+) -> None:
+    """``text`` at ``size`` (px at scale 1) from a cached mask; in the halved picture its
+    full-size mask halved (``render.halved``)."""
+    if is_half(s):
+        halved.paste_text(image, xy, text, _px(size, 1.0), fill, anchor)
+    else:
+        paste_text(image, xy, text, _px(size, s), fill, anchor)
 
 
 # -- last move and taboo --------------------------------------------------------------------------
@@ -568,14 +602,14 @@ def _mark_taboo(
     )
     # The tag straddles the bottom edge: the top and left lanes belong to the arrow, the space
     # above the edge to the stack's height.
-    tag = _px(18, s)
+    m = layout_scale(s)  # measured as at full size in the halved picture
     taboo = said(T("TABOO"), language)
-    width = font_for(taboo, tag).getlength(taboo) + 14 * s
+    width = font_for(taboo, _px(18, m)).getlength(taboo) * s / m + 14 * s
     cx = x0 + TILE_CENTRE[0] * s
     draw.rounded_rectangle(
         (cx - width / 2, y1 - 11 * s, cx + width / 2, y1 + 11 * s), 6 * s, fill=TABOO
     )
-    paste_text(image, (cx, y1), taboo, tag, (255, 255, 255), "mm")
+    _text(image, (cx, y1), taboo, 18, s, (255, 255, 255), "mm")
 
 
 # -- title, key and footer -------------------------------------------------------------------------
@@ -604,9 +638,9 @@ def _draw_title(
             number=view.moves_made + 1,
         )
     text = said(title, language)
-    width = _size(s)[0] - 40 * s
-    size = _px(28, s)
-    paste_text(image, (20 * s, TITLE * s / 2), ellipsize(text, width, size), size, INK, "lm")
+    m = layout_scale(s)  # shortened as at full size in the halved picture
+    shown = ellipsize(text, _size(m)[0] - 40 * m, _px(28, m))
+    _text(image, (20 * s, TITLE * s / 2), shown, 28, s, INK, "lm")
 
 
 def _draw_key(
@@ -655,22 +689,24 @@ def _draw_footer(
     s: float,
     language: str = ENGLISH,
 ) -> None:
-    width, height = _size(s)
+    _, height = _size(s)
     top = height - FOOTER * s + 6 * s
-    size = _px(22, s)
     line = 32 * s
     x = 20 * s
-    room = width - x - 20 * s
+    # Lines are shortened and wrapped as at full size in the halved picture.
+    m = layout_scale(s)
+    size = _px(22, m)
+    room = _size(m)[0] - 40 * m
     for n, tally in enumerate(view.tallies):
         y = top + n * line + line / 2
-        _tile_marker(draw, (x + 14 * s, y), tally.seat, s)
+        _paste(image, _marker_sprite(tally.seat, s), (x + 14 * s, y))
         head = f"{_label(tally.seat, names, language)}: {tally.total}"
         if tally.lines:
             head += "   " + "; ".join(said(line, language) for line in tally.lines)
         if view.turn == tally.seat:
             head = said(T("{score}   (to move)", score=head), language)
-        text = ellipsize(head, room - 36 * s, size)
-        paste_text(image, (x + 36 * s, y), text, size, INK, "lm")
+        text = ellipsize(head, room - 36 * m, size)
+        _text(image, (x + 36 * s, y), text, 22, s, INK, "lm")
     y = top + 2 * line + line / 2
     text = (
         _last_words(view, names, language)
@@ -678,7 +714,7 @@ def _draw_footer(
         else said(T("No move yet."), language)
     )
     for part in _wrap(text, size, room)[:2]:
-        paste_text(image, (x, y), part, size, MUTED, "lm")
+        _text(image, (x, y), part, 22, s, MUTED, "lm")
         y += line
     if view.result is not None:
         status = said(
@@ -690,20 +726,26 @@ def _draw_footer(
         pending = tidy(said(view.pending, language))
         status = said(T("To move: {person}: {pending}", person=person, pending=pending), language)
     for part in _wrap(tidy(status), size, room)[:2]:
-        paste_text(image, (x, y), part, size, INK, "lm")
+        _text(image, (x, y), part, 22, s, INK, "lm")
         y += line
 
 
-def _tile_marker(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, s: float
-) -> None:
-    cx, cy = centre
+@bounded(MB)
+def _marker_sprite(seat: int, s: float) -> Image.Image:
+    """The seat's tile shape beside its score: a red disc or a black square."""
+    if is_half(s):  # a disc this small drawn directly would show its corners
+        return halve(_marker_sprite(seat, 1.0))
     r = 12 * s
-    box = (cx - r, cy - r, cx + r, cy + r)
+    side = round(2 * r) + 2
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    c = side / 2
+    box = (c - r, c - r, c + r, c + r)
     if seat == 0:
         draw.ellipse(box, fill=RED)
     else:
         draw.rounded_rectangle(box, radius=4 * s, fill=BLACK)
+    return sprite
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
