@@ -142,8 +142,8 @@ class Tidetable(Host):
         self.eraser: Eraser
 
     async def setup_hook(self) -> None:
-        # Pictures are drawn in worker processes: one starts once the bot is set up (below),
-        # any other when pictures are asked for while it is busy.
+        # Pictures are drawn in worker processes: they start in the background once the bot
+        # is set up (below).
         self.pictures = pictures = configure_pictures(self.render_workers)
         self.store = await Store.open(self.database, self.clock, self.busy_timeout_ms)
         self.store.lease_seconds = self.lease_seconds
@@ -155,9 +155,11 @@ class Tidetable(Host):
             self.store, self.games, computer_pause=self.computer_pause, **seeds
         )
         # What earlier runs saved but did not announce goes out now, then everything new.
-        # A board's picture starts drawing when the action's answer settles its post, before
-        # the dispatcher claims it (cogs/sketches.py).
+        # A board's picture starts drawing as early as what it shows is known: a move's as the
+        # move is applied, before its save; another action's post when the action's answer
+        # settles it, before the dispatcher claims it (cogs/sketches.py).
         self.herald = herald = Herald(self)
+        self.service.foresee_board = herald.foresee_board
         self.dispatcher = Dispatcher(self.store, herald.deliver, foresee=herald.foresee)
         # Computer seats decide when the outbox delivers their "think" entries.
         self.computers = ComputerTable(self.service, self.dispatcher.nudge)

@@ -31,7 +31,7 @@ from cogs.history import HistoryCommands
 from cogs.host import Host
 from cogs.language import reader
 from cogs.panel import UNCHECKED, with_play
-from cogs.pictures import board_png
+from cogs.pictures import board_png, draw_board_png
 from cogs.replies import acknowledging, answer
 from cogs.settings import opening_options
 from cogs.viewer import ViewerCommands
@@ -647,12 +647,17 @@ class GameCog(
         phone-first layout where the renderer has one (legible at chat size, ``render.phone``)."""
         view = self.game.view(match.state, None)
         return board_png(
-            self.game_key,
-            type(self).board_renderer,
-            view,
-            names,
-            layout="phone",
-            language=language,
+            self.game_key, type(self).board_renderer, view, names, layout="phone", language=language
+        )
+
+    async def draw_public_png(
+        self, match: Match, names: messages.Names = None, language: str = ENGLISH
+    ) -> bytes:
+        """``public_png`` from the event loop, handed to a picture worker with no thread in
+        between (``cogs.pictures.draw_board_png``)."""
+        view = self.game.view(match.state, None)
+        return await draw_board_png(
+            self.game_key, type(self).board_renderer, view, names, layout="phone", language=language
         )
 
     def alt_text(self, match: Match, names: messages.Names = None, language: str = ENGLISH) -> str:
@@ -669,16 +674,26 @@ class GameCog(
         )
         return clip_alt(say(text, language).replace("*", ""))
 
+    @property
+    def board_reads_row(self) -> bool:
+        """Whether the board's attachment depends on the match row, not only on its state,
+        names and language: its alt text does when the renderer has none of its own (it says
+        whose turn it is from the row). A picture drawn ahead is then used only for that row."""
+        return alt_text_of(type(self).board_renderer) is None
+
     async def board_file(
         self, match: Match, names: messages.Names, filename: str, language: str = ENGLISH
     ) -> discord.File:
         """The public picture as an attachment with its alt text (in ``language``)."""
-        png, alt = await asyncio.to_thread(
-            lambda: (
-                self.public_png(match, names, language),
-                self.alt_text(match, names, language),
-            )
-        )
+
+        # The alt text is written while a worker draws the picture.
+        picture = asyncio.ensure_future(self.draw_public_png(match, names, language))
+        try:
+            alt = await asyncio.to_thread(self.alt_text, match, names, language)
+        except BaseException:
+            picture.cancel()
+            raise
+        png = await picture
         return discord.File(io.BytesIO(png), filename=filename, description=alt)
 
     def choices_for(

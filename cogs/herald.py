@@ -68,7 +68,8 @@ class Herald:
     def foresee(self, entries: Sequence[OutboxEntry]) -> None:
         """Begin drawing the board of each post among ``entries`` (just written, not yet
         tried) that shows one, so that its delivery finds it drawn: called by the dispatcher
-        as soon as an action's answer knows what it announces. Never raises."""
+        as soon as an action's answer knows what it announces. A move's board began earlier,
+        with the move (``foresee_board``), and is kept. Never raises."""
         for entry in entries:
             if entry.status != "pending" or entry.attempts or not _drawn_ahead(entry):
                 continue
@@ -77,18 +78,32 @@ class Herald:
                 match_id, version, functools.partial(self._sketch, match_id, version)
             )
 
+    def foresee_board(self, match: Match) -> None:
+        """Begin drawing the board of ``match`` as a move is about to save it (the service's
+        ``foresee_board``): the picture is drawn while the move's transaction runs. Never
+        raises (a head start only: the post draws the board itself when this went wrong)."""
+        try:
+            self.sketches.start(match.id, match.version, functools.partial(self._draw_ahead, match))
+        except Exception:
+            log.exception("drawing match %s's board ahead failed", match.id)
+
     async def _sketch(self, match_id: int, version: int) -> Drawn | None:
         """The board of the match at ``version`` as ``_compose`` draws it, while that version
         is the match's latest (None otherwise: the post draws it itself)."""
         match = await self.bot.service.by_id(match_id, allow_damaged=True)
         if match.damaged or match.version != version or match.state is None:
             return None
+        return await self._draw_ahead(match)
+
+    async def _draw_ahead(self, match: Match) -> Drawn:
+        """The board of ``match`` at its version, as ``_compose`` would draw it."""
         names = await self.bot.people.names(match.row.guild_id, match.players)
-        filename = board_filename(match, version)
+        filename = board_filename(match, match.version)
         language = await self.bot.languages.of_match(match)
         cog = self.bot.game_cog(match.row.game)
         file = await cog.board_file(match, names, filename, language)
-        return Drawn(match, tuple(names), filename, file, language)
+        row = match.row if cog.board_reads_row else None
+        return Drawn(match.state, tuple(names), filename, file, language, row)
 
     async def deliver(self, entry: OutboxEntry) -> None:
         try:

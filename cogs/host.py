@@ -52,6 +52,9 @@ class GameTable(Protocol):
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None: ...
 
+    @property
+    def board_reads_row(self) -> bool: ...
+
     async def board_file(
         self, match: Match, names: messages.Names, filename: str, language: str = ENGLISH
     ) -> discord.File: ...

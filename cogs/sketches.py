@@ -1,19 +1,23 @@
-"""Board pictures drawn ahead: a move's picture starts while its post waits to be claimed.
+"""Board pictures drawn ahead: a move's picture starts while the move is being saved.
 
-Drawing the board is most of the time between a move's commit and its post. The moment the
-answer to a player's action knows what the action announces (``Dispatcher.settle`` reads the
-entries it wrote), the herald starts drawing the picture of each board post among them, from
-the match as the service now holds it; the outbox claims the entry meanwhile, and the herald,
-composing the post, takes that picture instead of drawing it again.
+Drawing the board is most of the time between a move and its post. So the picture starts as
+early as what it shows is known: a move's board the moment the move is applied, before its
+transaction (the service's ``foresee_board``: the picture and the save run side by side); the
+board of any other action's post the moment the answer to the action knows what it announces
+(``Dispatcher.settle`` reads the entries it wrote). The outbox claims the entry meanwhile, and
+the herald, composing the post, takes that picture instead of drawing it again.
 
 A sketch is only a head start, never a source of truth: the herald uses it only when it was
-drawn from the very match it composes from (the same version and row, an equal state) with the
-same names and file name, so the picture is the one it would have drawn (pictures are pure
-functions of those). Anything else is discarded and drawn afresh. A picture that could not be
-drawn (``RenderFailed``) fails the delivery as the herald's own drawing would: the outbox tries
-the entry again later, and draws it then. Sketches are few and short-lived: at most ``MOST``
-wait, the oldest goes first, and one is taken (or dropped) by the delivery of its entry. Rows
-are still claimed and marked by the outbox alone: exactly once does not depend on sketches.
+drawn from what the picture is a pure function of, the same as the post's: an equal state,
+the same names, file name (the match and version) and language, and the very match row where
+the picture's words depend on it (a game whose renderer has no alt text of its own: its alt
+text names whose turn it is from the row). Anything else is discarded and drawn afresh; so is
+a sketch of a move whose save failed (another move was saved first: its state differs). A
+picture that could not be drawn (``RenderFailed``) fails the delivery as the herald's own
+drawing would: the outbox tries the entry again later, and draws it then. Sketches are few
+and short-lived: at most ``MOST`` wait, the oldest goes first, and one is taken (or dropped)
+by the delivery of its entry. Rows are still claimed and marked by the outbox alone: exactly
+once does not depend on sketches.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any
 import discord
 
 from cogs.pictures import RenderFailed
+from data.store import MatchRow
 from table.match import Match
 
 log = logging.getLogger("tidetable.sketches")
@@ -39,14 +44,16 @@ Key = tuple[int, int]  # (match id, version)
 
 @dataclass(frozen=True)
 class Drawn:
-    """A picture drawn from ``match`` naming ``names``, as ``filename``, its words in
-    ``language``."""
+    """A picture of ``state`` naming ``names``, as ``filename``, its words in ``language``;
+    ``row``: the match row it was drawn from, when the picture depends on more than the
+    state (None: on the state alone)."""
 
-    match: Match
+    state: Any
     names: tuple[str | None, ...]
     filename: str
     file: discord.File
     language: str = "en"
+    row: MatchRow | None = None
 
     def fits(
         self, match: Match, names: Sequence[str | None], filename: str, language: str = "en"
@@ -56,8 +63,8 @@ class Drawn:
             self.filename == filename
             and self.language == language
             and self.names == tuple(names)
-            and self.match.row == match.row
-            and _same(self.match.state, match.state)
+            and (self.row is None or self.row == match.row)
+            and _same(self.state, match.state)
         )
 
 

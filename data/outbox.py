@@ -31,7 +31,7 @@ import contextlib
 import functools
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from data.background import SHARED_POLL, WakeableTask
@@ -132,7 +132,10 @@ class Dispatcher(WakeableTask):
         try:
             entries = await self.store.entries(ids)
             self._ahead(entries)
-            for lane in {e.lane for e in entries if e.status == "pending"}:
+            # Written claimed by this process (``Store._held_at_birth``): delivered at once,
+            # with no claim of their own; their lanes held nothing waiting for a retry.
+            taken = self._take_own(entries)
+            for lane in {e.lane for e in entries if e.status == "pending"} - taken:
                 await self.store.hurry(lane)  # new activity: don't leave it behind a backoff
         except StorageError:
             entries = []  # the dispatcher will still find them when the database answers
@@ -179,6 +182,26 @@ class Dispatcher(WakeableTask):
             return await self.store.entries(ids)
         except StorageError:
             return entries
+
+    def _take_own(self, entries: Sequence[OutboxEntry]) -> set[str]:
+        """Begin delivering those of ``entries`` this process claimed as it wrote them and
+        has not tried (the loop may have claimed one already: it is under way then, and left
+        alone). Their lanes."""
+        own = [
+            e
+            for e in entries
+            if e.status == "pending"
+            and e.attempts == 0
+            and e.claimed_by == self.store.process
+            and e.id not in self._under_way
+            and e.due_at <= self.clock.now()
+        ]
+        heads: dict[str, OutboxEntry] = {}
+        for entry in own:  # one per lane as written; the first, should there be more
+            heads.setdefault(entry.lane, entry)
+        if heads and not self.stopping:
+            self._begin(heads.values())
+        return set(heads)
 
     def _ahead(self, entries: Sequence[OutboxEntry]) -> None:
         if self._foresee is None:
@@ -244,22 +267,29 @@ class Dispatcher(WakeableTask):
         room = self._concurrency * 4 - len(self._under_way)
         if room <= 0:
             return False  # a delivery that ends wakes the loop
-        entries = await self.store.claim_due(self.clock.now(), limit=room)
+        entries = await self.store.claim_due(
+            self.clock.now(), limit=room, exclude=frozenset(self._under_way)
+        )
         heads: dict[str, OutboxEntry] = {}
         for entry in entries:
-            # Not one under way here already (its claim ran out on a clock stepped forward).
+            # Not one under way here already (its claim ran out on a clock stepped forward,
+            # or ``settle`` took it meanwhile).
             if entry.id not in self._under_way:
                 heads.setdefault(entry.lane, entry)
         if not heads:
             return False
-        batch = list(heads.values())
+        self._begin(heads.values())
+        return True
+
+    def _begin(self, heads: Iterable[OutboxEntry]) -> None:
+        """Deliver ``heads`` (claimed by this process, one per lane) in a task of their own."""
+        batch = list(heads)
         self._under_way.update(e.id for e in batch)
         self._untried.update(e.priority for e in batch)
         self._untried_ids.update(e.id for e in batch)
         task = asyncio.create_task(self._deliver_batch(batch), name="outbox-delivery")
         self._flying.add(task)
         task.add_done_callback(self._flying.discard)
-        return True
 
     async def _deliver_batch(self, batch: list[OutboxEntry]) -> None:
         try:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -64,9 +64,9 @@ __all__ = [
 ]
 
 OPEN_STATUSES = ("lobby", "active")
-# Outbox rows written by one INSERT: seven parameters each, under SQLite's oldest limit of
+# Outbox rows written by one INSERT: ten parameters each, under SQLite's oldest limit of
 # 999 parameters a statement.
-OUTBOX_ROWS_PER_INSERT = 120
+OUTBOX_ROWS_PER_INSERT = 90
 
 # When many entries are due at once (a storm of due work after an outage), lanes whose first
 # entry changes whose turn it is go out first, then other posts and private views, then
@@ -154,6 +154,7 @@ class OutboxEntry:
     # When a process first claimed it to deliver it (None: never). Earlier than this claim, a
     # try may have reached Discord already, and its nonce may have been forgotten since.
     first_tried: float | None = None
+    claimed_by: str | None = None  # the process holding it now (``Store.process``), if any
 
 
 @dataclass(frozen=True)
@@ -646,33 +647,71 @@ class Store:
     ) -> tuple[int, ...]:
         """Write the announcements, in order, in one statement (one round trip, not one per
         entry); their ids in the same order. Ids grow in the order of the VALUES rows within
-        one statement on both engines, so the ids sorted are the entries' order."""
+        one statement on both engines, so the ids sorted are the entries' order. Those this
+        process may deliver at once are written claimed by it (``_held_at_birth``)."""
         now = self.clock.now()
+        items = list(announce)
         counted = _ANNOUNCED.get()
         if counted is not None:  # an action is known by the post that tells it
-            counted += [str(i.payload.get("event", "other")) for i in announce if i.kind == "post"]
+            counted += [str(i.payload.get("event", "other")) for i in items if i.kind == "post"]
+        lanes = [
+            item.lane or (match_lane(match_id) if match_id is not None else "bot") for item in items
+        ]
+        held = await self._held_at_birth(db, lanes, items, now)
+        lease = (self.process, now + self.lease_seconds, now)
         rows = [
             (
-                item.lane or (match_lane(match_id) if match_id is not None else "bot"),
+                lane,
                 match_id,
                 item.kind,
                 json.dumps(item.payload),
                 now,
                 now + item.delay,
                 item.priority,
+                *(lease if index in held else (None, None, None)),
             )
-            for item in announce
+            for index, (lane, item) in enumerate(zip(lanes, items, strict=True))
         ]
         ids: list[int] = []
         for begin in range(0, len(rows), OUTBOX_ROWS_PER_INSERT):
             chunk = rows[begin : begin + OUTBOX_ROWS_PER_INSERT]
             made = await db.fetch(
-                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at, priority)"
-                " VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(chunk)) + " RETURNING id",
+                "INSERT INTO outbox (lane, match_id, kind, payload, created_at, due_at, priority,"
+                " claimed_by, lease_until, first_tried) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
+                + " RETURNING id",
                 [value for row in chunk for value in row],
             )
             ids += sorted(int(r[0]) for r in made)
         return tuple(ids)
+
+    async def _held_at_birth(
+        self, db: Tx, lanes: Sequence[str], items: Sequence[Announcement], now: float
+    ) -> set[int]:
+        """Which of the announcements about to be written this process claims as it writes
+        them (their positions), so that its dispatcher delivers them at once, without a
+        transaction of its own to claim them (``Dispatcher.settle`` takes them): the first of
+        each lane, due at once, when nothing pending holds its lane up (what ``claim_due``
+        would claim as soon as this commits). Only on SQLite, whose write transactions run one
+        at a time: what is pending in a lane is known exactly here. On PostgreSQL another
+        process's transaction may be writing into the same lane meanwhile, unseen: the
+        dispatcher claims there, as it always did."""
+        if self.db.dialect != "sqlite":
+            return set()
+        firsts: dict[str, int] = {}
+        for index, lane in enumerate(lanes):
+            firsts.setdefault(lane, index)
+        due = {lane: index for lane, index in firsts.items() if items[index].delay <= 0}
+        if not due:
+            return set()
+        marks = ", ".join("?" for _ in due)
+        rows = await db.fetch(
+            f"SELECT DISTINCT lane FROM outbox WHERE status = 'pending' AND lane IN ({marks})"
+            " AND (attempts > 0 OR due_at <= ?)",
+            (*due, now),
+        )
+        busy = {str(row[0]) for row in rows}
+        return {index for lane, index in due.items() if lane not in busy}
 
     async def announce(
         self, match_id: int | None, announce: Sequence[Announcement]
@@ -695,36 +734,55 @@ class Store:
         )
         return [_entry(r) for r in rows]
 
-    async def claim_due(self, now: float, limit: int = 32) -> list[OutboxEntry]:
+    async def claim_due(
+        self, now: float, limit: int = 32, exclude: Collection[int] = ()
+    ) -> list[OutboxEntry]:
         """The entries that may go out now (as ``due_entries``, and not held by another
         process's live claim), claimed by this process for the lease. Another process sharing
         the database passes over them, and takes them only once the lease has run out (this
         process died holding them; the herald makes sure a repeat does not show twice). When
         more are due than ``limit``, those that change whose turn it is come first (``TURN``,
         then ``PLAIN``, then ``NOTICE``; ids within each); they come back in that order. The
-        first claim of an entry stamps ``first_tried``."""
+        first claim of an entry stamps ``first_tried``. This process's own claims are claimed
+        again, but not those in ``exclude`` (being delivered here now): an entry written
+        claimed (``_held_at_birth``) and not taken at once is found here."""
+        held = sorted(exclude)
+        skip = f" AND o.id NOT IN ({', '.join('?' for _ in held)})" if held else ""
+        free = "(o.lease_until IS NULL OR o.lease_until <= ? OR o.claimed_by = ?)"
         if not await self._read(
-            "SELECT 1 FROM outbox WHERE status = 'pending' AND due_at <= ?"
-            " AND (lease_until IS NULL OR lease_until <= ?) LIMIT 1",
-            (now, now),
+            f"SELECT 1 FROM outbox AS o WHERE o.status = 'pending' AND o.due_at <= ? AND {free}"
+            f"{skip} LIMIT 1",
+            (now, now, self.process, *held),
         ):
             return []  # the common case costs a read, not a write
         async with self._transaction() as db:
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = ?, lease_until = ?, first_tried ="
                 " COALESCE(first_tried, ?) WHERE id IN (SELECT o.id FROM outbox AS o WHERE"
-                " o.status = 'pending' AND o.due_at <= ? AND (o.lease_until IS NULL OR"
-                f" o.lease_until <= ?) AND NOT EXISTS ({EARLIER_IN_LANE}) ORDER BY o.priority,"
-                f" o.id LIMIT ?{self.skip_locked}) RETURNING *",
-                (self.process, now + self.lease_seconds, now, now, now, now, limit),
+                f" o.status = 'pending' AND o.due_at <= ? AND {free}{skip} AND NOT EXISTS"
+                f" ({EARLIER_IN_LANE}) ORDER BY o.priority, o.id LIMIT ?{self.skip_locked})"
+                " RETURNING *",
+                (
+                    self.process,
+                    now + self.lease_seconds,
+                    now,
+                    now,
+                    now,
+                    self.process,
+                    *held,
+                    now,
+                    limit,
+                ),
             )
         return sorted((_entry(r) for r in rows), key=lambda e: (e.priority, e.id))
 
     async def next_due(self) -> float | None:
-        """When the next entry falls due (or another process's claim on one runs out)."""
+        """When the next entry falls due (or another process's claim on one runs out; this
+        process's own claims are due when the entry is)."""
         rows = await self._read(
-            "SELECT MIN(CASE WHEN lease_until > due_at THEN lease_until ELSE due_at END)"
-            " FROM outbox WHERE status = 'pending'"
+            "SELECT MIN(CASE WHEN lease_until > due_at AND claimed_by <> ? THEN lease_until"
+            " ELSE due_at END) FROM outbox WHERE status = 'pending'",
+            (self.process,),
         )
         return float(rows[0][0]) if rows and rows[0][0] is not None else None
 
@@ -1004,6 +1062,7 @@ def _entry(row: Row) -> OutboxEntry:
         last_error=read_error(row["last_error"]),
         priority=row["priority"],
         first_tried=row["first_tried"],
+        claimed_by=row["claimed_by"],
     )
 
 

@@ -55,6 +55,11 @@ class MatchCore:
         self._by_channel: Lru[int, int] = Lru(MATCHES_CACHED)
         self._damage_logged: set[int] = set()
         self.clocks = ClockStore(store)  # the turn clock's tables (players' settings, timers)
+        # Told of each board a move is about to save (the match as it will stand at its new
+        # version), before the save: the bot starts drawing its picture there, so the picture
+        # and the save run side by side (cogs/sketches.py). It must neither wait nor raise;
+        # a save that then fails leaves a picture nothing takes.
+        self.foresee_board: Callable[[Match], None] = _unseen
 
     # -- finding matches ---------------------------------------------------------------
     async def current(
@@ -306,3 +311,7 @@ def resigned_already(match_id: int) -> Text:
     """The refusal of a move, or a rejoin, from a person who resigned in a match of three or
     more (the table plays their seat)."""
     return T("You resigned from match #{id}: the table plays your seat to the end.", id=match_id)
+
+
+def _unseen(match: Match) -> None:
+    """No one draws boards ahead (the service on its own, as in its tests)."""

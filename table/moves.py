@@ -4,6 +4,7 @@ with what it announces in one version-checked transaction."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from data.clockrows import Prefs
@@ -216,6 +217,13 @@ class Moves(MatchCore):
         ]
         notes += private_views(game, state, after, match.players, version, table)
         notes += thinking(game, after, match.players, version, self.computer_pause, table)
+        self.foresee_board(
+            Match(
+                row=replace(match.row, version=version, status="finished" if outcome else "active"),
+                game=game,
+                state=after,
+            )
+        )
         try:
             saved = await self.store.save_move(
                 match.id,

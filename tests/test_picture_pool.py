@@ -23,6 +23,7 @@ from tests.support.picture_work import (
     never_ends,
     noted,
     pid_and,
+    slow,
 )
 from tests.support.processes import children
 
@@ -206,3 +207,101 @@ def test_a_replay_gif_drawn_in_a_worker_is_the_one_drawn_here(workers: PicturePo
     there = workers.call(render_replay, *args, deadline=60.0)
     assert there == here and there[0].startswith(b"GIF8")
     assert there[2] == len(played.entries) + 1, "a frame per log entry, then the scores"
+
+
+def test_warming_starts_every_worker_at_once() -> None:
+    warmed = PicturePool(2)
+    try:
+        warmed.warm()
+        assert len(warmed.pids()) == 2, "each asked for a first task before any was idle"
+    finally:
+        warmed.close()
+
+
+async def test_a_board_drawn_from_the_event_loop_goes_to_a_worker_with_no_thread_between(
+    tmp_path: Path,
+) -> None:
+    """Once every worker is up, ``draw`` hands the picture over from the loop itself: it is
+    drawn while every thread of the loop's executor is busy, by the worker, the same bytes."""
+    import asyncio
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    drawing = PicturePool(1)
+    # The loop's one thread starts the worker (which lives as long as that thread), then is
+    # kept busy.
+    busy = ThreadPoolExecutor(1)
+    held = threading.Event()
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(busy)
+    try:
+        await asyncio.to_thread(drawing.warm)
+        (pid,) = drawing.pids()
+        blocked = loop.run_in_executor(None, held.wait)
+        view = a_board()
+        drawn = await asyncio.wait_for(
+            drawing.draw(tokan_pictures.render, view, names=["alice", "bob"]), 60
+        )
+        assert drawn == PicturePool(0).render(tokan_pictures.render, view, names=["alice", "bob"])
+        marker = tmp_path / "drawn-by"
+        await asyncio.wait_for(drawing.draw(noted, str(marker)), 60)
+        assert marker.read_text().split() == [str(pid)]
+        held.set()
+        await blocked
+    finally:
+        held.set()
+        drawing.close()
+        busy.shutdown(wait=False)
+
+
+async def test_a_picture_drawn_from_the_event_loop_fails_as_one_drawn_from_a_thread(
+    tmp_path: Path,
+) -> None:
+    """Stuck past its deadline, or its worker dead: ``RenderFailed`` (the outbox tries the
+    entry again), the worker replaced, the next picture drawn; before the workers are up
+    a picture goes through a thread and is drawn all the same."""
+    import asyncio
+
+    arm = tmp_path / "arm"
+    stuck = PicturePool(1, work=functools.partial(hangs_when_armed, str(arm)))
+    dying = PicturePool(1, work=functools.partial(dies_once, str(tmp_path / "died")))
+    try:
+        board = await stuck.draw(tokan_pictures.render, a_board())  # no worker yet: a thread
+        assert board.startswith(b"\x89PNG") and len(stuck.pids()) == 1
+        stuck.deadline = 0.5
+        arm.write_text("armed")
+        with pytest.raises(RenderFailed, match=r"longer than 0\.5 s"):
+            await stuck.draw(tokan_pictures.render, a_board())
+        old = int(arm.read_text())
+        stuck.deadline = 60.0
+        assert (await stuck.draw(tokan_pictures.render, a_board())) == board
+        assert old not in stuck.pids() and stuck.restarts == 1
+        await asyncio.to_thread(dying.warm)
+        with pytest.raises(RenderFailed, match="died"):
+            await dying.draw(tokan_pictures.render, a_board())
+        assert (await dying.draw(tokan_pictures.render, a_board())) == board
+        assert dying.restarts == 1
+    finally:
+        stuck.close()
+        dying.close()
+
+
+async def test_a_draw_given_up_by_its_caller_leaves_its_worker_to_finish_and_draw_again() -> None:
+    """A picture drawn ahead and dropped (its task cancelled) does not cost its worker: the
+    worker finishes, its answer is read and thrown away, and it draws the next picture."""
+    import asyncio
+
+    slowly = PicturePool(1, work=functools.partial(slow, 0.5))
+    try:
+        await asyncio.to_thread(slowly.warm)
+        (pid,) = slowly.pids()
+        dropped = asyncio.ensure_future(slowly.draw(tokan_pictures.render, a_board()))
+        await asyncio.sleep(0.1)
+        dropped.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await dropped
+        board = await slowly.draw(tokan_pictures.render, a_board())  # waits for that worker
+        assert board == PicturePool(0).render(tokan_pictures.render, a_board())
+        assert slowly.pids() == [pid] and slowly.restarts == 0
+    finally:
+        slowly.close()

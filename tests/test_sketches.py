@@ -38,10 +38,16 @@ def a_file(name: str = "tokan-1-1.png") -> discord.File:
     return discord.File(io.BytesIO(b"\x89PNG drawn ahead"), filename=name)
 
 
-def drawing(match: Match, calls: list[str], names=NAMES, filename="tokan-1-1.png"):
+def drawing(
+    match: Match, calls: list[str], names=NAMES, filename="tokan-1-1.png", *, reads_row=True
+):
+    """A sketch of ``match``'s board; ``reads_row``: a picture whose words depend on the row
+    (else on the state alone, as every game's board with an alt text of its own)."""
+
     async def draw() -> Drawn:
         calls.append(filename)
-        return Drawn(match, tuple(names), filename, a_file(filename))
+        row = match.row if reads_row else None
+        return Drawn(match.state, tuple(names), filename, a_file(filename), row=row)
 
     return draw
 
@@ -89,6 +95,21 @@ async def test_a_picture_drawn_from_anything_else_is_discarded(match: Match):
     assert sketches.discarded == 5
 
 
+async def test_a_picture_of_the_state_alone_is_used_whatever_the_row(match: Match):
+    """A move's board is drawn before its save, from the match as it will stand: the saved
+    row then differs (its clock, its update), yet the picture depends on the state, names,
+    file name and language only; another state (another move was saved first) is not it."""
+    sketches, calls = Sketches(), []
+    saved = replace(match, row=replace(match.row, clock=3600, paused=True))
+    sketches.start(match.id, match.version, drawing(match, calls, reads_row=False))
+    assert await sketches.take(saved, list(NAMES), "tokan-1-1.png") is not None
+    game, seat = match.game, match.seat_of(match.to_act()[0])
+    other = game.apply(match.state, seat, game.legal_moves(match.state, seat)[0])
+    sketches.start(match.id, match.version, drawing(match, calls, reads_row=False))
+    assert await sketches.take(replace(saved, state=other), list(NAMES), "tokan-1-1.png") is None
+    assert (sketches.used, sketches.discarded) == (1, 1)
+
+
 async def test_an_equal_state_read_back_is_the_same_picture(match: Match):
     sketches, calls = Sketches(), []
     sketches.start(match.id, match.version, drawing(match, calls))
@@ -134,3 +155,33 @@ async def test_at_most_a_few_wait_and_the_oldest_goes_first(match: Match):
     sketches.clear()
     await asyncio.sleep(0)
     assert not sketches and sketches.discarded == 3
+
+
+async def test_a_moves_board_is_foreseen_before_its_save_as_it_will_be_saved(tmp_path: Path):
+    """The service tells of a move's board before its transaction (the picture is drawn while
+    the save runs): the match at its new version and state, while the database still holds
+    the version before; once per move."""
+    store = await Store.open(tmp_path / "t.sqlite3", ManualClock())
+    service = MatchService(store, GAMES, new_seed=lambda: 7)
+    await service.create("tokan", GUILD, CHANNEL, ALICE, {})
+    await service.join(CHANNEL, "tokan", BOB)
+    started = (await service.start(CHANNEL, "tokan", ALICE)).match
+    foreseen: list[tuple[Match, int]] = []
+
+    def foresee(match: Match) -> None:
+        (stored,) = store.db.inline.execute(
+            "SELECT version FROM matches WHERE id = ?", (match.id,)
+        ).fetchone()
+        foreseen.append((match, int(stored)))
+
+    service.foresee_board = foresee
+    user = started.to_act()[0]
+    seat = started.seat_of(user)
+    text = started.game.suggest(started.state, seat, "")[0]
+    result = await service.move(CHANNEL, "tokan", user, text)
+    ((board, stored),) = foreseen
+    assert stored == started.version  # not saved yet
+    assert board.version == result.after.version == started.version + 1
+    assert board.state == result.after.state and board.id == started.id
+    assert board.row.players == result.after.row.players
+    await store.close()

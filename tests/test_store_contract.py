@@ -115,13 +115,50 @@ async def test_outbox_claims_are_disjoint_and_keep_lane_order(place: Place):
     assert not ids_a & ids_b
     heads = {e.lane: e for e in await a.due_entries(clock.now())}
     assert ids_a | ids_b == {e.id for e in heads.values()}  # every lane's first, once
-    # Nothing behind a claimed head goes out before it, whoever asks.
-    assert await a.claim_due(clock.now()) == [] and await b.claim_due(clock.now()) == []
+    # Nothing behind a claimed head goes out before it, whoever asks. A process asking again
+    # gets back only its own claims (its dispatcher excludes those it is delivering).
+    for store, own in ((a, ids_a), (b, ids_b)):
+        assert {e.id for e in await store.claim_due(clock.now())} == own
+        assert await store.claim_due(clock.now(), exclude=own) == []
     for entry in got_a:
         await a.mark_sent(entry.id)
-    again = await b.claim_due(clock.now())
+    again = await b.claim_due(clock.now(), exclude=ids_b)
     assert {e.lane for e in again} == {e.lane for e in got_a}
     assert all(e.payload == {"n": 1} for e in again)
+
+
+async def test_an_entry_a_process_may_send_at_once_is_written_claimed_by_it_on_sqlite(
+    place: Place,
+):
+    """On SQLite (one write transaction at a time: what is pending in a lane is known exactly
+    as an entry is written) the first entry of a lane, due at once, is written claimed by the
+    process that writes it, so its dispatcher sends it without a claim of its own; nothing
+    else is, and on PostgreSQL nothing is. Another process passes over it as over any claim;
+    the writer finds it again unless it is delivering it."""
+    clock = ManualClock()
+    writer, other = await place.open(clock), await place.open(clock)
+    sqlite = writer.db.dialect == "sqlite"
+    first, behind, later = await writer.announce(
+        None,
+        [
+            Announcement("post", {"n": 0}, lane="lane:a"),
+            Announcement("post", {"n": 1}, lane="lane:a"),  # behind the first of its lane
+            Announcement("think", {"n": 2}, lane="lane:b", delay=2.0),  # due later
+        ],
+    )
+    (queued,) = await writer.announce(None, [Announcement("post", {"n": 3}, lane="lane:a")])
+    (free,) = await writer.announce(None, [Announcement("post", {"n": 4}, lane="lane:c")])
+    rows = {e.id: e for e in await writer.entries([first, behind, later, queued, free])}
+    held = {i for i, e in rows.items() if e.claimed_by == writer.process}
+    assert held == ({first, free} if sqlite else set())
+    assert all(rows[i].first_tried == clock.now() for i in held)
+    # Another process leaves them to their writer (until the lease runs out).
+    assert {e.id for e in await other.claim_due(clock.now())} == {first, free} - held
+    if sqlite:
+        assert await other.next_due() == pytest.approx(clock.now() + LEASE_SECONDS)
+        assert await writer.next_due() == pytest.approx(clock.now())  # due: its own
+        assert {e.id for e in await writer.claim_due(clock.now())} == {first, free}
+        assert await writer.claim_due(clock.now(), exclude={first, free}) == []
 
 
 async def test_an_entry_due_later_holds_up_no_post_written_after_it(place: Place):

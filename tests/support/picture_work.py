@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,11 @@ def pid_and(value: int) -> tuple[int, int]:
 def never_ends() -> None:
     """A longer drawing that never ends (a stuck worker)."""
     threading.Event().wait()
+
+
+def slow(
+    seconds: float, renderer: Renderer, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> bytes:
+    """A picture that takes ``seconds`` longer than usual (a worker busy for a while)."""
+    time.sleep(seconds)
+    return png_of(renderer, args, kwargs)
