@@ -14,7 +14,7 @@ its answer: the cost of any interaction on the same bot, under the same load. A 
 10 ms at a time measures the event loop's lag (how late it wakes). "render ms" is the mean time
 the bot waited for a board's picture (drawing and encoding, in a worker or in a thread);
 "ahead/sent": of the outbox entries sent while measuring (board posts, and the rest), the posts
-whose picture was drawn ahead, from the move's commit (cogs/sketches.py).
+whose picture was drawn ahead, from the move's apply (cogs/sketches.py).
 
 The floor (``--floor``, the rows marked ``floor``): the same moves with every picture ready
 before it is asked for (the PNG of a TOKAN board, returned at once by the picture pool), so the

@@ -117,11 +117,16 @@ async def service_moves(store: Store, path: Path, moves: int) -> tuple[float, fl
         assert seat is not None
         text = game.suggest(match.state, seat, "")[0]
         before = wal_size(path)
-        match = (await service.move(channel, GAME, user, text)).after
+        result = await service.move(channel, GAME, user, text)
+        match = result.after
         written += wal_size(path) - before
         pages += logged_pages(path, before)
-        # Its announcements delivered as the outbox does it: claimed, then marked sent.
+        # Its announcements delivered as the outbox does it: those written claimed by this
+        # process (``Store._held_at_birth``) marked sent, the others claimed, then marked.
         before = wal_size(path)
+        for entry in await store.entries(result.entries):
+            if entry.claimed_by == store.process:
+                await store.mark_sent(entry.id)
         for entry in await store.claim_due(time.time()):
             await store.mark_sent(entry.id)
         delivered += wal_size(path) - before
