@@ -102,6 +102,7 @@ class PicturePool:
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
         self._starting = 0  # workers being started by a thread now
+        self._generation = 0  # counts ``close``: a worker of an earlier one is not kept
         self.samples: tuple[Sample, ...] = ()  # drawn by each worker as it starts (``prime``)
         self.restarts = 0  # workers started again after a failure (for tests and health)
 
@@ -254,15 +255,19 @@ class PicturePool:
         return sorted(w.process.pid for w in workers if w.process.pid and w.process.is_alive())
 
     def close(self) -> None:
-        """Stop the workers (a picture being drawn is abandoned: it fails); the next picture
-        starts fresh ones."""
+        """Stop the workers; the next picture starts fresh ones. A picture being drawn fails
+        at once: its worker is killed, and whoever waits for it sees its end close (and
+        closes this end itself, after the event loop stopped watching it: a socket closed
+        under a watching loop would leave its number registered there)."""
         with self._lock:
-            workers = [*self._idle, *self._busy]
+            idle, busy = list(self._idle), list(self._busy)
             self._idle.clear()
-            self._busy.clear()
+            self._generation += 1
             self._lock.notify_all()
-        for worker in workers:
+        for worker in idle:
             worker.stop()
+        for worker in busy:
+            worker.kill()
 
     # -- the workers -------------------------------------------------------------------
     def _take_idle(self) -> _Worker | None:
@@ -295,6 +300,7 @@ class PicturePool:
         finally:
             with self._lock:
                 self._starting -= 1
+                self._lock.notify()  # room again for a thread waiting, should this fail
         with self._lock:
             self._busy.add(worker)
         return worker
@@ -302,7 +308,7 @@ class PicturePool:
     def _start_one(self) -> _Worker:
         """A worker started by the calling thread, ready: it has drawn its samples and
         answered a first request."""
-        worker = _Worker.start(self.samples)
+        worker = _Worker.start(self.samples, self._generation)
         try:
             _write_all(worker.fd, _request(_ready, ()), time.monotonic() + self.deadline)
             _answer(_read_message(worker.fd, time.monotonic() + self.deadline))
@@ -314,8 +320,12 @@ class PicturePool:
     def _give_back(self, worker: _Worker) -> None:
         with self._lock:
             self._busy.discard(worker)
-            self._idle.append(worker)
+            kept = worker.generation == self._generation
+            if kept:
+                self._idle.append(worker)
             self._lock.notify()
+        if not kept:  # started or drawing as the pool was closed
+            worker.stop()
 
     def _failed(self, worker: _Worker) -> None:
         """A worker that overran its deadline or died: killed; the next picture starts
@@ -330,6 +340,7 @@ class PicturePool:
 
 LOOP_REQUEST = 16 * 1024  # bytes of a request the event loop writes itself (a board's: ~2 kB)
 _HEADER = struct.Struct("!Q")  # a message's length, before it
+READ_CHUNK = 1 << 16  # bytes read at a time
 
 
 @dataclass(eq=False)
@@ -338,13 +349,14 @@ class _Worker:
 
     process: BaseProcess
     end: socket.socket
+    generation: int = 0  # the pool's count of ``close`` when it started
 
     @property
     def fd(self) -> int:
         return self.end.fileno()
 
     @classmethod
-    def start(cls, samples: Sequence[Sample]) -> _Worker:
+    def start(cls, samples: Sequence[Sample], generation: int = 0) -> _Worker:
         # "spawn": a worker inherits nothing of the bot (its sockets, its threads, its caches).
         context = multiprocessing.get_context("spawn")
         mine, theirs = socket.socketpair()
@@ -356,15 +368,19 @@ class _Worker:
         finally:
             theirs.close()
         mine.setblocking(False)
-        return cls(process, mine)
+        return cls(process, mine, generation)
 
-    def stop(self) -> None:
+    def kill(self) -> None:
+        """End the process at once (its exit is reaped when the next worker starts, or by
+        ``stop``'s caller never waiting: nothing here blocks)."""
         with contextlib.suppress(Exception):
             self.process.kill()
+
+    def stop(self) -> None:
+        """Kill it and close this end (no event loop may be watching it any more)."""
+        self.kill()
         with contextlib.suppress(Exception):
             self.end.close()
-        with contextlib.suppress(Exception):
-            self.process.join(timeout=1.0)
 
 
 def _serve(end: socket.socket, parent: int, samples: Sequence[Sample]) -> None:
@@ -449,10 +465,13 @@ class _Reading:
         """Read what is there: the whole message once it is in. OSError when the other end
         closed; BlockingIOError when the rest is not there yet (read on at the next call)."""
         while True:
-            wanted = _HEADER.size if self.length is None else self.length - len(self.buffer)
-            if wanted == 0 and self.length is not None:
-                return bytes(self.buffer)
-            chunk = os.read(fd, wanted)
+            if self.length is None:
+                wanted = _HEADER.size - len(self.buffer)
+            else:
+                wanted = self.length - len(self.buffer)
+                if wanted == 0:
+                    return bytes(self.buffer)
+            chunk = os.read(fd, min(wanted, READ_CHUNK))
             if not chunk:
                 raise ConnectionResetError("the other end closed")
             self.buffer += chunk

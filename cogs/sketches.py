@@ -12,9 +12,9 @@ drawn from what the picture is a pure function of, the same as the post's: an eq
 the same names, file name (the match and version) and language, and the very match row where
 the picture's words depend on it (a game whose renderer has no alt text of its own: its alt
 text names whose turn it is from the row). Anything else is discarded and drawn afresh; so is
-a sketch of a move whose save failed (another move was saved first: its state differs). A
-picture that could not be drawn (``RenderFailed``) fails the delivery as the herald's own
-drawing would: the outbox tries the entry again later, and draws it then. Sketches are few
+a sketch of a move whose save failed (another move was saved first: its state differs), and
+one that failed (``RenderFailed`` too: the post's own drawing fails as it must, and the outbox
+tries the entry again later). Sketches are few
 and short-lived: at most ``MOST`` wait, the oldest goes first, and one is taken (or dropped)
 by the delivery of its entry. Rows are still claimed and marked by the outbox alone: exactly
 once does not depend on sketches.
@@ -31,7 +31,6 @@ from typing import Any
 
 import discord
 
-from cogs.pictures import RenderFailed
 from data.store import MatchRow
 from table.match import Match
 
@@ -100,16 +99,14 @@ class Sketches:
     ) -> discord.File | None:
         """The picture drawn ahead for exactly this match, names and file name, or None (then
         the caller draws it). A sketch of the match at that version drawn from anything else
-        is discarded. A picture that could not be drawn (``RenderFailed``) fails as the
-        caller's own drawing would; any other failure of the sketch only discards it."""
+        is discarded, and so is one that failed, whatever the failure: it may have been drawn
+        from a move whose save failed (the caller's own drawing fails as it must, should the
+        pictures be failing)."""
         task = self._waiting.pop((match.id, match.version), None)
         if task is None:
             return None
         try:
             drawn = await task
-        except RenderFailed:
-            self.discarded += 1
-            raise
         except Exception:
             self.discarded += 1
             log.debug("a picture drawn ahead failed; drawing it again", exc_info=True)

@@ -185,8 +185,13 @@ class Dispatcher(WakeableTask):
 
     def _take_own(self, entries: Sequence[OutboxEntry]) -> set[str]:
         """Begin delivering those of ``entries`` this process claimed as it wrote them and
-        has not tried (the loop may have claimed one already: it is under way then, and left
-        alone). Their lanes."""
+        has not tried, while the loop has room for them (else the loop claims them again in
+        their turn). The loop may have claimed one already: it is under way then, or was
+        tried since ``settle`` began (its event is set: the rows read may be older than
+        that try), and is left alone. Their lanes."""
+        if not self.store.own_claims or self.stopping:
+            return set()
+        room = self._concurrency * 4 - len(self._under_way)
         own = [
             e
             for e in entries
@@ -194,14 +199,19 @@ class Dispatcher(WakeableTask):
             and e.attempts == 0
             and e.claimed_by == self.store.process
             and e.id not in self._under_way
+            and not self._tried_since(e.id)
             and e.due_at <= self.clock.now()
-        ]
+        ][: max(0, room)]
         heads: dict[str, OutboxEntry] = {}
         for entry in own:  # one per lane as written; the first, should there be more
             heads.setdefault(entry.lane, entry)
-        if heads and not self.stopping:
+        if heads:
             self._begin(heads.values())
         return set(heads)
+
+    def _tried_since(self, entry_id: int) -> bool:
+        event = self._attempted.get(entry_id)
+        return event is not None and event.is_set()
 
     def _ahead(self, entries: Sequence[OutboxEntry]) -> None:
         if self._foresee is None:

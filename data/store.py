@@ -237,6 +237,13 @@ class Store:
         self.lease_seconds = LEASE_SECONDS
 
     @property
+    def own_claims(self) -> bool:
+        """Whether this process writes entries claimed by itself (``_held_at_birth``) and so
+        claims its own claims again (``claim_due``): on SQLite, whose write transactions run
+        one at a time. On PostgreSQL a claim is only ever taken over once its lease ran out."""
+        return self.db.dialect == "sqlite"
+
+    @property
     def skip_locked(self) -> str:
         """What a claiming SELECT adds so that processes pass over each other's rows instead of
         waiting for them (PostgreSQL; SQLite has one writer at a time, so it needs none)."""
@@ -691,17 +698,23 @@ class Store:
         """Which of the announcements about to be written this process claims as it writes
         them (their positions), so that its dispatcher delivers them at once, without a
         transaction of its own to claim them (``Dispatcher.settle`` takes them): the first of
-        each lane, due at once, when nothing pending holds its lane up (what ``claim_due``
-        would claim as soon as this commits). Only on SQLite, whose write transactions run one
-        at a time: what is pending in a lane is known exactly here. On PostgreSQL another
-        process's transaction may be writing into the same lane meanwhile, unseen: the
-        dispatcher claims there, as it always did."""
-        if self.db.dialect != "sqlite":
+        each lane, due at once and changing whose turn it is, when nothing pending holds its
+        lane up (what ``claim_due`` would claim as soon as this commits). Only on SQLite,
+        whose write transactions run one at a time: what is pending in a lane is known exactly
+        here. On PostgreSQL another process's transaction may be writing into the same lane
+        meanwhile, unseen: the dispatcher claims there, as it always did."""
+        if not self.own_claims:
             return set()
         firsts: dict[str, int] = {}
         for index, lane in enumerate(lanes):
             firsts.setdefault(lane, index)
-        due = {lane: index for lane, index in firsts.items() if items[index].delay <= 0}
+        # Only what changes whose turn it is (a move's post): taken at once, it overtakes no
+        # entry more urgent than itself that waits in the database (a storm's backlog).
+        due = {
+            lane: index
+            for lane, index in firsts.items()
+            if items[index].delay <= 0 and items[index].priority == TURN
+        }
         if not due:
             return set()
         marks = ", ".join("?" for _ in due)
@@ -748,41 +761,39 @@ class Store:
         claimed (``_held_at_birth``) and not taken at once is found here."""
         held = sorted(exclude)
         skip = f" AND o.id NOT IN ({', '.join('?' for _ in held)})" if held else ""
-        free = "(o.lease_until IS NULL OR o.lease_until <= ? OR o.claimed_by = ?)"
-        if not await self._read(
-            f"SELECT 1 FROM outbox AS o WHERE o.status = 'pending' AND o.due_at <= ? AND {free}"
-            f"{skip} LIMIT 1",
-            (now, now, self.process, *held),
-        ):
-            return []  # the common case costs a read, not a write
+        free = "o.lease_until IS NULL OR o.lease_until <= ?"
+        free_args: list[Any] = [now]
+        if self.own_claims:
+            free += " OR o.claimed_by = ?"
+            free_args.append(self.process)
+        # Looked for first as the claim will look (its lane's order too), so the common case,
+        # and a lane waiting behind a retry, cost a read, not a write.
+        claimable = (
+            f"o.status = 'pending' AND o.due_at <= ? AND ({free}){skip}"
+            f" AND NOT EXISTS ({EARLIER_IN_LANE})"
+        )
+        arguments = (now, *free_args, *held, now)
+        if not await self._read(f"SELECT 1 FROM outbox AS o WHERE {claimable} LIMIT 1", arguments):
+            return []
         async with self._transaction() as db:
             rows = await db.fetch(
                 "UPDATE outbox SET claimed_by = ?, lease_until = ?, first_tried ="
-                " COALESCE(first_tried, ?) WHERE id IN (SELECT o.id FROM outbox AS o WHERE"
-                f" o.status = 'pending' AND o.due_at <= ? AND {free}{skip} AND NOT EXISTS"
-                f" ({EARLIER_IN_LANE}) ORDER BY o.priority, o.id LIMIT ?{self.skip_locked})"
-                " RETURNING *",
-                (
-                    self.process,
-                    now + self.lease_seconds,
-                    now,
-                    now,
-                    now,
-                    self.process,
-                    *held,
-                    now,
-                    limit,
-                ),
+                f" COALESCE(first_tried, ?) WHERE id IN (SELECT o.id FROM outbox AS o WHERE"
+                f" {claimable} ORDER BY o.priority, o.id LIMIT ?{self.skip_locked}) RETURNING *",
+                (self.process, now + self.lease_seconds, now, *arguments, limit),
             )
         return sorted((_entry(r) for r in rows), key=lambda e: (e.priority, e.id))
 
     async def next_due(self) -> float | None:
-        """When the next entry falls due (or another process's claim on one runs out; this
-        process's own claims are due when the entry is)."""
+        """When the next entry may be claimed: it falls due, or another process's claim on
+        it runs out (on SQLite this process's own claims are due when the entry is). Not an
+        entry held up behind an earlier one of its lane (waiting for a retry, or due): it goes
+        only once that one is done, and that one's delivery wakes the dispatcher."""
+        held = "o.lease_until > o.due_at" + (" AND o.claimed_by <> ?" if self.own_claims else "")
         rows = await self._read(
-            "SELECT MIN(CASE WHEN lease_until > due_at AND claimed_by <> ? THEN lease_until"
-            " ELSE due_at END) FROM outbox WHERE status = 'pending'",
-            (self.process,),
+            f"SELECT MIN(CASE WHEN {held} THEN o.lease_until ELSE o.due_at END) FROM outbox AS o"
+            f" WHERE o.status = 'pending' AND NOT EXISTS ({EARLIER_IN_LANE})",
+            (*((self.process,) if self.own_claims else ()), self.clock.now()),
         )
         return float(rows[0][0]) if rows and rows[0][0] is not None else None
 

@@ -159,3 +159,36 @@ async def test_a_failures_reason_told_to_people_is_kept_whole(store: Store):
     odd = '{"$text": [["a"], [], null, null, null, false]}'
     await store.retry_later(await write(store, "odd2", "lane:d"), 0.0, odd)
     assert odd in [e.last_error for e in await store.outbox()]
+
+
+async def test_a_lane_waiting_for_a_retry_leaves_the_loop_asleep_until_the_retry(store: Store):
+    """An entry due behind its lane's head that waits for a retry cannot go before it: the
+    loop sleeps until the retry is due instead of looking again and again (it spun, a claim
+    attempt each turn, while Discord was away), and then sends both in their order."""
+    slow = Slow()
+    head = await write(store, "head", "lane:a")
+    (claimed,) = await store.claim_due(store.clock.now())
+    await store.retry_later(claimed.id, store.clock.now() + 60, "Discord answered 503")
+    await write(store, "behind", "lane:a")
+    looked = 0
+    original = store.claim_due
+
+    async def claim_due(*args, **kwargs):
+        nonlocal looked
+        looked += 1
+        return await original(*args, **kwargs)
+
+    store.claim_due = claim_due  # type: ignore[method-assign]
+    dispatcher = Dispatcher(store, slow.deliver)
+    dispatcher.start()
+    try:
+        for _ in range(2000):  # turns of the event loop: time enough to spin
+            await asyncio.sleep(0)
+        assert slow.began == [] and looked <= 2
+        assert await store.next_due() == store.clock.now() + 60
+        store.clock.advance(60)  # type: ignore[attr-defined]
+        dispatcher.nudge()
+        await slow.until(lambda: slow.done == ["head", "behind"])
+        assert claimed.id == head
+    finally:
+        await dispatcher.stop()

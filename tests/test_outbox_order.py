@@ -77,9 +77,7 @@ async def test_the_first_claim_is_remembered_across_retries(
 ) -> None:
     (entry_id,) = await store.announce(None, [Announcement("post", {"n": 1}, lane="x")])
     (fresh,) = await store.entries([entry_id])
-    # On SQLite an entry due at once, first in its lane, is written claimed (its first claim
-    # is its writing: ``Store._held_at_birth``); on PostgreSQL the dispatcher claims it.
-    assert fresh.first_tried == (clock.now() if store.db.dialect == "sqlite" else None)
+    assert fresh.first_tried is None
     first_claim = clock.now()
     (claimed,) = await store.claim_due(first_claim)
     assert claimed.first_tried == first_claim  # this very claim: nothing tried before it

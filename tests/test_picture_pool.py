@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.pictures import PicturePool, RenderFailed, board_png, configure, pool, rendered
+from cogs.pictures import PicturePool, RenderFailed, board_png, configure, png_of, pool, rendered
 from cogs.replies import PICTURE_FAILED, explain
 from render import tokan as tokan_pictures
 from rules.registry import GAMES
@@ -303,5 +303,29 @@ async def test_a_draw_given_up_by_its_caller_leaves_its_worker_to_finish_and_dra
         board = await slowly.draw(tokan_pictures.render, a_board())  # waits for that worker
         assert board == PicturePool(0).render(tokan_pictures.render, a_board())
         assert slowly.pids() == [pid] and slowly.restarts == 0
+    finally:
+        slowly.close()
+
+
+async def test_closing_the_pool_under_a_draw_fails_it_at_once_and_the_next_draws() -> None:
+    """Its worker is killed: the picture fails (``RenderFailed``) without waiting out its
+    deadline, the loop stops watching that worker's end before it is closed, and the next
+    picture starts a fresh worker."""
+    import asyncio
+
+    slowly = PicturePool(1, work=functools.partial(slow, 30.0))
+    try:
+        await asyncio.to_thread(slowly.warm)
+        (old,) = slowly.pids()
+        drawing = asyncio.ensure_future(slowly.draw(tokan_pictures.render, a_board()))
+        for _ in range(50):
+            await asyncio.sleep(0)
+        slowly.close()
+        with pytest.raises(RenderFailed, match="died"):
+            await asyncio.wait_for(drawing, 10)  # not the 10 s deadline plus 30 s of drawing
+        slowly._work = png_of  # the next pictures draw at once
+        board = await asyncio.wait_for(slowly.draw(tokan_pictures.render, a_board()), 60)
+        assert board == PicturePool(0).render(tokan_pictures.render, a_board())
+        assert old not in slowly.pids()
     finally:
         slowly.close()

@@ -1,7 +1,7 @@
 """Outbox entries written claimed (``Store._held_at_birth``), end to end on SQLite: a move's
 post goes out once without a claim of its own (the answer's ``settle`` takes it as it was
-written), and an entry written claimed that no answer takes (a timeout's post, a note) goes
-out at once all the same, not when its lease runs out."""
+written), and a post written claimed that no answer takes (a timeout's) goes out at once all
+the same, not when its lease runs out."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from data.clock import ManualClock
-from data.store import Announcement, OutboxEntry
+from data.store import OutboxEntry
+from table.turnclock import HOUR
 from tests.e2e.driver import a_move, drain, open_match
 
 
@@ -58,21 +59,28 @@ async def test_a_moves_post_is_written_claimed_and_sent_once_without_a_claim_of_
         assert board.attachments[0][0].startswith(f"tokan-{after.id}-{after.version}")
 
 
-async def test_an_entry_written_claimed_that_no_answer_takes_goes_out_at_once(
+async def test_a_timeouts_post_written_claimed_goes_out_at_once_with_no_answer_to_take_it(
     fake, make_bot, players
 ):
+    """The turn clock's timeout is carried out by the scheduler, not an interaction: no
+    answer's ``settle`` takes its post, written claimed by this process. The dispatcher's
+    loop claims its own claims again, so the post goes out at once, not once its lease ran
+    out (the clock here never moves on by itself: the lease never runs out)."""
     clock = ManualClock()
     async with fake.running(make_bot(clock=clock)) as bot:
         channel = fake.channel("games")
-        table = await open_match(fake, bot, "tokan", channel, players)
+        table = await open_match(fake, bot, "tokan", channel, players, clock="12h")
         await drain(bot, fake)
-        version = (await table.match()).version
-        closed = {"event": "dm_closed", "user": players[0].id, "version": version}
-        (entry_id,) = await bot.store.announce(table.match_id, [Announcement("post", closed)])
-        (written,) = await bot.store.entries([entry_id])
-        assert written.claimed_by == bot.store.process  # held by this process, lease running
-        bot.dispatcher.nudge()
-        await drain(bot, fake)  # no time passes: the lease has not run out
-        (sent,) = await bot.store.entries([entry_id])
-        assert sent.status == "sent" and sent.attempts == 1
-        assert any("DMs" in m.content for m in fake.messages(channel))
+        before = await table.match()
+        clock.advance(12 * HOUR + 1)  # the player to move runs out of time
+        await drain(bot, fake)
+        after = await table.match()
+        assert after.version > before.version  # the table moved for them
+        (post,) = [
+            e
+            for e in await bot.store.outbox(after.id)
+            if e.kind == "post" and e.payload.get("event") == "timeout"
+        ]
+        assert post.claimed_by == bot.store.process and post.first_tried == post.created_at
+        assert post.status == "sent" and post.attempts == 1
+        assert clock.now() < post.created_at + bot.store.lease_seconds
