@@ -103,6 +103,7 @@ class PicturePool:
         self._busy: set[_Worker] = set()
         self._starting = 0  # workers being started by a thread now
         self._generation = 0  # counts ``close``: a worker of an earlier one is not kept
+        self._loop_reads = True  # whether the event loop can watch a worker's socket
         self.samples: tuple[Sample, ...] = ()  # drawn by each worker as it starts (``prime``)
         self.restarts = 0  # workers started again after a failure (for tests and health)
 
@@ -125,7 +126,8 @@ class PicturePool:
         if self.workers <= 0:
             return await asyncio.to_thread(self._work, renderer, args, kwargs)
         request = _request(self._work, (renderer, args, kwargs))
-        worker = self._take_idle() if len(request) <= LOOP_REQUEST else None
+        small = len(request) <= LOOP_REQUEST
+        worker = self._take_idle() if small and self._loop_reads else None
         if worker is None:
             return await asyncio.to_thread(self.render, renderer, *args, **kwargs)
         loop = asyncio.get_running_loop()
@@ -134,7 +136,7 @@ class PicturePool:
 
         def readable() -> None:
             try:
-                message = reading.feed(fd)
+                message = reading.feed(worker.end)
             except BlockingIOError:
                 return
             except OSError as error:  # its end closed: the worker died
@@ -159,12 +161,19 @@ class PicturePool:
                 self._failed(worker)
 
         try:
+            loop.add_reader(fd, readable)
+        except NotImplementedError:  # a loop that cannot watch a socket (Windows' proactor)
+            self._loop_reads = False
+            self._give_back(worker)
+            return await asyncio.to_thread(self.render, renderer, *args, **kwargs)
+        try:
             # A request this small fits the socket's buffer, empty while the worker is idle.
-            _write_all(fd, request, time.monotonic())
+            _write_all(worker.end, request, time.monotonic())
         except (OSError, TimeoutError):
+            reading.over = True
+            loop.remove_reader(fd)
             self._failed(worker)
             raise RenderFailed("a picture's worker process died") from None
-        loop.add_reader(fd, readable)
         try:
             message = await asyncio.wait_for(asyncio.shield(answer), self.deadline)
         except TimeoutError:
@@ -208,8 +217,8 @@ class PicturePool:
         if worker is None:
             raise RenderFailed(f"a picture took longer than {deadline:g} s")
         try:
-            _write_all(worker.fd, request, until)
-            message = _read_message(worker.fd, until)
+            _write_all(worker.end, request, until)
+            message = _read_message(worker.end, until)
         except TimeoutError:
             self._failed(worker)  # it may be stuck for good: kill it
             raise RenderFailed(f"a picture took longer than {deadline:g} s") from None
@@ -310,8 +319,8 @@ class PicturePool:
         answered a first request."""
         worker = _Worker.start(self.samples, self._generation)
         try:
-            _write_all(worker.fd, _request(_ready, ()), time.monotonic() + self.deadline)
-            _answer(_read_message(worker.fd, time.monotonic() + self.deadline))
+            _write_all(worker.end, _request(_ready, ()), time.monotonic() + self.deadline)
+            _answer(_read_message(worker.end, time.monotonic() + self.deadline))
         except BaseException:
             worker.stop()
             raise
@@ -391,7 +400,7 @@ def _serve(end: socket.socket, parent: int, samples: Sequence[Sample]) -> None:
     end.setblocking(True)
     while True:
         try:
-            request = _read_message(end.fileno(), None)
+            request = _read_message(end, None)
         except OSError:
             return  # the bot closed its end (or went)
         try:
@@ -404,7 +413,7 @@ def _serve(end: socket.socket, parent: int, samples: Sequence[Sample]) -> None:
         except Exception as error:  # an answer that does not pickle is told as such
             message = pickle.dumps((False, RuntimeError(f"unpicklable answer: {error!r}")))
         try:
-            _write_all(end.fileno(), message, None)
+            _write_all(end, message, None)
         except OSError:
             return
 
@@ -420,35 +429,35 @@ def _answer(message: bytes) -> Any:
     raise value
 
 
-def _write_all(fd: int, payload: bytes, until: float | None) -> None:
+def _write_all(end: socket.socket, payload: bytes, until: float | None) -> None:
     """Write ``payload`` with its length before it; by ``until`` (TimeoutError), or OSError
     when the other end is gone."""
     data = memoryview(_HEADER.pack(len(payload)) + payload)
     while data:
         try:
-            sent = os.write(fd, data)
+            sent = end.send(data)
         except BlockingIOError:
-            _wait(fd, until, write=True)
+            _wait(end, until, write=True)
             continue
         data = data[sent:]
 
 
-def _read_message(fd: int, until: float | None) -> bytes:
+def _read_message(end: socket.socket, until: float | None) -> bytes:
     """One whole message (blocking the calling thread), by ``until`` (TimeoutError); OSError
     when the other end closed."""
     reading = _Reading()
     while True:
         try:
-            return reading.feed(fd)
+            return reading.feed(end)
         except BlockingIOError:
-            _wait(fd, until, write=False)
+            _wait(end, until, write=False)
 
 
-def _wait(fd: int, until: float | None, *, write: bool) -> None:
+def _wait(end: socket.socket, until: float | None, *, write: bool) -> None:
     left = None if until is None else until - time.monotonic()
     if left is not None and left <= 0:
         raise TimeoutError
-    ready = select.select([], [fd], [], left) if write else select.select([fd], [], [], left)
+    ready = select.select([], [end], [], left) if write else select.select([end], [], [], left)
     if not any(ready):
         raise TimeoutError
 
@@ -461,7 +470,7 @@ class _Reading:
         self.length: int | None = None
         self.over = False  # read to its end, or failed (set by whoever reads it)
 
-    def feed(self, fd: int) -> bytes:
+    def feed(self, end: socket.socket) -> bytes:
         """Read what is there: the whole message once it is in. OSError when the other end
         closed; BlockingIOError when the rest is not there yet (read on at the next call)."""
         while True:
@@ -471,7 +480,7 @@ class _Reading:
                 wanted = self.length - len(self.buffer)
                 if wanted == 0:
                     return bytes(self.buffer)
-            chunk = os.read(fd, min(wanted, READ_CHUNK))
+            chunk = end.recv(min(wanted, READ_CHUNK))
             if not chunk:
                 raise ConnectionResetError("the other end closed")
             self.buffer += chunk

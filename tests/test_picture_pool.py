@@ -329,3 +329,32 @@ async def test_closing_the_pool_under_a_draw_fails_it_at_once_and_the_next_draws
         assert old not in slowly.pids()
     finally:
         slowly.close()
+
+
+def test_an_event_loop_that_cannot_watch_a_socket_has_its_boards_drawn_through_a_thread() -> None:
+    """Windows' proactor loop has no ``add_reader``: the board goes through a thread, as
+    ``render``, from the first one on, and is the same picture."""
+    import asyncio
+
+    class Proactorish(asyncio.SelectorEventLoop):
+        def add_reader(self, *args: object, **kwargs: object) -> None:
+            raise NotImplementedError
+
+    loop = Proactorish()
+    drawing = PicturePool(1)
+    view = a_board()
+
+    async def two_boards() -> tuple[bytes, bytes]:
+        await asyncio.to_thread(drawing.warm)
+        return (
+            await drawing.draw(tokan_pictures.render, view),
+            await drawing.draw(tokan_pictures.render, view),
+        )
+
+    try:
+        first, second = loop.run_until_complete(two_boards())
+        assert first == second == PicturePool(0).render(tokan_pictures.render, view)
+        assert drawing.pids() and drawing.restarts == 0
+    finally:
+        drawing.close()
+        loop.close()
