@@ -640,21 +640,13 @@ class GameCog(
             return text
         return messages.seats_for_names(text, match, await self.names_for(match))
 
-    def public_png(
-        self, match: Match, names: messages.Names = None, language: str = ENGLISH
-    ) -> bytes:
-        """The public picture (no secret), naming the players, its words in ``language``: the
-        phone-first layout where the renderer has one (legible at chat size, ``render.phone``)."""
-        view = self.game.view(match.state, None)
-        return board_png(
-            self.game_key, type(self).board_renderer, view, names, layout="phone", language=language
-        )
-
     async def draw_public_png(
         self, match: Match, names: messages.Names = None, language: str = ENGLISH
     ) -> bytes:
-        """``public_png`` from the event loop, handed to a picture worker with no thread in
-        between (``cogs.pictures.draw_board_png``)."""
+        """The public picture (no secret), naming the players, its words in ``language``: the
+        phone-first layout where the renderer has one (legible at chat size, ``render.phone``).
+        Drawn by a picture worker, handed over from the event loop with no thread between
+        (``cogs.pictures.draw_board_png``)."""
         view = self.game.view(match.state, None)
         return await draw_board_png(
             self.game_key, type(self).board_renderer, view, names, layout="phone", language=language

@@ -81,8 +81,12 @@ class Herald:
     def foresee_board(self, match: Match) -> None:
         """Begin drawing the board of ``match`` as a move is about to save it (the service's
         ``foresee_board``): the picture is drawn while the move's transaction runs. Never
-        raises (a head start only: the post draws the board itself when this went wrong)."""
+        raises (a head start only: the post draws the board itself when this went wrong). A
+        board that depends on the saved row (``board_reads_row``) waits for the settle: drawn
+        now, it would never be the post's."""
         try:
+            if self.bot.game_cog(match.row.game).board_reads_row:
+                return
             self.sketches.start(match.id, match.version, functools.partial(self._draw_ahead, match))
         except Exception:
             log.exception("drawing match %s's board ahead failed", match.id)

@@ -124,7 +124,7 @@ class PicturePool:
         A draw cancelled meanwhile (a picture drawn ahead and dropped) leaves its worker to
         finish: it is free again once its answer is read."""
         if self.workers <= 0:
-            return await asyncio.to_thread(self._work, renderer, args, kwargs)
+            return await asyncio.to_thread(self.render, renderer, *args, **kwargs)
         request = _request(self._work, (renderer, args, kwargs))
         small = len(request) <= LOOP_REQUEST
         worker = self._take_idle() if small and self._loop_reads else None

@@ -14,10 +14,10 @@ the picture's words depend on it (a game whose renderer has no alt text of its o
 text names whose turn it is from the row). Anything else is discarded and drawn afresh; so is
 a sketch of a move whose save failed (another move was saved first: its state differs), and
 one that failed (``RenderFailed`` too: the post's own drawing fails as it must, and the outbox
-tries the entry again later). Sketches are few
-and short-lived: at most ``MOST`` wait, the oldest goes first, and one is taken (or dropped)
-by the delivery of its entry. Rows are still claimed and marked by the outbox alone: exactly
-once does not depend on sketches.
+tries the entry again later). A board that depends on the row is not drawn before the save
+(the row is known only once saved). Sketches are few and short-lived: at most ``MOST`` wait,
+the oldest goes first, and one is taken (or dropped) by the delivery of its entry. Rows are
+still claimed and marked by the outbox alone: exactly once does not depend on sketches.
 """
 
 from __future__ import annotations

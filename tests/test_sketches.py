@@ -186,3 +186,24 @@ async def test_a_moves_board_is_foreseen_before_its_save_as_it_will_be_saved(tmp
     assert board.state == result.after.state and board.id == started.id
     assert board.row.players == result.after.row.players
     await store.close()
+
+
+async def test_a_board_that_reads_the_row_is_not_drawn_before_the_save(match: Match):
+    """Its alt text reads the saved row, which the move's foreseen match cannot have: drawn
+    then, it would never be the post's, so it waits for the settle; a board of the state
+    alone starts at once."""
+    from types import SimpleNamespace
+
+    from cogs.herald import Herald
+    from data.clock import ManualClock
+
+    for reads_row, waiting in ((True, 0), (False, 1)):
+        cog = SimpleNamespace(board_reads_row=reads_row)
+        bot = SimpleNamespace(
+            service=SimpleNamespace(store=None), clock=ManualClock(), game_cog={"tokan": cog}.get
+        )
+        herald = Herald(bot)  # type: ignore[arg-type]
+        herald._draw_ahead = lambda _match: asyncio.sleep(0)  # type: ignore[method-assign]
+        herald.foresee_board(match)
+        assert len(herald.sketches) == waiting
+        herald.sketches.clear()

@@ -67,10 +67,10 @@ async def test_posts_and_pictures_name_people_with_alt_text_and_plain_words(fake
 
         # The picture itself was drawn with the display names (the herald passed them).
         cog = bot.game_cog("tonari")
-        assert final.attachments[0][1] == cog.public_png(
+        assert final.attachments[0][1] == await cog.draw_public_png(
             final_match, by_seat, language_of(fake.locale)
         )
-        assert final.attachments[0][1] != cog.public_png(
+        assert final.attachments[0][1] != await cog.draw_public_png(
             final_match, None, language_of(fake.locale)
         )
 

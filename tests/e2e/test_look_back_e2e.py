@@ -62,7 +62,7 @@ async def expected_board(table: Table, state) -> bytes:
     names = await table.bot.people.names(match.row.guild_id, match.players)
     cog = table.bot.game_cog(table.key)
     then = dataclasses.replace(match, state=state)
-    return cog.public_png(then, names, language_of(table.fake.locale))  # type: ignore[attr-defined]
+    return await cog.draw_public_png(then, names, language_of(table.fake.locale))  # type: ignore[attr-defined]
 
 
 def board_of(message) -> bytes:

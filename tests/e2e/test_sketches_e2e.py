@@ -51,7 +51,7 @@ async def test_a_move_is_posted_once_with_the_picture_drawn_ahead_for_its_versio
         cog = bot.game_cog("tokan")
         names = await cog.names_for(after)
         language = language_of(fake.locale)
-        assert data == await asyncio.to_thread(cog.public_png, after, names, language)
+        assert data == await cog.draw_public_png(after, names, language)
         (entry,) = [
             e
             for e in await bot.service.store.outbox(after.id)
